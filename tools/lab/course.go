@@ -1,0 +1,180 @@
+package main
+
+import (
+	"fmt"
+	"go/parser"
+	"go/token"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// A course is the repository: labs/NN-word with their solutions and chapters.
+type course struct {
+	root string // absolute path of the folder holding go.mod and labs/
+	mod  string // the module path, for naming packages
+	labs []*lab // in number order
+}
+
+// A lab is one folder labs/NN-word, package word.
+type lab struct {
+	num  string // "01"
+	name string // "01-basics"
+	word string // "basics": the package name
+}
+
+func (l *lab) dir() string         { return filepath.Join("labs", l.name) }
+func (l *lab) solutionDir() string { return filepath.Join("solutions", l.name) }
+func (l *lab) chapter() string     { return filepath.Join("chapters", l.name+".md") }
+
+// pkg is the import path of the lab's package, as go test names it.
+func (c *course) pkg(l *lab) string { return c.mod + "/labs/" + l.name }
+
+var labNameRE = regexp.MustCompile(`^([0-9]{2})-([a-z][a-z0-9]*)$`)
+
+// openCourse finds the course root: dir if given, else the nearest folder
+// above the current one that has go.mod and labs/.
+func openCourse(dir string) (*course, error) {
+	if _, err := exec.LookPath("go"); err != nil {
+		return nil, fmt.Errorf("the go command is not on PATH: install Go 1.25 or newer and run this again (see chapter 00-setup)")
+	}
+	if dir == "" {
+		wd, err := os.Getwd()
+		if err != nil {
+			return nil, err
+		}
+		for d := wd; ; d = filepath.Dir(d) {
+			if isCourseRoot(d) {
+				dir = d
+				break
+			}
+			if filepath.Dir(d) == d {
+				return nil, fmt.Errorf("no course here: run the lab runner inside the course's folder (the one with go.mod and labs/)")
+			}
+		}
+	} else if !isCourseRoot(dir) {
+		return nil, fmt.Errorf("no course in %s: it has no go.mod and labs/ folder", dir)
+	}
+	root, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	c := &course{root: root}
+	gomod, err := os.ReadFile(filepath.Join(root, "go.mod"))
+	if err != nil {
+		return nil, err
+	}
+	for _, line := range strings.Split(string(gomod), "\n") {
+		if f := strings.Fields(line); len(f) == 2 && f[0] == "module" {
+			c.mod = f[1]
+		}
+	}
+	entries, err := os.ReadDir(filepath.Join(root, "labs"))
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range entries {
+		m := labNameRE.FindStringSubmatch(e.Name())
+		if !e.IsDir() || m == nil {
+			continue
+		}
+		c.labs = append(c.labs, &lab{num: m[1], name: e.Name(), word: m[2]})
+	}
+	sort.Slice(c.labs, func(i, j int) bool { return c.labs[i].name < c.labs[j].name })
+	return c, nil
+}
+
+func isCourseRoot(d string) bool {
+	_, err1 := os.Stat(filepath.Join(d, "go.mod"))
+	fi, err2 := os.Stat(filepath.Join(d, "labs"))
+	return err1 == nil && err2 == nil && fi.IsDir()
+}
+
+// lab resolves a learner's name for a lab: "1", "01", "01-basics" or "basics".
+func (c *course) lab(arg string) (*lab, error) {
+	for _, l := range c.labs {
+		if arg == l.name || arg == l.word || arg == l.num {
+			return l, nil
+		}
+	}
+	if n, err := strconv.Atoi(arg); err == nil {
+		for _, l := range c.labs {
+			if ln, _ := strconv.Atoi(l.num); ln == n {
+				return l, nil
+			}
+		}
+		return nil, usagef("there is no lab %s: the labs are %s", arg, c.labNames())
+	}
+	return nil, usagef("%q is not a lab: name a lab by its number, one of %s", arg, c.labNames())
+}
+
+// oneLab parses the single lab argument of cmd.
+func (c *course) oneLab(cmd string, args []string) (*lab, error) {
+	if len(args) != 1 {
+		return nil, usagef("%s takes one lab, as in: %s 01", cmd, cmd)
+	}
+	return c.lab(args[0])
+}
+
+func (c *course) labNames() string {
+	if len(c.labs) == 0 {
+		return "(none yet)"
+	}
+	names := make([]string, len(c.labs))
+	for i, l := range c.labs {
+		names[i] = l.name
+	}
+	return strings.Join(names, ", ")
+}
+
+// goFiles lists the .go files of a folder relative to the root: the
+// learner's files (tests false) or the grader's (tests true).
+func (c *course) goFiles(dir string, tests bool) ([]string, error) {
+	entries, err := os.ReadDir(filepath.Join(c.root, dir))
+	if err != nil {
+		return nil, err
+	}
+	var files []string
+	for _, e := range entries {
+		n := e.Name()
+		if e.IsDir() || !strings.HasSuffix(n, ".go") || strings.HasSuffix(n, "_test.go") != tests {
+			continue
+		}
+		files = append(files, filepath.Join(dir, n))
+	}
+	return files, nil
+}
+
+// testNames lists the lab's top-level tests from its source, so that tests
+// a crash kept from running still count. Files that do not parse are skipped:
+// go test reports those.
+func (c *course) testNames(l *lab) []string {
+	files, _ := c.goFiles(l.dir(), true)
+	var names []string
+	fset := token.NewFileSet()
+	for _, f := range files {
+		af, err := parser.ParseFile(fset, filepath.Join(c.root, f), nil, parser.SkipObjectResolution)
+		if err != nil {
+			continue
+		}
+		for _, d := range af.Decls {
+			name := declTestName(d)
+			if name != "" {
+				names = append(names, name)
+			}
+		}
+	}
+	return names
+}
+
+// rel turns a path the go command printed into one relative to the root.
+func (c *course) rel(path string) string {
+	if r, err := filepath.Rel(c.root, path); err == nil && !strings.HasPrefix(r, "..") {
+		return r
+	}
+	return path
+}

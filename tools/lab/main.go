@@ -1,0 +1,159 @@
+// Lab is the course's lab runner: it runs the labs' tests and speaks to a learner.
+//
+// Usage:
+//
+//	go run ./tools/lab [-C dir] [command] [arguments]
+//
+// The commands are:
+//
+//	list            every lab with its state, and the next lab to do (the default)
+//	run NN          run one lab: which tests fail, and the first message of each
+//	watch [NN]      run a lab again on every save (NN defaults to the next lab to do)
+//	hint NN [K]     show the K-th hint of a lab (default 1), from a nudge to nearly the answer
+//	verify          check the lab contract for every lab (CI runs this)
+//	reset [-y] NN   put a lab's files back to their shipped state
+//	solution NN     show the diff between the learner's files and the solution
+//
+// A lab is named by its number (01, 1) or its folder (01-basics). The runner
+// works from the course's root folder, found by walking up from the current
+// folder, or from the folder given with -C.
+//
+// Exit status: 0 when the command succeeded (for run: the lab passes), 1 when
+// it ran and found a failure, 2 for a usage error.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+const usageLine = "usage: go run ./tools/lab [-C dir] [list | run NN | watch [NN] | hint NN [K] | verify | reset [-y] NN | solution NN]"
+
+// usageError is a mistake in the command line: reported in one line, exit 2.
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+func usagef(format string, args ...any) error {
+	return &usageError{fmt.Sprintf(format, args...)}
+}
+
+// failed reports that a command ran and found something broken; its message
+// has already been printed, so main only sets the exit status.
+var errFailed = errors.New("failed")
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := runMain(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+// runMain runs the program and turns its error into what the learner sees
+// on stderr and the exit status.
+func runMain(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	logger := log.New(stderr, "lab: ", 0)
+	err := run(ctx, args, stdin, stdout, stderr)
+	var ue *usageError
+	switch {
+	case err == nil:
+		return 0
+	case errors.Is(err, errFailed):
+		return 1
+	case errors.As(err, &ue):
+		logger.Print(ue.msg)
+		fmt.Fprintln(stderr, usageLine)
+		return 2
+	}
+	logger.Print(err)
+	return 1
+}
+
+// run is the whole program, with its inputs and outputs passed in so the
+// tests can drive it.
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("lab", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	dir := fs.String("C", "", "the course's root folder")
+	if err := fs.Parse(args); err != nil {
+		return usagef("%v", err)
+	}
+	args = fs.Args()
+	cmd := "list"
+	if len(args) > 0 {
+		cmd, args = args[0], args[1:]
+	}
+	if cmd == "help" || cmd == "-h" || cmd == "--help" {
+		fmt.Fprintln(stdout, usageLine)
+		return nil
+	}
+	c, err := openCourse(*dir)
+	if err != nil {
+		return err
+	}
+	switch cmd {
+	case "list":
+		if len(args) > 0 {
+			return usagef("list takes no arguments")
+		}
+		return c.list(ctx, stdout)
+	case "run":
+		l, err := c.oneLab("run", args)
+		if err != nil {
+			return err
+		}
+		return c.runLab(ctx, l, stdout)
+	case "watch":
+		var l *lab
+		if len(args) > 0 {
+			if l, err = c.oneLab("watch", args); err != nil {
+				return err
+			}
+		}
+		return c.watch(ctx, l, stdout)
+	case "hint":
+		if len(args) < 1 || len(args) > 2 {
+			return usagef("hint takes a lab and an optional hint number, as in: hint 01 2")
+		}
+		l, err := c.lab(args[0])
+		if err != nil {
+			return err
+		}
+		k := "1"
+		if len(args) == 2 {
+			k = args[1]
+		}
+		return c.hint(l, k, stdout)
+	case "verify":
+		if len(args) > 0 {
+			return usagef("verify takes no arguments: it checks every lab")
+		}
+		return c.verify(ctx, stdout)
+	case "reset":
+		rs := flag.NewFlagSet("reset", flag.ContinueOnError)
+		rs.SetOutput(io.Discard)
+		yes := rs.Bool("y", false, "do not ask for confirmation")
+		if err := rs.Parse(args); err != nil {
+			return usagef("reset: %v", err)
+		}
+		l, err := c.oneLab("reset", rs.Args())
+		if err != nil {
+			return err
+		}
+		return c.reset(l, *yes, stdin, stdout)
+	case "solution":
+		l, err := c.oneLab("solution", args)
+		if err != nil {
+			return err
+		}
+		return c.solution(l, stdout)
+	}
+	return usagef("unknown command %q", cmd)
+}

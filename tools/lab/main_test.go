@@ -1,0 +1,289 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+var update = flag.Bool("update", false, "rewrite the want section of the golden files")
+
+// TestGolden runs each testdata/*.txtar against a fresh copy of the fixture
+// course in testdata/course, committed to a new git repository so the labs
+// count as shipped. A txtar's comment is the command line; its files are:
+//
+//	env       KEY=VALUE lines set for the run (PATH= hides the go command)
+//	stdin     what the learner types
+//	want      stdout and stderr together, then [exit N]
+//	any path  written over the fixture before the run (a learner's edit)
+func TestGolden(t *testing.T) {
+	files, err := filepath.Glob("testdata/*.txtar")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no golden files: %v", err)
+	}
+	for _, file := range files {
+		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
+			data, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ar := parseTxtar(string(data))
+			root := fixture(t)
+			var stdin string
+			for _, f := range ar.files {
+				switch f.name {
+				case "want":
+				case "stdin":
+					stdin = f.data
+				case "env":
+					for _, kv := range strings.Fields(f.data) {
+						k, v, _ := strings.Cut(kv, "=")
+						t.Setenv(k, v)
+					}
+				default:
+					writeFile(t, filepath.Join(root, f.name), f.data)
+				}
+			}
+			var out bytes.Buffer
+			args := append([]string{"-C", root}, strings.Fields(ar.comment)...)
+			code := runMain(context.Background(), args, strings.NewReader(stdin), &out, &out)
+			got := normalize(out.String(), root) + fmt.Sprintf("[exit %d]\n", code)
+			if *update {
+				ar.set("want", got)
+				if err := os.WriteFile(file, []byte(ar.format()), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			if want := ar.get("want"); got != want {
+				t.Errorf("lab %s: output differs from %s (rerun with -update to accept)\n--- got\n%s--- want\n%s", ar.comment, file, got, want)
+			}
+		})
+	}
+}
+
+// TestResetRestoresShippedFiles edits a lab, resets it, and checks the
+// files are as committed, and that an added file is removed.
+func TestResetRestoresShippedFiles(t *testing.T) {
+	root := fixture(t)
+	demo := filepath.Join(root, "labs/01-demo/demo.go")
+	shipped, _ := os.ReadFile(demo)
+	writeFile(t, demo, "package demo\n")
+	writeFile(t, filepath.Join(root, "labs/01-demo/extra.go"), "package demo\n")
+
+	var out bytes.Buffer
+	if code := runMain(context.Background(), []string{"-C", root, "reset", "01"}, strings.NewReader("n\n"), &out, &out); code != 0 {
+		t.Fatalf("reset 01 answered n: exit %d; want 0\n%s", code, out.String())
+	}
+	if got, _ := os.ReadFile(demo); string(got) != "package demo\n" {
+		t.Errorf("reset 01 answered n changed demo.go; want it untouched")
+	}
+	out.Reset()
+	if code := runMain(context.Background(), []string{"-C", root, "reset", "-y", "01"}, strings.NewReader(""), &out, &out); code != 0 {
+		t.Fatalf("reset -y 01: exit %d; want 0\n%s", code, out.String())
+	}
+	if got, _ := os.ReadFile(demo); !bytes.Equal(got, shipped) {
+		t.Errorf("after reset -y 01, demo.go = %q; want the shipped file", got)
+	}
+	if _, err := os.Stat(filepath.Join(root, "labs/01-demo/extra.go")); err == nil {
+		t.Errorf("after reset -y 01, extra.go still exists; want it removed")
+	}
+}
+
+// TestWatchRerunsOnSave starts watch, saves the solution over the lab, and
+// waits for the passing report; it also measures the delay.
+func TestWatchRerunsOnSave(t *testing.T) {
+	root := fixture(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	out := &syncBuffer{}
+	done := make(chan int)
+	go func() { done <- runMain(ctx, []string{"-C", root, "watch", "01"}, strings.NewReader(""), out, out) }()
+
+	waitFor(t, out, "waiting for a change")
+	solved, _ := os.ReadFile(filepath.Join(root, "solutions/01-demo/demo.go"))
+	saved := time.Now()
+	writeFile(t, filepath.Join(root, "labs/01-demo/demo.go"), string(solved))
+	waitFor(t, out, "lab 01-demo passes")
+	t.Logf("watch: from save to result in %v", time.Since(saved).Round(10*time.Millisecond))
+	cancel()
+	select {
+	case code := <-done:
+		if code != 0 {
+			t.Errorf("watch after Ctrl-C: exit %d; want 0", code)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("watch did not stop after Ctrl-C")
+	}
+	if !strings.Contains(out.String(), "stopped watching lab 01-demo") {
+		t.Errorf("watch after Ctrl-C did not say it stopped:\n%s", out.String())
+	}
+}
+
+func waitFor(t *testing.T, out *syncBuffer, text string) {
+	t.Helper()
+	deadline := time.Now().Add(90 * time.Second)
+	for !strings.Contains(out.String(), text) {
+		if time.Now().After(deadline) {
+			t.Fatalf("watch never printed %q; it printed:\n%s", text, out.String())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+func TestUnifiedDiff(t *testing.T) {
+	a := "a\nb\nc\nd\ne\nf\ng\nh\ni\nj\n"
+	b := "a\nb\nC\nd\ne\nf\ng\nh\ni\nj\nk\n"
+	want := `--- x
++++ y
+@@ -1,6 +1,6 @@
+ a
+ b
+-c
++C
+ d
+ e
+ f
+@@ -8,3 +8,4 @@
+ h
+ i
+ j
++k
+`
+	if got := unifiedDiff("x", "y", a, b); got != want {
+		t.Errorf("unifiedDiff =\n%s\nwant\n%s", got, want)
+	}
+	if got := unifiedDiff("x", "y", a, a); got != "" {
+		t.Errorf("unifiedDiff of equal texts = %q; want empty", got)
+	}
+}
+
+func TestParseHints(t *testing.T) {
+	text := "# ch\n\n??? tip \"Hint 1: first\"\n    one\n\n    two\n\n??? tip \"Hint 2\"\n    three\nafter\n    not a hint\n"
+	hints := parseHints(text)
+	if len(hints) != 2 {
+		t.Fatalf("parseHints found %d hints; want 2", len(hints))
+	}
+	if h := hints[0]; h.num != 1 || h.title != "first" || strings.Join(h.body, "|") != "one||two" {
+		t.Errorf("hint 1 = %+v; want title first, body one||two", h)
+	}
+	if h := hints[1]; h.num != 2 || h.title != "" || strings.Join(h.body, "|") != "three" {
+		t.Errorf("hint 2 = %+v; want no title, body three", h)
+	}
+}
+
+// fixture copies testdata/course to a temporary folder and commits it.
+func fixture(t *testing.T) string {
+	t.Helper()
+	root := t.TempDir()
+	err := filepath.WalkDir("testdata/course", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel("testdata/course", path)
+		writeFile(t, filepath.Join(root, rel), string(data))
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"init", "-q"},
+		{"add", "-A"},
+		{"-c", "user.name=course", "-c", "user.email=course@example.com", "commit", "-q", "-m", "shipped"},
+	} {
+		cmd := exec.Command("git", args...)
+		cmd.Dir = root
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %s: %v\n%s", args[0], err, out)
+		}
+	}
+	return root
+}
+
+func writeFile(t *testing.T, path, data string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+var durationRE = regexp.MustCompile(`\b\d+(\.\d+)?(ms|s)\b`)
+
+func normalize(s, root string) string {
+	s = strings.ReplaceAll(s, root, "$ROOT")
+	return durationRE.ReplaceAllString(s, "N.NNs")
+}
+
+// A txtar archive: a comment, then files each introduced by "-- name --".
+type txtar struct {
+	comment string
+	files   []txtarFile
+}
+
+type txtarFile struct{ name, data string }
+
+var txtarMarker = regexp.MustCompile(`(?m)^-- (\S+) --$`)
+
+func parseTxtar(s string) *txtar {
+	ar := &txtar{}
+	locs := txtarMarker.FindAllStringSubmatchIndex(s, -1)
+	if len(locs) == 0 {
+		ar.comment = strings.TrimSpace(s)
+		return ar
+	}
+	ar.comment = strings.TrimSpace(s[:locs[0][0]])
+	for i, loc := range locs {
+		end := len(s)
+		if i+1 < len(locs) {
+			end = locs[i+1][0]
+		}
+		data := strings.TrimPrefix(s[loc[1]:end], "\n")
+		ar.files = append(ar.files, txtarFile{s[loc[2]:loc[3]], data})
+	}
+	return ar
+}
+
+func (ar *txtar) get(name string) string {
+	for _, f := range ar.files {
+		if f.name == name {
+			return f.data
+		}
+	}
+	return ""
+}
+
+func (ar *txtar) set(name, data string) {
+	for i, f := range ar.files {
+		if f.name == name {
+			ar.files[i].data = data
+			return
+		}
+	}
+	ar.files = append(ar.files, txtarFile{name, data})
+}
+
+func (ar *txtar) format() string {
+	var sb strings.Builder
+	sb.WriteString(ar.comment + "\n")
+	for _, f := range ar.files {
+		fmt.Fprintf(&sb, "-- %s --\n%s", f.name, f.data)
+	}
+	return sb.String()
+}

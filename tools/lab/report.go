@@ -1,0 +1,166 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+	"text/tabwriter"
+)
+
+// testLabs runs the tests of the given labs in one go test and analyzes each.
+func (c *course) testLabs(ctx context.Context, labs []*lab, extra ...string) []*labStatus {
+	args := append([]string{"-timeout", "2m"}, extra...)
+	for _, l := range labs {
+		args = append(args, "./"+filepath.ToSlash(l.dir()))
+	}
+	res := c.goTest(ctx, args...)
+	out := make([]*labStatus, len(labs))
+	for i, l := range labs {
+		out[i] = c.analyze(l, res)
+	}
+	return out
+}
+
+// state is the one-phrase summary list prints for a lab.
+func (s *labStatus) state(c *course) string {
+	switch {
+	case s.problem != "":
+		return "cannot run"
+	case s.compile != nil:
+		return "does not compile"
+	case s.crash != nil:
+		return "crashes"
+	case s.passing():
+		return "passing"
+	case len(s.failing) == len(s.tests) && !c.changed(s.lab):
+		return fmt.Sprintf("not started (%d test%s)", len(s.tests), plural(len(s.tests)))
+	}
+	return fmt.Sprintf("%d of %d tests failing", len(s.failing), len(s.tests))
+}
+
+func (c *course) list(ctx context.Context, w io.Writer) error {
+	if len(c.labs) == 0 {
+		fmt.Fprintln(w, "this course has no labs yet")
+		return nil
+	}
+	statuses := c.testLabs(ctx, c.labs)
+	tw := tabwriter.NewWriter(w, 0, 0, 3, ' ', 0)
+	fmt.Fprintln(tw, "LAB\tSTATE\tCHAPTER")
+	var next *labStatus
+	for _, s := range statuses {
+		if s.problem != "" {
+			return fmt.Errorf("%s", s.problem)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", s.lab.name, s.state(c), filepath.ToSlash(s.lab.chapter()))
+		if next == nil && !s.passing() {
+			next = s
+		}
+	}
+	tw.Flush()
+	fmt.Fprintln(w)
+	if next == nil {
+		fmt.Fprintln(w, "every lab passes: well done")
+		return nil
+	}
+	fmt.Fprintf(w, "next: lab %s; read %s, then run: go run ./tools/lab run %s\n",
+		next.lab.name, filepath.ToSlash(next.lab.chapter()), next.lab.num)
+	return nil
+}
+
+func (c *course) runLab(ctx context.Context, l *lab, w io.Writer) error {
+	s := c.testLabs(ctx, []*lab{l})[0]
+	c.report(s, w)
+	if s.passing() {
+		return nil
+	}
+	return errFailed
+}
+
+// report prints what a learner needs from one run of a lab.
+func (c *course) report(s *labStatus, w io.Writer) {
+	l := s.lab
+	switch {
+	case s.problem != "":
+		fmt.Fprintf(w, "lab %s cannot run: %s\n", l.name, s.problem)
+		return
+	case s.compile != nil:
+		more := ""
+		if n := len(s.compile) - 1; n > 0 {
+			more = fmt.Sprintf(" (and %d more line%s below)", n, plural(n))
+		}
+		fmt.Fprintf(w, "lab %s does not compile: %s%s\n", l.name, strings.TrimSpace(s.compile[0]), more)
+		for _, line := range s.compile[1:] {
+			fmt.Fprintf(w, "    %s\n", strings.TrimSpace(line))
+		}
+		fmt.Fprintf(w, "fix the code in %s and run the lab again\n", filepath.ToSlash(l.dir()))
+		return
+	case s.passing():
+		fmt.Fprintf(w, "lab %s passes: %s\n", l.name, countTests(len(s.tests), "passes", "pass"))
+		if next := c.nextAfter(l); next != nil {
+			fmt.Fprintf(w, "next: lab %s (%s)\n", next.name, filepath.ToSlash(next.chapter()))
+		}
+		return
+	}
+	if s.crash != nil {
+		where := ""
+		if s.crash.test != "" {
+			where = " in " + s.crash.test
+		}
+		fmt.Fprintf(w, "lab %s crashed%s: %s: %s\n", l.name, where, s.crash.headline, s.crash.explain)
+		for _, f := range s.crash.tail {
+			fmt.Fprintf(w, "    at %s\n", f)
+		}
+		fmt.Fprintln(w)
+	}
+	fmt.Fprintf(w, "lab %s: %d of %d tests failing\n", l.name, len(s.failing), len(s.tests))
+	notRun := 0
+	for _, f := range s.failing {
+		if f.crashed {
+			continue
+		}
+		if f.notRun {
+			notRun++
+			continue
+		}
+		fmt.Fprintf(w, "\nFAIL %s\n", f.test)
+		if f.race {
+			fmt.Fprintln(w, "     the race detector found a data race in this test")
+		}
+		if len(f.msg) == 0 {
+			fmt.Fprintln(w, "     (it failed without a message)")
+		}
+		for _, line := range f.msg {
+			fmt.Fprintf(w, "     %s\n", line)
+		}
+	}
+	if notRun > 0 {
+		fmt.Fprintf(w, "\n%d test%s did not run because the crash stopped the test binary\n", notRun, plural(notRun))
+	}
+	fmt.Fprintf(w, "\nedit the files in %s; stuck? go run ./tools/lab hint %s\n", filepath.ToSlash(l.dir()), l.num)
+}
+
+func (c *course) nextAfter(l *lab) *lab {
+	for i, x := range c.labs {
+		if x == l && i+1 < len(c.labs) {
+			return c.labs[i+1]
+		}
+	}
+	return nil
+}
+
+// countTests says "all 3 tests pass" or "its 1 test passes".
+func countTests(n int, one, many string) string {
+	if n == 1 {
+		return "its 1 test " + one
+	}
+	return fmt.Sprintf("all %d tests %s", n, many)
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}

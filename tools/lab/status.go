@@ -1,0 +1,286 @@
+package main
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// A labStatus is what one run of a lab's tests means to a learner.
+type labStatus struct {
+	lab     *lab
+	tests   []string  // the lab's top-level tests
+	failing []failure // top-level tests that failed or never ran
+	compile []string  // compiler errors, if the lab does not build
+	crash   *crash    // the test binary died (fatal error, panic, timeout)
+	problem string    // the go command could not run at all
+}
+
+type failure struct {
+	test    string
+	msg     []string // the first failure message, one or more lines
+	notRun  bool     // a crash stopped the binary before this test ran
+	race    bool     // the race detector reported a data race in it
+	crashed bool     // the test binary died in this test: see labStatus.crash
+}
+
+// A crash ended the test binary: everything after it did not run.
+type crash struct {
+	test     string // the test that was running, if known
+	headline string // "fatal error: concurrent map writes"
+	explain  string // what it means, in one sentence
+	tail     []string
+}
+
+func (s *labStatus) passing() bool {
+	return s.problem == "" && s.compile == nil && s.crash == nil && len(s.failing) == 0 && len(s.tests) > 0
+}
+
+// analyze turns the go test result for lab l into a labStatus.
+func (c *course) analyze(l *lab, res *goTestResult) *labStatus {
+	s := &labStatus{lab: l, tests: c.testNames(l)}
+	p := res.pkgs[c.pkg(l)]
+	if p == nil || (p.status == "" && !p.buildFailed) {
+		if msg := res.goProblem(); msg != "" {
+			s.problem = msg
+		} else {
+			s.problem = fmt.Sprintf("go test said nothing about %s: %s", l.dir(), firstLine(res.stderr))
+		}
+		return s
+	}
+	if p.buildFailed {
+		for _, line := range p.buildOutput {
+			if strings.TrimSpace(line) != "" {
+				s.compile = append(s.compile, line)
+			}
+		}
+		if len(s.compile) == 0 {
+			s.compile = []string{"(the go command gave no details)"}
+		}
+		return s
+	}
+	// Tests the source declares that the run never mentioned still count.
+	seen := map[string]bool{}
+	for _, name := range p.order {
+		seen[name] = true
+	}
+	for _, name := range p.order {
+		if !strings.Contains(name, "/") && !contains(s.tests, name) {
+			s.tests = append(s.tests, name)
+		}
+	}
+	s.crash = c.findCrash(p)
+	for _, name := range s.tests {
+		t := p.tests[name]
+		switch {
+		case t == nil || t.status == "":
+			if s.crash != nil && s.crash.test == "" && t != nil {
+				s.crash.test = name
+			}
+			s.failing = append(s.failing, failure{test: name, notRun: s.crash == nil || s.crash.test != name, crashed: s.crash != nil && s.crash.test == name})
+		case s.crash != nil && s.crash.test == name:
+			s.failing = append(s.failing, failure{test: name, crashed: true})
+		case t.status == "fail":
+			f := failure{test: name}
+			f.msg, f.race = firstMessage(p, name)
+			s.failing = append(s.failing, f)
+		}
+	}
+	return s
+}
+
+var (
+	msgRE   = regexp.MustCompile(`^(\s+)([\w.-]+\.go:\d+): ?(.*)$`)
+	frameRE = regexp.MustCompile(`^\s+(/\S+\.go):(\d+)`)
+)
+
+// firstMessage finds the first t.Error-style message of test name or one of
+// its subtests.
+func firstMessage(p *pkgResult, name string) (msg []string, race bool) {
+	for _, tn := range p.order {
+		if tn != name && !strings.HasPrefix(tn, name+"/") {
+			continue
+		}
+		lines := p.tests[tn].output
+		for i, line := range lines {
+			if strings.Contains(line, "WARNING: DATA RACE") {
+				race = true
+			}
+			m := msgRE.FindStringSubmatch(line)
+			if m == nil || msg != nil {
+				continue
+			}
+			indent := len(m[1])
+			body := []string{m[3]}
+			for _, next := range lines[i+1:] {
+				if len(next)-len(strings.TrimLeft(next, " \t")) <= indent || strings.TrimSpace(next) == "" {
+					break
+				}
+				body = append(body, strings.TrimSpace(next))
+			}
+			body = testifyMessage(body)
+			if tn != name {
+				body[0] = "(" + strings.TrimPrefix(tn, name+"/") + ") " + body[0]
+			}
+			msg = append([]string{m[2] + ": " + body[0]}, body[1:]...)
+		}
+	}
+	if race && msg == nil {
+		msg = []string{"the race detector found a data race"}
+	}
+	return msg, race
+}
+
+// testifyMessage shortens testify's block ("Error Trace: ... Error: ...
+// Messages: ...") to the parts a learner reads: the message, then the error.
+func testifyMessage(body []string) []string {
+	if strings.TrimSpace(body[0]) != "" || len(body) < 2 || !strings.HasPrefix(body[1], "Error Trace:") {
+		return body
+	}
+	var errLines, msgLines []string
+	var cur *[]string
+	for _, line := range body[1:] {
+		key, val, ok := strings.Cut(line, ":")
+		if ok && !strings.Contains(key, " ") || ok && key == "Error Trace" {
+			switch key {
+			case "Error":
+				cur = &errLines
+			case "Messages":
+				cur = &msgLines
+			default:
+				cur = nil
+			}
+			if cur != nil {
+				if v := strings.TrimSpace(val); v != "" {
+					*cur = append(*cur, v)
+				}
+			}
+			continue
+		}
+		if cur != nil {
+			*cur = append(*cur, strings.TrimSpace(line))
+		}
+	}
+	out := append(msgLines, errLines...)
+	if len(out) == 0 {
+		return body
+	}
+	return out
+}
+
+// crashes the runtime can end a test binary with, and what each means.
+var crashExplanations = []struct{ match, explain string }{
+	{"concurrent map writes", "two goroutines wrote the same map at once; the runtime stops the whole program and recover cannot catch it (chapter 06)"},
+	{"concurrent map read and map write", "one goroutine read a map while another wrote it; the runtime stops the whole program and recover cannot catch it (chapter 06)"},
+	{"concurrent map iteration and map write", "one goroutine ranged over a map while another wrote it; the runtime stops the whole program and recover cannot catch it (chapter 06)"},
+	{"all goroutines are asleep - deadlock!", "every goroutine is blocked: a channel or lock that nothing will ever release"},
+	{"stack overflow", "a function calls itself without end"},
+	{"assignment to entry in nil map", "a map was written before it was made: use make or a literal first"},
+	{"test timed out", "a test ran too long: look for a loop that never ends or a goroutine that waits forever"},
+	{"invalid memory address or nil pointer dereference", "a nil pointer was used"},
+	{"hash of unhashable type", "a map key's dynamic type is not comparable (a slice, map or func inside an interface)"},
+}
+
+// findCrash looks for a fatal error, a panic or a timeout in the run.
+func (c *course) findCrash(p *pkgResult) *crash {
+	scan := func(test string, lines []string) *crash {
+		for i, line := range lines {
+			var head string
+			switch {
+			case strings.HasPrefix(line, "fatal error: "):
+				head = line
+			case strings.HasPrefix(line, "panic: "):
+				head = strings.TrimSuffix(strings.TrimSuffix(line, " [recovered]"), " [recovered, repanicked]")
+			default:
+				continue
+			}
+			cr := &crash{test: test, headline: head, explain: "the test binary stopped here"}
+			for _, e := range crashExplanations {
+				if strings.Contains(head, e.match) {
+					cr.explain = e.explain
+					break
+				}
+			}
+			if strings.Contains(head, "test timed out") {
+				for _, l := range lines[i+1:] {
+					if f := strings.Fields(l); len(f) > 0 && strings.HasPrefix(f[0], "Test") {
+						cr.test = f[0]
+						break
+					}
+				}
+			}
+			cr.tail = c.frames(lines[i+1:])
+			return cr
+		}
+		return nil
+	}
+	for _, name := range p.order {
+		if cr := scan(name, p.tests[name].output); cr != nil {
+			if i := strings.Index(cr.test, "/"); i >= 0 {
+				cr.test = cr.test[:i]
+			}
+			return cr
+		}
+	}
+	return scan("", p.output)
+}
+
+// frames keeps the stack frames that point into the course's own files,
+// so the tail of a crash shows the learner's lines, not the runtime's.
+func (c *course) frames(lines []string) []string {
+	var out []string
+	for i, line := range lines {
+		m := frameRE.FindStringSubmatch(line)
+		if m == nil || !strings.HasPrefix(m[1], c.root+"/") || i == 0 {
+			continue
+		}
+		entry := fmt.Sprintf("%s:%s %s", c.rel(m[1]), m[2], funcName(lines[i-1]))
+		if !contains(out, entry) {
+			out = append(out, entry)
+		}
+		if len(out) == 6 {
+			break
+		}
+	}
+	return out
+}
+
+// funcName shortens a stack trace's function line to the function's name:
+// "course/labs/01-demo.Count.func1()" is "Count.func1", and the line of a
+// goroutine's creator says so.
+func funcName(line string) string {
+	fn := strings.TrimSpace(line)
+	created := strings.HasPrefix(fn, "created by ")
+	fn = strings.TrimPrefix(fn, "created by ")
+	if j := strings.Index(fn, " in goroutine"); j > 0 {
+		fn = fn[:j]
+	}
+	if j := strings.LastIndex(fn, "("); j > 0 {
+		fn = fn[:j]
+	}
+	fn = fn[strings.LastIndex(fn, "/")+1:]
+	if j := strings.Index(fn, "."); j >= 0 {
+		fn = fn[j+1:]
+	}
+	if created {
+		return fn + " (started the goroutine)"
+	}
+	return fn
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func firstLine(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}

@@ -1,0 +1,3 @@
+module course
+
+go 1.25

@@ -1,0 +1,16 @@
+// Package pair is the second fixture lab.
+package pair
+
+// Key is a struct map key.
+type Key struct{ A, B int }
+
+// Sum adds the values of the keys whose A is a.
+func Sum(m map[Key]int, a int) int {
+	total := 0
+	for k, v := range m {
+		if k.A == a {
+			total += v
+		}
+	}
+	return total
+}

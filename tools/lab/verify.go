@@ -1,0 +1,249 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"go/parser"
+	"go/token"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// The lab contract, as verify checks it for every lab:
+//
+//  1. labs/NN-word is package word; its non-test files are the learner's
+//     and each has at least one TODO(NN) edit point.
+//  2. solutions/NN-word holds exactly twins of the learner's files, with no
+//     TODO marker left, and the chapter has hints for the runner.
+//  3. As shipped, go vet passes and every test fails with a message: no
+//     build error, crash, timeout or silent failure.
+//  4. With the solution's files in place (by go test -overlay, so the
+//     learner's tree is never touched), every test passes under
+//     -race -shuffle=on -count=3.
+var todoRE = regexp.MustCompile(`TODO\(\d+\)`)
+
+func (c *course) verify(ctx context.Context, w io.Writer) error {
+	if len(c.labs) == 0 {
+		return fmt.Errorf("there are no labs to verify in %s", filepath.Join(c.root, "labs"))
+	}
+	problems := map[*lab][]string{}
+	add := func(l *lab, format string, args ...any) {
+		problems[l] = append(problems[l], fmt.Sprintf(format, args...))
+	}
+
+	overlay := map[string]string{}
+	for _, l := range c.labs {
+		for _, p := range c.checkLayout(l, overlay) {
+			add(l, "%s", p)
+		}
+		if out, err := c.goCmd(ctx, "vet", "./"+filepath.ToSlash(l.dir())); err != nil {
+			add(l, "go vet fails as shipped: %s", firstLine(dropComments(out)))
+		}
+	}
+
+	fmt.Fprintln(w, "verify: running every lab as shipped")
+	for _, s := range c.testLabs(ctx, c.labs, "-count=1") {
+		for _, p := range shippedProblems(s) {
+			add(s.lab, "as shipped, %s", p)
+		}
+	}
+
+	fmt.Fprintln(w, "verify: running every lab with its solution, under -race -shuffle=on -count=3")
+	ovFile, err := writeOverlay(overlay)
+	if err != nil {
+		return err
+	}
+	defer os.Remove(ovFile)
+	for _, s := range c.testLabs(ctx, c.labs, "-count=3", "-race", "-shuffle=on", "-timeout=10m", "-overlay="+ovFile) {
+		for _, p := range solvedProblems(s) {
+			add(s.lab, "with the solution, %s", p)
+		}
+	}
+
+	failed := 0
+	for _, l := range c.labs {
+		if ps := problems[l]; len(ps) > 0 {
+			failed++
+			fmt.Fprintf(w, "FAIL %s\n", l.name)
+			for _, p := range ps {
+				fmt.Fprintf(w, "     %s\n", p)
+			}
+			continue
+		}
+		tests := "all " + strconv.Itoa(len(c.testNames(l))) + " tests fail"
+		if len(c.testNames(l)) == 1 {
+			tests = "its 1 test fails"
+		}
+		fmt.Fprintf(w, "ok   %s: %s as shipped, each with a message; the solution passes under -race -shuffle=on -count=3\n", l.name, tests)
+	}
+	fmt.Fprintf(w, "%d passed, %d failed\n", len(c.labs)-failed, failed)
+	if failed > 0 {
+		return errFailed
+	}
+	return nil
+}
+
+// checkLayout checks the files of a lab and its solution, and records in
+// overlay which solution file stands for which learner file.
+func (c *course) checkLayout(l *lab, overlay map[string]string) []string {
+	var ps []string
+	mine, _ := c.goFiles(l.dir(), false)
+	tests, _ := c.goFiles(l.dir(), true)
+	if len(mine) == 0 {
+		ps = append(ps, fmt.Sprintf("%s has no learner files (non-test .go files)", filepath.ToSlash(l.dir())))
+	}
+	if len(tests) == 0 {
+		ps = append(ps, fmt.Sprintf("%s has no tests", filepath.ToSlash(l.dir())))
+	}
+	fset := token.NewFileSet()
+	marker := "TODO(" + l.num + ")"
+	for _, f := range append(append([]string{}, mine...), tests...) {
+		af, err := parser.ParseFile(fset, filepath.Join(c.root, f), nil, parser.PackageClauseOnly)
+		if err == nil && af.Name.Name != l.word {
+			ps = append(ps, fmt.Sprintf("%s is package %s; want package %s", filepath.ToSlash(f), af.Name.Name, l.word))
+		}
+	}
+	for _, f := range mine {
+		data, _ := os.ReadFile(filepath.Join(c.root, f))
+		if !bytes.Contains(data, []byte(marker)) {
+			ps = append(ps, fmt.Sprintf("%s has no %s edit point", filepath.ToSlash(f), marker))
+		}
+	}
+
+	entries, err := os.ReadDir(filepath.Join(c.root, l.solutionDir()))
+	if err != nil {
+		return append(ps, fmt.Sprintf("there is no solution folder %s", filepath.ToSlash(l.solutionDir())))
+	}
+	var twins []string
+	for _, e := range entries {
+		f := filepath.Join(l.solutionDir(), e.Name())
+		twin := filepath.Join(l.dir(), e.Name())
+		if e.IsDir() || !contains(mine, twin) {
+			ps = append(ps, fmt.Sprintf("%s is not the twin of a learner file in %s", filepath.ToSlash(f), filepath.ToSlash(l.dir())))
+			continue
+		}
+		twins = append(twins, twin)
+		overlay[filepath.Join(c.root, twin)] = filepath.Join(c.root, f)
+		data, _ := os.ReadFile(filepath.Join(c.root, f))
+		if m := todoRE.Find(data); m != nil {
+			ps = append(ps, fmt.Sprintf("%s still has a %s marker", filepath.ToSlash(f), m))
+		}
+	}
+	for _, f := range mine {
+		if !contains(twins, f) {
+			ps = append(ps, fmt.Sprintf("%s has no twin in %s", filepath.ToSlash(f), filepath.ToSlash(l.solutionDir())))
+		}
+	}
+
+	if hints, err := c.hints(l); err != nil {
+		ps = append(ps, err.Error())
+	} else if len(hints) == 0 {
+		ps = append(ps, fmt.Sprintf("chapter %s has no hints", filepath.ToSlash(l.chapter())))
+	} else {
+		for i, h := range hints {
+			if h.num != i+1 || len(h.body) == 0 {
+				ps = append(ps, fmt.Sprintf("chapter %s: hint %d is numbered %d or is empty", filepath.ToSlash(l.chapter()), i+1, h.num))
+			}
+		}
+	}
+	return ps
+}
+
+// shippedProblems lists the ways a shipped lab fails for a wrong reason, or
+// does not fail at all.
+func shippedProblems(s *labStatus) []string {
+	switch {
+	case s.problem != "":
+		return []string{s.problem}
+	case s.compile != nil:
+		return []string{"it does not compile: " + strings.TrimSpace(s.compile[0])}
+	case s.crash != nil:
+		return []string{fmt.Sprintf("it crashes in %s: %s", s.crash.test, s.crash.headline)}
+	case len(s.tests) == 0:
+		return []string{"it has no tests"}
+	}
+	failing := map[string]failure{}
+	for _, f := range s.failing {
+		failing[f.test] = f
+	}
+	var ps []string
+	for _, t := range s.tests {
+		f, ok := failing[t]
+		switch {
+		case !ok:
+			ps = append(ps, t+" passes: every test must fail until the learner's code is written")
+		case f.notRun:
+			ps = append(ps, t+" did not run")
+		case len(f.msg) == 0:
+			ps = append(ps, t+" fails without saying what is missing")
+		}
+	}
+	sort.Strings(ps)
+	return ps
+}
+
+func solvedProblems(s *labStatus) []string {
+	switch {
+	case s.problem != "":
+		return []string{s.problem}
+	case s.compile != nil:
+		return []string{"it does not compile: " + strings.TrimSpace(s.compile[0])}
+	case s.crash != nil:
+		return []string{fmt.Sprintf("it crashes in %s: %s", s.crash.test, s.crash.headline)}
+	}
+	var ps []string
+	for _, f := range s.failing {
+		msg := "(no message)"
+		if len(f.msg) > 0 {
+			msg = f.msg[0]
+		}
+		if f.race {
+			msg = "data race: " + msg
+		}
+		ps = append(ps, fmt.Sprintf("%s fails: %s", f.test, msg))
+	}
+	return ps
+}
+
+// dropComments removes the "# package" lines the go command puts above errors.
+func dropComments(out string) string {
+	var keep []string
+	for _, line := range strings.Split(out, "\n") {
+		if !strings.HasPrefix(line, "#") {
+			keep = append(keep, line)
+		}
+	}
+	return strings.Join(keep, "\n")
+}
+
+func writeOverlay(replace map[string]string) (string, error) {
+	data, err := json.Marshal(struct{ Replace map[string]string }{replace})
+	if err != nil {
+		return "", err
+	}
+	f, err := os.CreateTemp("", "lab-overlay-*.json")
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	if _, err := f.Write(data); err != nil {
+		return "", err
+	}
+	return f.Name(), f.Close()
+}
+
+// goCmd runs a go command in the root and returns its combined output.
+func (c *course) goCmd(ctx context.Context, args ...string) (string, error) {
+	cmd := exec.CommandContext(ctx, "go", args...)
+	cmd.Dir = c.root
+	out, err := cmd.CombinedOutput()
+	return strings.TrimSpace(string(out)), err
+}
