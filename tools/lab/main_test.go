@@ -12,6 +12,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"gomaps/tools/internal/syncbuf"
 	"time"
 )
 
@@ -105,7 +107,7 @@ func TestWatchRerunsOnSave(t *testing.T) {
 	root := fixture(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	out := &syncBuffer{}
+	out := &syncbuf.Buffer{}
 	done := make(chan int)
 	go func() { done <- runMain(ctx, []string{"-C", root, "watch", "01"}, strings.NewReader(""), out, out) }()
 
@@ -129,7 +131,7 @@ func TestWatchRerunsOnSave(t *testing.T) {
 	}
 }
 
-func waitFor(t *testing.T, out *syncBuffer, text string) {
+func waitFor(t *testing.T, out *syncbuf.Buffer, text string) {
 	t.Helper()
 	deadline := time.Now().Add(90 * time.Second)
 	for !strings.Contains(out.String(), text) {

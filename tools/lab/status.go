@@ -229,7 +229,15 @@ func (c *course) findCrash(p *pkgResult) *crash {
 // so the tail of a crash shows the learner's lines, not the runtime's.
 func (c *course) frames(lines []string) []string {
 	var out []string
+	inStack := false
 	for i, line := range lines {
+		// Only the first goroutine's stack: the one that crashed. Other
+		// goroutines follow after a blank line on some versions.
+		if strings.HasPrefix(line, "goroutine ") {
+			inStack = true
+		} else if inStack && strings.TrimSpace(line) == "" {
+			break
+		}
 		m := frameRE.FindStringSubmatch(line)
 		if m == nil || !strings.HasPrefix(m[1], c.root+"/") || i == 0 {
 			continue

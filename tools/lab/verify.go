@@ -19,8 +19,9 @@ import (
 
 // The lab contract, as verify checks it for every lab:
 //
-//  1. labs/NN-word is package word; its non-test files are the learner's
-//     and each has at least one TODO(NN) edit point.
+//  1. labs/NN-word is package word (its tests may be word_test); its
+//     non-test files are the learner's, and every file that the solution
+//     changes has a TODO(NN) edit point.
 //  2. solutions/NN-word holds exactly twins of the learner's files, with no
 //     TODO marker left, and the chapter has hints for the runner.
 //  3. As shipped, go vet passes and every test fails with a message: no
@@ -107,15 +108,25 @@ func (c *course) checkLayout(l *lab, overlay map[string]string) []string {
 	marker := "TODO(" + l.num + ")"
 	for _, f := range append(append([]string{}, mine...), tests...) {
 		af, err := parser.ParseFile(fset, filepath.Join(c.root, f), nil, parser.PackageClauseOnly)
-		if err == nil && af.Name.Name != l.word {
+		isTest := strings.HasSuffix(f, "_test.go")
+		if err == nil && af.Name.Name != l.word && !(isTest && af.Name.Name == l.word+"_test") {
 			ps = append(ps, fmt.Sprintf("%s is package %s; want package %s", filepath.ToSlash(f), af.Name.Name, l.word))
 		}
 	}
+	marked := 0
 	for _, f := range mine {
 		data, _ := os.ReadFile(filepath.Join(c.root, f))
-		if !bytes.Contains(data, []byte(marker)) {
-			ps = append(ps, fmt.Sprintf("%s has no %s edit point", filepath.ToSlash(f), marker))
+		if bytes.Contains(data, []byte(marker)) {
+			marked++
+			continue
 		}
+		// A file with no edit point must be the same in the solution.
+		if sol, err := os.ReadFile(filepath.Join(c.root, l.solutionDir(), filepath.Base(f))); err == nil && !bytes.Equal(sol, data) {
+			ps = append(ps, fmt.Sprintf("%s differs from its solution but has no %s edit point", filepath.ToSlash(f), marker))
+		}
+	}
+	if len(mine) > 0 && marked == 0 {
+		ps = append(ps, fmt.Sprintf("%s has no %s edit point", filepath.ToSlash(l.dir()), marker))
 	}
 
 	entries, err := os.ReadDir(filepath.Join(c.root, l.solutionDir()))
