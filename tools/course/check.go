@@ -1,0 +1,207 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+)
+
+// checkStep is one check CI runs.
+type checkStep struct {
+	name  string // for -skip and the report
+	title string // the command it amounts to
+	run   func(c *checker) error
+}
+
+// checker runs the steps; the steps share the setup, so apt-get update runs at most once.
+type checker struct {
+	*setup
+	bookBuilt bool // the mkdocs step ran in this run and succeeded
+	bookTried bool // the mkdocs step ran in this run
+}
+
+var checkSteps = []checkStep{
+	{"gofmt", "gofmt -l . (outside build/ and site/node_modules/)", (*checker).gofmt},
+	{"vet", "go vet ./...", func(c *checker) error { return c.command("go", "vet", "./...").Run() }},
+	{"test", "go test ./tools/...", func(c *checker) error { return c.command("go", "test", "./tools/...").Run() }},
+	{"lab", "go run ./tools/lab verify", (*checker).labVerify},
+	{"classic", strings.Join(classicEnv, " ") + " go run ./tools/lab verify", (*checker).labVerifyClassic},
+	{"prepare", "go run ./tools/course prepare", func(c *checker) error { return runPrepare(nil, c.stdout, c.stderr) }},
+	{"outputs", "go run ./tools/course outputs -check", (*checker).outputs},
+	{"mkdocs", "mkdocs build --strict", (*checker).mkdocsBuild},
+	{"serve", "go run ./tools/course serve (the README's first command), fetch its pages, Ctrl-C", (*checker).serveCheck},
+	{"browser", "npm ci --prefix site (when needed); node site/check/check-book.mjs", (*checker).browser},
+}
+
+func stepNames() []string {
+	var names []string
+	for _, s := range checkSteps {
+		names = append(names, s.name)
+	}
+	return names
+}
+
+// runCheck is the check command: every step in order, going on after a failure.
+func runCheck(args []string, stdout, stderr io.Writer) error {
+	flags := flag.NewFlagSet("check", flag.ContinueOnError)
+	skipList := flags.String("skip", "", "comma-separated `steps` not to run (CI runs them all): "+strings.Join(stepNames(), ","))
+	if help, err := parseFlags(flags, args, stdout); help || err != nil {
+		return err
+	}
+	if flags.NArg() > 0 {
+		return usagef("check: unexpected argument %q", flags.Arg(0))
+	}
+	skip := map[string]bool{}
+	for _, name := range strings.Split(*skipList, ",") {
+		if name = strings.TrimSpace(name); name == "" {
+			continue
+		}
+		if !slices.Contains(stepNames(), name) {
+			return usagef("check: -skip %s: no such step (steps: %s)", name, strings.Join(stepNames(), ","))
+		}
+		skip[name] = true
+	}
+	root, err := findRoot()
+	if err != nil {
+		return err
+	}
+	c := &checker{setup: &setup{root: root, stdout: stdout, stderr: stderr}}
+
+	passed, failed := 0, 0
+	var failures []string
+	for i, step := range checkSteps {
+		if skip[step.name] {
+			fmt.Fprintf(stdout, "==> [%d/%d] %s: skipped (-skip)\n", i+1, len(checkSteps), step.name)
+			continue
+		}
+		fmt.Fprintf(stdout, "==> [%d/%d] %s: %s\n", i+1, len(checkSteps), step.name, step.title)
+		start := time.Now()
+		err := step.run(c)
+		secs := time.Since(start).Seconds()
+		if err != nil {
+			failed++
+			failures = append(failures, step.name)
+			if errors.Is(err, errFailed) {
+				fmt.Fprintf(stdout, "--- FAIL %s (%.1fs)\n", step.name, secs)
+			} else {
+				fmt.Fprintf(stdout, "--- FAIL %s (%.1fs): %v\n", step.name, secs, err)
+			}
+			continue
+		}
+		passed++
+		fmt.Fprintf(stdout, "--- ok %s (%.1fs)\n", step.name, secs)
+	}
+	if failed > 0 {
+		fmt.Fprintf(stdout, "failed: %s\n", strings.Join(failures, ", "))
+	}
+	fmt.Fprintf(stdout, "%d passed, %d failed\n", passed, failed)
+	if failed > 0 {
+		return errFailed
+	}
+	return nil
+}
+
+// gofmt lists the .go files gofmt would change, outside build output and node_modules.
+func (c *checker) gofmt() error {
+	var files []string
+	err := filepath.WalkDir(c.root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel := filepath.ToSlash(relTo(c.root, path))
+		if d.IsDir() {
+			if rel != "." && (strings.HasPrefix(d.Name(), ".") || d.Name() == "node_modules" || rel == "build") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if strings.HasSuffix(path, ".go") {
+			files = append(files, rel)
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("list .go files: %v", err)
+	}
+	var out bytes.Buffer
+	// In batches, to stay far below the limit on the length of a command line.
+	for len(files) > 0 {
+		n := min(len(files), 200)
+		cmd := c.command("gofmt", append([]string{"-l"}, files[:n]...)...)
+		cmd.Stdout = &out
+		cmd.Stderr = &out
+		if err := cmd.Run(); err != nil && out.Len() == 0 {
+			return fmt.Errorf("gofmt: %v", err)
+		}
+		files = files[n:]
+	}
+	if listed := strings.Fields(out.String()); len(listed) > 0 {
+		fmt.Fprint(c.stdout, out.String())
+		return fmt.Errorf("gofmt -l lists %d file(s): run gofmt -w on them", len(listed))
+	}
+	return nil
+}
+
+func (c *checker) labVerify() error {
+	if !isFile(filepath.Join(c.root, "tools", "lab", "main.go")) {
+		return errors.New("tools/lab is missing: the lab runner is not there yet")
+	}
+	return c.command("go", "run", "./tools/lab", "verify").Run()
+}
+
+// labVerifyClassic checks the lab contract on the classic map runtime.
+func (c *checker) labVerifyClassic() error {
+	cmd := c.command("go", "run", "./tools/lab", "verify")
+	cmd.Env = append(os.Environ(), classicEnv...)
+	return cmd.Run()
+}
+
+func (c *checker) outputs() error {
+	return outputs(c.root, true, nil, c.stdout, c.stdout)
+}
+
+func (c *checker) mkdocsBuild() error {
+	c.bookTried = true
+	cmd, err := c.mkdocs("build", "--strict")
+	if err != nil {
+		return err
+	}
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("mkdocs build --strict: %v", err)
+	}
+	c.bookBuilt = true
+	return nil
+}
+
+func (c *checker) browser() error {
+	if c.bookTried && !c.bookBuilt {
+		return errors.New("the book did not build: see the mkdocs step")
+	}
+	if !isFile(filepath.Join(c.root, "build", "book", "index.html")) {
+		return errors.New("build/book/index.html is missing: run mkdocs build --strict first")
+	}
+	if err := c.node(); err != nil {
+		return err
+	}
+	chromium, err := c.chromium()
+	if err != nil {
+		return err
+	}
+	if err := c.npmCI(); err != nil {
+		return err
+	}
+	cmd := c.command("node", "site/check/check-book.mjs")
+	cmd.Env = append(os.Environ(), "CHROMIUM="+chromium)
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("node site/check/check-book.mjs: %v", err)
+	}
+	return nil
+}

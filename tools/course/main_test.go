@@ -1,0 +1,96 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestRunUsageErrors(t *testing.T) {
+	tests := [][]string{
+		{"frobnicate"},
+		{"check", "-skip", "nosuchstep"},
+		{"check", "extra"},
+		{"serve", "-addr", "nocolon"},
+		{"serve", "-nosuchflag"},
+		{"outputs", "-nosuchflag"},
+	}
+	for _, args := range tests {
+		var stdout, stderr bytes.Buffer
+		err := run(args, &stdout, &stderr)
+		var usage *usageError
+		if !errors.As(err, &usage) {
+			t.Errorf("run(%q) = %v; want a usage error", args, err)
+			continue
+		}
+		if strings.Contains(usage.msg, "\n") {
+			t.Errorf("run(%q) usage error %q; want one line", args, usage.msg)
+		}
+	}
+}
+
+func TestRunHelp(t *testing.T) {
+	for _, args := range [][]string{{"help"}, {"-h"}, {"check", "-h"}, {"outputs", "-help"}} {
+		var stdout, stderr bytes.Buffer
+		if err := run(args, &stdout, &stderr); err != nil {
+			t.Errorf("run(%q) = %v; want nil", args, err)
+		}
+		if !strings.HasPrefix(stdout.String(), "usage: ") {
+			t.Errorf("run(%q) printed %q; want the usage line", args, stdout.String())
+		}
+	}
+}
+
+// TestOutputsWritesAndChecks runs the outputs command on a course folder of its own.
+func TestOutputsWritesAndChecks(t *testing.T) {
+	root := t.TempDir()
+	out := filepath.Join(root, "chapters", "out")
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write := func(name, text string) {
+		t.Helper()
+		if err := os.WriteFile(filepath.Join(out, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("env.cmd", "# a variable reaches the command\nGREETING=\"hello there\" sh -c \"echo $GREETING; echo oops >&2\"\n")
+	write("fails.cmd", "# exit 3\nsh -c \"echo bad; exit 3\"\n")
+
+	var stdout, stderr bytes.Buffer
+	if err := outputs(root, false, nil, &stdout, &stderr); err != nil {
+		t.Fatalf("outputs: %v\n%s", err, stderr.String())
+	}
+	got, err := os.ReadFile(filepath.Join(out, "env.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "$ GREETING=\"hello there\" sh -c \"echo $GREETING; echo oops >&2\"\nhello there\noops\n"
+	if string(got) != want {
+		t.Errorf("env.txt = %q; want %q", got, want)
+	}
+	if err := outputs(root, true, nil, &stdout, &stderr); err != nil {
+		t.Errorf("outputs -check right after outputs: %v\n%s", err, stderr.String())
+	}
+
+	write("env.txt", strings.Replace(want, "there", "world", 1))
+	stderr.Reset()
+	if err := outputs(root, true, []string{"env"}, &stdout, &stderr); !errors.Is(err, errFailed) {
+		t.Errorf("outputs -check env after an edit = %v; want errFailed", err)
+	}
+	if msg := "chapters/out/env.txt is out of date: run go run ./tools/course outputs"; !strings.Contains(stderr.String(), msg) {
+		t.Errorf("outputs -check printed %q; want it to contain %q", stderr.String(), msg)
+	}
+
+	write("fails.cmd", "sh -c \"echo bad; exit 3\"\n")
+	stderr.Reset()
+	if err := outputs(root, false, []string{"fails"}, &stdout, &stderr); !errors.Is(err, errFailed) {
+		t.Errorf("outputs fails with exit 3 unexpected = %v; want errFailed", err)
+	}
+	if !strings.Contains(stderr.String(), "exit status 3, want 0") {
+		t.Errorf("outputs printed %q; want it to name the exit statuses", stderr.String())
+	}
+}

@@ -1,0 +1,198 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+)
+
+// scrubber replaces the machine's own paths in a command's output, so no file of the project
+// holds a home or work folder and outputs made on two machines agree.
+type scrubber struct {
+	olds, news []string // longest path first, so a folder inside another wins
+}
+
+// newScrubber learns the paths to replace: the repository, the Go folders and the home folder.
+func newScrubber(root string) *scrubber {
+	repl := map[string]string{}
+	add := func(path, with string) {
+		if len(path) < 2 || !filepath.IsAbs(path) {
+			return
+		}
+		for _, p := range []string{path, evalSymlinks(path)} {
+			if _, ok := repl[p]; !ok {
+				repl[p] = with
+			}
+		}
+	}
+	add(root, "/path/to/gomaps")
+	goenv := exec.Command("go", "env", "GOMODCACHE", "GOCACHE", "GOROOT", "GOPATH")
+	goenv.Dir = root
+	if out, err := goenv.Output(); err == nil {
+		lines := strings.Split(string(out), "\n")
+		for i, with := range []string{"$GOMODCACHE", "$GOCACHE", "$GOROOT", "$GOPATH"} {
+			if i < len(lines) {
+				add(strings.TrimSpace(lines[i]), with)
+			}
+		}
+	}
+	// Only paths inside the home folder: the folder alone may be a word of an example ("/root").
+	if home, err := os.UserHomeDir(); err == nil && len(home) > 1 {
+		repl[strings.TrimSuffix(home, "/")+"/"] = "~/"
+	}
+	return newScrubberFrom(repl)
+}
+
+func newScrubberFrom(repl map[string]string) *scrubber {
+	olds := make([]string, 0, len(repl))
+	for old := range repl {
+		olds = append(olds, old)
+	}
+	sort.Slice(olds, func(i, j int) bool {
+		if len(olds[i]) != len(olds[j]) {
+			return len(olds[i]) > len(olds[j])
+		}
+		return olds[i] < olds[j]
+	})
+	s := &scrubber{olds: olds}
+	for _, old := range olds {
+		s.news = append(s.news, repl[old])
+	}
+	return s
+}
+
+func evalSymlinks(path string) string {
+	if p, err := filepath.EvalSymlinks(path); err == nil {
+		return p
+	}
+	return path
+}
+
+func (s *scrubber) scrub(out []byte) string {
+	text := string(out)
+	for i, old := range s.olds {
+		text = replacePath(text, old, s.news[i])
+	}
+	return text
+}
+
+// replacePath replaces old where it is a whole path or the start of one: /src/gomaps is replaced
+// in /src/gomaps/labs but not in /src/gomapsextra. An old ending in / is replaced wherever it is.
+func replacePath(text, old, with string) string {
+	var b strings.Builder
+	for {
+		i := strings.Index(text, old)
+		if i < 0 {
+			b.WriteString(text)
+			return b.String()
+		}
+		end := i + len(old)
+		b.WriteString(text[:i])
+		if strings.HasSuffix(old, "/") || end == len(text) || !isPathByte(text[end]) || text[end] == '/' {
+			b.WriteString(with)
+		} else {
+			b.WriteString(old)
+		}
+		text = text[end:]
+	}
+}
+
+func isPathByte(c byte) bool {
+	return c == '/' || c == '.' || c == '-' || c == '_' || c == '@' || c == '+' ||
+		'0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
+}
+
+// What legitimately varies between two runs of the same command, masked before comparing.
+var (
+	// Temporary paths: go build's work folders, t.TempDir, os.CreateTemp.
+	tempPath = regexp.MustCompile(`(` + regexp.QuoteMeta(strings.TrimSuffix(os.TempDir(), "/")) + `|/tmp|\$TMPDIR)/[^\s:'"()\[\]]+`)
+	// Hex numbers: addresses, pointers, PC offsets (+0x1d).
+	hexNumber = regexp.MustCompile(`0x[0-9a-fA-F]+`)
+	// Goroutine numbers in panics, race reports and tracebacks.
+	goroutineID = regexp.MustCompile(`(?i)\b(goroutine) \d+`)
+	// Durations (0.012s, 1.5ms, 2m3.1s, 800µs) and go test's (cached) in their place.
+	duration = regexp.MustCompile(`\(cached\)|\b(\d+(\.\d+)?(ns|µs|us|ms|s|m|h))+\b`)
+	// Trailing blanks, which editors and go test's columns do not keep stable.
+	trailingBlanks = regexp.MustCompile(`[ \t]+\n`)
+)
+
+// normalize masks what varies between runs: the patterns above and the command's # vary ones.
+func normalize(s string, varying []*regexp.Regexp) string {
+	for _, re := range varying {
+		s = re.ReplaceAllString(s, "<vary>")
+	}
+	s = tempPath.ReplaceAllString(s, "$$TMPDIR/<tmp>")
+	s = hexNumber.ReplaceAllString(s, "0x<hex>")
+	s = goroutineID.ReplaceAllString(s, "$1 <n>")
+	s = duration.ReplaceAllString(s, "<duration>")
+	s = trailingBlanks.ReplaceAllString(s, "\n")
+	return strings.TrimRight(s, " \t\n") + "\n"
+}
+
+// lineDiff returns a short line diff from want to got, at most limit changed lines.
+func lineDiff(want, got string, limit int) string {
+	a, b := splitLines(want), splitLines(got)
+	var lines []string
+	if len(a)*len(b) > 4_000_000 {
+		// Too long for the table below: show the first difference only.
+		i := 0
+		for i < len(a) && i < len(b) && a[i] == b[i] {
+			i++
+		}
+		if i < len(a) {
+			lines = append(lines, "- "+a[i])
+		}
+		if i < len(b) {
+			lines = append(lines, "+ "+b[i])
+		}
+	} else {
+		// lcs[i][j] is the length of the longest common subsequence of a[i:] and b[j:].
+		lcs := make([][]int, len(a)+1)
+		for i := range lcs {
+			lcs[i] = make([]int, len(b)+1)
+		}
+		for i := len(a) - 1; i >= 0; i-- {
+			for j := len(b) - 1; j >= 0; j-- {
+				if a[i] == b[j] {
+					lcs[i][j] = lcs[i+1][j+1] + 1
+				} else {
+					lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
+				}
+			}
+		}
+		i, j := 0, 0
+		for i < len(a) || j < len(b) {
+			switch {
+			case i < len(a) && j < len(b) && a[i] == b[j]:
+				i++
+				j++
+			case j < len(b) && (i == len(a) || lcs[i][j+1] >= lcs[i+1][j]):
+				lines = append(lines, fmt.Sprintf("+ %d: %s", j+1, b[j]))
+				j++
+			default:
+				lines = append(lines, fmt.Sprintf("- %d: %s", i+1, a[i]))
+				i++
+			}
+		}
+	}
+	if len(lines) > limit {
+		lines = append(lines[:limit], fmt.Sprintf("... and %d more changed lines", len(lines)-limit))
+	}
+	var sb strings.Builder
+	sb.WriteString("committed (-) and fresh (+) outputs differ, after masking what varies:\n")
+	for _, l := range lines {
+		sb.WriteString("\t" + l + "\n")
+	}
+	return sb.String()
+}
+
+func splitLines(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return strings.Split(strings.TrimSuffix(s, "\n"), "\n")
+}

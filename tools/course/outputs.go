@@ -1,0 +1,245 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// outDir holds the .cmd files and the outputs generated from them, relative to the root.
+const outDir = "chapters/out"
+
+// commandTimeout bounds one command of chapters/out, so a hung command fails the check.
+const commandTimeout = 5 * time.Minute
+
+// outCommand is one parsed chapters/out/NAME.cmd.
+type outCommand struct {
+	line     string           // the command line as written, shown after "$ "
+	env      []string         // leading VAR=value words
+	argv     []string         // the program and its arguments
+	exit     int              // the expected exit status
+	varying  []*regexp.Regexp // # vary patterns: text masked when comparing
+	fileName string           // for messages: chapters/out/NAME.cmd
+}
+
+var exitDirective = regexp.MustCompile(`^#\s*exit\s+(\S+)\s*$`)
+var varyDirective = regexp.MustCompile(`^#\s*vary\s+(.+?)\s*$`)
+var envWord = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*=`)
+
+// parseCmd parses the text of a .cmd file: comment lines (some of them directives) and exactly
+// one command line.
+func parseCmd(name, text string) (*outCommand, error) {
+	c := &outCommand{fileName: name}
+	for i, raw := range strings.Split(text, "\n") {
+		line := strings.TrimSpace(raw)
+		switch {
+		case line == "":
+			continue
+		case strings.HasPrefix(line, "#"):
+			if m := exitDirective.FindStringSubmatch(line); m != nil {
+				n, err := strconv.Atoi(m[1])
+				if err != nil || n < 0 || n > 255 {
+					return nil, fmt.Errorf("%s:%d: # exit %s: want a number from 0 to 255", name, i+1, m[1])
+				}
+				c.exit = n
+			} else if m := varyDirective.FindStringSubmatch(line); m != nil {
+				re, err := regexp.Compile(m[1])
+				if err != nil {
+					return nil, fmt.Errorf("%s:%d: # vary: %v", name, i+1, err)
+				}
+				c.varying = append(c.varying, re)
+			}
+			continue
+		}
+		if c.line != "" {
+			return nil, fmt.Errorf("%s:%d: a second command line: one command per file", name, i+1)
+		}
+		words, err := splitWords(line)
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: %v", name, i+1, err)
+		}
+		c.line = line
+		for len(words) > 0 && envWord.MatchString(words[0]) {
+			c.env = append(c.env, words[0])
+			words = words[1:]
+		}
+		if len(words) == 0 {
+			return nil, fmt.Errorf("%s:%d: no command after the variables", name, i+1)
+		}
+		c.argv = words
+	}
+	if c.line == "" {
+		return nil, fmt.Errorf("%s: no command line", name)
+	}
+	return c, nil
+}
+
+// splitWords splits a command line on spaces and tabs. Double quotes group words, and inside
+// them \" and \\ stand for " and \. There is no other shell syntax.
+func splitWords(line string) ([]string, error) {
+	var words []string
+	var word strings.Builder
+	inWord, inQuotes := false, false
+	for i := 0; i < len(line); i++ {
+		ch := line[i]
+		switch {
+		case inQuotes && ch == '\\' && i+1 < len(line) && (line[i+1] == '"' || line[i+1] == '\\'):
+			i++
+			word.WriteByte(line[i])
+		case ch == '"':
+			inQuotes = !inQuotes
+			inWord = true
+		case !inQuotes && (ch == ' ' || ch == '\t'):
+			if inWord {
+				words = append(words, word.String())
+				word.Reset()
+				inWord = false
+			}
+		default:
+			word.WriteByte(ch)
+			inWord = true
+		}
+	}
+	if inQuotes {
+		return nil, errors.New("unterminated double quote")
+	}
+	if inWord {
+		words = append(words, word.String())
+	}
+	return words, nil
+}
+
+// runOutputs is the outputs command.
+func runOutputs(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("outputs", flag.ContinueOnError)
+	check := fs.Bool("check", false, "compare with the committed outputs instead of writing them")
+	if help, err := parseFlags(fs, args, stdout); help || err != nil {
+		return err
+	}
+	root, err := findRoot()
+	if err != nil {
+		return err
+	}
+	return outputs(root, *check, fs.Args(), stdout, stderr)
+}
+
+// outputs runs the named .cmd files of chapters/out (all of them when names is empty) and
+// writes, or with check compares, their outputs.
+func outputs(root string, check bool, names []string, stdout, stderr io.Writer) error {
+	dir := filepath.Join(root, outDir)
+	if len(names) == 0 {
+		files, err := filepath.Glob(filepath.Join(dir, "*.cmd"))
+		if err != nil {
+			return err
+		}
+		for _, f := range files {
+			names = append(names, strings.TrimSuffix(filepath.Base(f), ".cmd"))
+		}
+		sort.Strings(names)
+		if len(names) == 0 {
+			fmt.Fprintf(stdout, "no %s/*.cmd: nothing to run\n", outDir)
+			return nil
+		}
+	}
+	sc := newScrubber(root)
+	failed := 0
+	for _, name := range names {
+		name = strings.TrimSuffix(filepath.Base(name), ".cmd")
+		if err := outputOne(root, sc, name, check, stdout); err != nil {
+			fmt.Fprintf(stderr, "course: %v\n", err)
+			failed++
+		}
+	}
+	if failed > 0 {
+		return errFailed
+	}
+	return nil
+}
+
+func outputOne(root string, sc *scrubber, name string, check bool, stdout io.Writer) error {
+	cmdFile := outDir + "/" + name + ".cmd"
+	txtFile := outDir + "/" + name + ".txt"
+	text, err := os.ReadFile(filepath.Join(root, cmdFile))
+	if err != nil {
+		return fmt.Errorf("read %s: %v", cmdFile, errors.Unwrap(err))
+	}
+	c, err := parseCmd(cmdFile, string(text))
+	if err != nil {
+		return err
+	}
+	start := time.Now()
+	out, code, err := c.run(root)
+	if err != nil {
+		return fmt.Errorf("%s: %v", cmdFile, err)
+	}
+	got := "$ " + c.line + "\n" + sc.scrub(out)
+	if !strings.HasSuffix(got, "\n") {
+		got += "\n"
+	}
+	if code != c.exit {
+		return fmt.Errorf("%s: exit status %d, want %d (add or fix a \"# exit N\" line if that is expected); its output:\n%s",
+			cmdFile, code, c.exit, tail(got, 20))
+	}
+	if !check {
+		if err := os.WriteFile(filepath.Join(root, txtFile), []byte(got), 0o644); err != nil {
+			return fmt.Errorf("write %s: %v", txtFile, errors.Unwrap(err))
+		}
+		fmt.Fprintf(stdout, "wrote %s (%.1fs)\n", txtFile, time.Since(start).Seconds())
+		return nil
+	}
+	want, err := os.ReadFile(filepath.Join(root, txtFile))
+	if err != nil {
+		return fmt.Errorf("%s is missing: run go run ./tools/course outputs %s", txtFile, name)
+	}
+	wantN, gotN := normalize(string(want), c.varying), normalize(got, c.varying)
+	if wantN != gotN {
+		return fmt.Errorf("%s", lineDiff(wantN, gotN, 12)+
+			fmt.Sprintf("%s is out of date: run go run ./tools/course outputs", txtFile))
+	}
+	fmt.Fprintf(stdout, "ok %s (%.1fs)\n", txtFile, time.Since(start).Seconds())
+	return nil
+}
+
+// run runs the command from the root with its variables set and returns its combined output
+// and exit status. An error means it could not run at all.
+func (c *outCommand) run(root string) ([]byte, int, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), commandTimeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, c.argv[0], c.argv[1:]...)
+	cmd.Dir = root
+	cmd.Env = append(os.Environ(), c.env...)
+	var out bytes.Buffer
+	cmd.Stdout = &out
+	cmd.Stderr = &out
+	err := cmd.Run()
+	if ctx.Err() != nil {
+		return nil, 0, fmt.Errorf("%s: still running after %v", c.line, commandTimeout)
+	}
+	var exit *exec.ExitError
+	if errors.As(err, &exit) {
+		return out.Bytes(), exit.ExitCode(), nil
+	}
+	if err != nil {
+		return nil, 0, err
+	}
+	return out.Bytes(), 0, nil
+}
+
+func tail(s string, n int) string {
+	lines := strings.Split(strings.TrimSuffix(s, "\n"), "\n")
+	if len(lines) > n {
+		lines = append([]string{"..."}, lines[len(lines)-n:]...)
+	}
+	return "\t" + strings.Join(lines, "\n\t")
+}

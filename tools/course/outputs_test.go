@@ -1,0 +1,177 @@
+package main
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestSplitWords(t *testing.T) {
+	tests := []struct {
+		line string
+		want []string
+	}{
+		{"go test ./labs/01-basics", []string{"go", "test", "./labs/01-basics"}},
+		{"  go   vet\t./...  ", []string{"go", "vet", "./..."}},
+		{`go test -run "TestA|TestB" ./x`, []string{"go", "test", "-run", "TestA|TestB", "./x"}},
+		{`echo "a b"c "" d`, []string{"echo", "a bc", "", "d"}},
+		{`FLAGS="-race -count=1" go test`, []string{"FLAGS=-race -count=1", "go", "test"}},
+		{`echo "say \"hi\" \\ \n"`, []string{"echo", `say "hi" \ \n`}},
+		{`echo a\b`, []string{"echo", `a\b`}},
+	}
+	for _, tt := range tests {
+		got, err := splitWords(tt.line)
+		if err != nil || !slices.Equal(got, tt.want) {
+			t.Errorf("splitWords(%q) = %q, %v; want %q, nil", tt.line, got, err, tt.want)
+		}
+	}
+}
+
+func TestSplitWordsUnterminatedQuote(t *testing.T) {
+	if got, err := splitWords(`echo "oops`); err == nil {
+		t.Errorf("splitWords(%q) = %q, nil; want an error", `echo "oops`, got)
+	}
+}
+
+func TestParseCmd(t *testing.T) {
+	text := `# The race report of lab 06.
+# exit 1
+# vary \d+ ns/op
+
+GOFLAGS=-count=1 GOEXPERIMENT=noswissmap go test -race -run "TestCache$" ./labs/06-races
+`
+	c, err := parseCmd("chapters/out/race.cmd", text)
+	if err != nil {
+		t.Fatalf("parseCmd: %v", err)
+	}
+	if c.exit != 1 {
+		t.Errorf("exit = %d; want 1", c.exit)
+	}
+	if want := []string{"GOFLAGS=-count=1", "GOEXPERIMENT=noswissmap"}; !slices.Equal(c.env, want) {
+		t.Errorf("env = %q; want %q", c.env, want)
+	}
+	if want := []string{"go", "test", "-race", "-run", "TestCache$", "./labs/06-races"}; !slices.Equal(c.argv, want) {
+		t.Errorf("argv = %q; want %q", c.argv, want)
+	}
+	if want := `GOFLAGS=-count=1 GOEXPERIMENT=noswissmap go test -race -run "TestCache$" ./labs/06-races`; c.line != want {
+		t.Errorf("line = %q; want %q", c.line, want)
+	}
+	if len(c.varying) != 1 || c.varying[0].String() != `\d+ ns/op` {
+		t.Errorf("varying = %v; want [\\d+ ns/op]", c.varying)
+	}
+}
+
+func TestParseCmdDefaultsToExitZero(t *testing.T) {
+	c, err := parseCmd("x.cmd", "go version\n")
+	if err != nil {
+		t.Fatalf("parseCmd: %v", err)
+	}
+	if c.exit != 0 || c.env != nil || !slices.Equal(c.argv, []string{"go", "version"}) {
+		t.Errorf("parseCmd(go version) = exit %d, env %q, argv %q; want 0, none, [go version]", c.exit, c.env, c.argv)
+	}
+}
+
+func TestParseCmdErrors(t *testing.T) {
+	tests := map[string]string{
+		"no command":         "# only a comment\n\n",
+		"two commands":       "go version\ngo env\n",
+		"only variables":     "A=1 B=2\n",
+		"bad exit":           "# exit one\ngo version\n",
+		"exit out of range":  "# exit 300\ngo version\n",
+		"bad vary":           "# vary (\ngo version\n",
+		"unterminated quote": "echo \"a\n",
+	}
+	for name, text := range tests {
+		if _, err := parseCmd("x.cmd", text); err == nil {
+			t.Errorf("%s: parseCmd(%q) succeeded; want an error", name, text)
+		} else if !strings.HasPrefix(err.Error(), "x.cmd") {
+			t.Errorf("%s: error %q does not name the file", name, err)
+		}
+	}
+}
+
+func TestNormalizeMasksWhatVaries(t *testing.T) {
+	tests := []struct{ a, b string }{
+		{"ok  \tgomaps/labs/01-basics\t0.012s\n", "ok  \tgomaps/labs/01-basics\t(cached)\n"},
+		{"--- FAIL: TestLookup (0.00s)\n", "--- FAIL: TestLookup (1.25s)\n"},
+		{"took 1.5ms and 800µs\n", "took 2.25ms and 12µs\n"},
+		{"elapsed 2m3.1s\n", "elapsed 10.5s\n"},
+		{"main.go:12 +0x1d\nptr=0xc000012345\n", "main.go:12 +0x2f\nptr=0xc0000ab000\n"},
+		{"goroutine 7 [running]:\n", "goroutine 18 [running]:\n"},
+		{"Previous write at 0x00c by goroutine 8:\n", "Previous write at 0x0a4 by goroutine 9:\n"},
+		{"Goroutine 7 (running) created at:\n", "Goroutine 12 (running) created at:\n"},
+		{"/tmp/go-build123/b001/exe/main\n", "/tmp/go-build987/b001/exe/main\n"},
+		{"open /tmp/TestX1234/001/data: denied\n", "open /tmp/TestX9876/001/data: denied\n"},
+		{"line   \nnext\t\n\n\n", "line\nnext\n"},
+	}
+	for _, tt := range tests {
+		if na, nb := normalize(tt.a, nil), normalize(tt.b, nil); na != nb {
+			t.Errorf("normalize(%q) = %q, normalize(%q) = %q; want them equal", tt.a, na, tt.b, nb)
+		}
+	}
+}
+
+func TestNormalizeKeepsWhatMatters(t *testing.T) {
+	tests := []struct{ a, b string }{
+		{"--- FAIL: TestLookup (0.00s)\n", "--- FAIL: TestDelete (0.00s)\n"},
+		{"basics_test.go:12: Lookup(1) = 0, false; want 1, true\n", "basics_test.go:13: Lookup(1) = 0, false; want 1, true\n"},
+		{"fatal error: concurrent map writes\n", "fatal error: concurrent map read and map write\n"},
+		{"len(m) = 8\n", "len(m) = 9\n"},
+		{"go1.25.5\n", "go1.26.0\n"},
+		{"H1 H2 8s\n", "H1 H2 8 slots\n"},
+	}
+	for _, tt := range tests {
+		if na, nb := normalize(tt.a, nil), normalize(tt.b, nil); na == nb {
+			t.Errorf("normalize(%q) = normalize(%q) = %q; want them different", tt.a, tt.b, na)
+		}
+	}
+}
+
+func TestNormalizeVaryPatterns(t *testing.T) {
+	vary := []*regexp.Regexp{regexp.MustCompile(`\d+(\.\d+)? ns/op`)}
+	a := "BenchmarkGet-2   1000000   12.5 ns/op   0 B/op\n"
+	b := "BenchmarkGet-2   1000000   13.75 ns/op   0 B/op\n"
+	if na, nb := normalize(a, vary), normalize(b, vary); na != nb {
+		t.Errorf("with # vary ns/op: %q and %q; want them equal", na, nb)
+	}
+	c := "BenchmarkGet-2   1000000   12.5 ns/op   16 B/op\n"
+	if na, nc := normalize(a, vary), normalize(c, vary); na == nc {
+		t.Errorf("with # vary ns/op: B/op change masked: %q", na)
+	}
+}
+
+func TestScrubReplacesMachinePaths(t *testing.T) {
+	s := newScrubberFrom(map[string]string{
+		"/home/ann/src/gomaps": "/path/to/gomaps",
+		"/home/ann/go/pkg/mod": "$GOMODCACHE",
+		"/home/ann/":           "~/",
+	})
+	in := "/home/ann/src/gomaps/labs/06-races/cache.go:31 +0x44\n" +
+		"/home/ann/go/pkg/mod/golang.org/toolchain@v0.0.1-go1.25.5.linux-amd64/src/runtime/map.go:1\n" +
+		"/home/ann/.cache/x HOME=/home/ann\n" +
+		"/home/ann/src/gomapsextra stays\n"
+	want := "/path/to/gomaps/labs/06-races/cache.go:31 +0x44\n" +
+		"$GOMODCACHE/golang.org/toolchain@v0.0.1-go1.25.5.linux-amd64/src/runtime/map.go:1\n" +
+		"~/.cache/x HOME=/home/ann\n" +
+		"~/src/gomapsextra stays\n"
+	if got := s.scrub([]byte(in)); got != want {
+		t.Errorf("scrub:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+func TestLineDiff(t *testing.T) {
+	got := lineDiff("a\nb\nc\n", "a\nB\nc\nd\n", 10)
+	for _, want := range []string{"- 2: b", "+ 2: B", "+ 4: d"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("lineDiff = %q; want it to contain %q", got, want)
+		}
+	}
+	if strings.Contains(got, ": a") || strings.Contains(got, ": c") {
+		t.Errorf("lineDiff = %q; want unchanged lines left out", got)
+	}
+	long := lineDiff("", strings.Repeat("x\n", 30), 5)
+	if !strings.Contains(long, "... and 25 more changed lines") {
+		t.Errorf("lineDiff of 30 new lines limited to 5 = %q; want it to say 25 more", long)
+	}
+}

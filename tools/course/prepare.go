@@ -1,0 +1,100 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+)
+
+// classicToolchain is the newest Go that still has the classic map, behind
+// GOEXPERIMENT=noswissmap; the go command fetches it through the module proxy.
+const classicToolchain = "go1.25.5"
+
+// classicEnv runs a command on the classic map runtime.
+var classicEnv = []string{"GOTOOLCHAIN=" + classicToolchain, "GOEXPERIMENT=noswissmap"}
+
+// A prepareStep is one thing a workshop machine needs before it goes offline.
+type prepareStep struct {
+	title string
+	env   []string
+	args  []string // a go command, or nil for the book
+}
+
+var prepareSteps = []prepareStep{
+	{"download the module's dependencies", nil, []string{"go", "mod", "download"}},
+	{"fetch the Go " + strings.TrimPrefix(classicToolchain, "go") + " toolchain (the classic map)", classicEnv, []string{"go", "version"}},
+	{"build and vet every package (Swiss tables)", nil, []string{"go", "vet", "./..."}},
+	{"build and vet every package (classic map)", classicEnv, []string{"go", "vet", "./..."}},
+	{"warm the race detector's build cache (Swiss tables)", nil, []string{"go", "test", "-race", "-run=^$", "./labs/..."}},
+	{"warm the race detector's build cache (classic map)", classicEnv, []string{"go", "test", "-race", "-run=^$", "./labs/..."}},
+	{"build delve", nil, []string{"go", "tool", "dlv", "version"}},
+	{"build benchstat", nil, []string{"go", "tool", "benchstat", "-h"}},
+	{"install mkdocs if needed and build the book", nil, nil},
+	{"offline: run the lab runner with the module proxy off", []string{"GOPROXY=off"}, []string{"go", "run", "./tools/lab", "list"}},
+	{"offline: run the classic toolchain with the module proxy off", append([]string{"GOPROXY=off"}, classicEnv...), []string{"go", "test", "-count=1", "-run=^$", "./labs/..."}},
+	{"offline: run delve with the module proxy off", []string{"GOPROXY=off"}, []string{"go", "tool", "dlv", "version"}},
+}
+
+// runPrepare readies a machine for a workshop without internet, and proves
+// it by running the course with the module proxy switched off.
+func runPrepare(args []string, stdout, stderr io.Writer) error {
+	flags := flag.NewFlagSet("prepare", flag.ContinueOnError)
+	if help, err := parseFlags(flags, args, stdout); help || err != nil {
+		return err
+	}
+	if flags.NArg() > 0 {
+		return usagef("prepare: unexpected argument %q", flags.Arg(0))
+	}
+	root, err := findRoot()
+	if err != nil {
+		return err
+	}
+	s := &setup{root: root, stdout: stdout, stderr: stderr}
+	for i, step := range prepareSteps {
+		fmt.Fprintf(stdout, "==> [%d/%d] %s\n", i+1, len(prepareSteps), step.title)
+		var cmd *exec.Cmd
+		if step.args == nil {
+			if cmd, err = s.mkdocs("build", "--strict", "--quiet"); err != nil {
+				return err
+			}
+		} else {
+			cmd = s.command(step.args[0], step.args[1:]...)
+			cmd.Env = append(os.Environ(), step.env...)
+		}
+		// Keep the output short: a step's own output matters only on failure.
+		var out bytes.Buffer
+		if step.args == nil || step.args[1] != "run" {
+			cmd.Stdout, cmd.Stderr = &out, &out
+		}
+		if err := cmd.Run(); err != nil {
+			stderr.Write(out.Bytes())
+			var exit *exec.ExitError
+			if errors.As(err, &exit) {
+				return fmt.Errorf("prepare: %s failed (%s%s): fix that, with the network on, and run prepare again",
+					step.title, envPrefix(step.env), strings.Join(cmdArgs(step), " "))
+			}
+			return fmt.Errorf("prepare: %s: %v", step.title, err)
+		}
+	}
+	fmt.Fprintln(stdout, "this machine is ready: the labs, both runtimes, delve, benchstat and the book work without the network")
+	return nil
+}
+
+func cmdArgs(step prepareStep) []string {
+	if step.args == nil {
+		return []string{"mkdocs", "build", "--strict"}
+	}
+	return step.args
+}
+
+func envPrefix(env []string) string {
+	if len(env) == 0 {
+		return ""
+	}
+	return strings.Join(env, " ") + " "
+}

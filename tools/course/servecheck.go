@@ -1,0 +1,95 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"gomaps/tools/internal/syncbuf"
+)
+
+// serveCheck runs the README's first command the way a reader does, on a free port: it must
+// print where the labs start, serve the home page and the chapters, and stop cleanly on Ctrl-C.
+func (c *checker) serveCheck() error {
+	bin := filepath.Join(c.root, "build", "course-serve-check")
+	if err := c.command("go", "build", "-o", bin, "./tools/course").Run(); err != nil {
+		return fmt.Errorf("go build ./tools/course: %v", err)
+	}
+	defer os.Remove(bin)
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return err
+	}
+	addr := l.Addr().String()
+	l.Close()
+
+	var out syncbuf.Buffer
+	cmd := c.command(bin, "serve", "-addr", addr)
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	stop := func() error {
+		_ = cmd.Process.Signal(os.Interrupt)
+		select {
+		case err := <-done:
+			return err
+		case <-time.After(20 * time.Second):
+			_ = cmd.Process.Kill()
+			<-done
+			return fmt.Errorf("serve did not stop within 20s of Ctrl-C")
+		}
+	}
+
+	pages := []string{"index.html", "00-setup.html", "01-basics.html"}
+	deadline := time.Now().Add(90 * time.Second)
+	for i := 0; i < len(pages); {
+		err := fetchPage("http://" + addr + "/" + pages[i])
+		if err == nil {
+			fmt.Fprintf(c.stdout, "served %s\n", pages[i])
+			i++
+			continue
+		}
+		if time.Now().After(deadline) {
+			stop()
+			io.WriteString(c.stdout, out.String())
+			return fmt.Errorf("go run ./tools/course did not serve %s within 90s: %v", pages[i], err)
+		}
+		time.Sleep(250 * time.Millisecond)
+	}
+	if err := stop(); err != nil {
+		io.WriteString(c.stdout, out.String())
+		return fmt.Errorf("serve after Ctrl-C: %v", err)
+	}
+	for _, want := range []string{"next: lab ", "the book is at http://" + addr + "/", "stopped serving the book"} {
+		if !strings.Contains(out.String(), want) {
+			io.WriteString(c.stdout, out.String())
+			return fmt.Errorf("serve did not print %q", want)
+		}
+	}
+	return nil
+}
+
+func fetchPage(url string) error {
+	resp, err := http.Get(url)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != http.StatusOK {
+		return fmt.Errorf("%s: %s", url, resp.Status)
+	}
+	if !bytes.Contains(body, []byte("<title>")) {
+		return fmt.Errorf("%s: not an HTML page", url)
+	}
+	return nil
+}
