@@ -1,0 +1,2 @@
+# NaN keys on the Swiss-table runtime
+go run ./chapters/code/01-basics/nan

@@ -1,0 +1,11 @@
+// Package basics is lab 01 of "Go maps under the hood": the semantics of the
+// built-in map, one rule per function.
+//
+// Each function to write has a TODO comment saying what to do. The tests in
+// the *_test.go files are the grader: run
+//
+//	go test ./labs/01-basics
+//
+// and make them pass without editing the tests. The chapter
+// chapters/01-basics.md explains every rule and has hints.
+package basics
