@@ -56,22 +56,19 @@ import (
 	"log"
 	"os"
 	"strings"
+
+	"gomaps/tools/internal/cli"
 )
 
 const usageLine = "usage: go run ./tools/course [serve [-addr host:port] | check [-skip step,...] | outputs [-check] [NAME...] | prepare]"
 
-// usageError is a mistake in the command line: reported in one line, exit 2.
-type usageError struct{ msg string }
+// The errors every command shares; see package cli.
+var (
+	usagef    = cli.Usagef
+	errFailed = cli.ErrFailed
+)
 
-func (e *usageError) Error() string { return e.msg }
-
-func usagef(format string, args ...any) error {
-	return &usageError{fmt.Sprintf(format, args...)}
-}
-
-// errFailed reports that a command ran and found something broken; what broke has already been
-// printed, so main only sets the exit status.
-var errFailed = errors.New("failed")
+type usageError = cli.UsageError
 
 func main() {
 	log.SetPrefix("course: ")
@@ -81,7 +78,7 @@ func main() {
 	switch {
 	case err == nil:
 	case errors.As(err, &usage):
-		log.Printf("%s (run go doc ./tools/course)", usage.msg)
+		log.Printf("%s (run go doc ./tools/course)", usage.Msg)
 		os.Exit(2)
 	case errors.Is(err, errFailed):
 		os.Exit(1)

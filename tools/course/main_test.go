@@ -26,8 +26,8 @@ func TestRunUsageErrors(t *testing.T) {
 			t.Errorf("run(%q) = %v; want a usage error", args, err)
 			continue
 		}
-		if strings.Contains(usage.msg, "\n") {
-			t.Errorf("run(%q) usage error %q; want one line", args, usage.msg)
+		if strings.Contains(usage.Msg, "\n") {
+			t.Errorf("run(%q) usage error %q; want one line", args, usage.Msg)
 		}
 	}
 }

@@ -32,22 +32,19 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+
+	"gomaps/tools/internal/cli"
 )
 
 const usageLine = "usage: go run ./tools/lab [-C dir] [list | run NN | watch [NN] | hint NN [K] | verify | reset [-y] NN | solution NN]"
 
-// usageError is a mistake in the command line: reported in one line, exit 2.
-type usageError struct{ msg string }
+// The errors every command shares; see package cli.
+var (
+	usagef    = cli.Usagef
+	errFailed = cli.ErrFailed
+)
 
-func (e *usageError) Error() string { return e.msg }
-
-func usagef(format string, args ...any) error {
-	return &usageError{fmt.Sprintf(format, args...)}
-}
-
-// failed reports that a command ran and found something broken; its message
-// has already been printed, so main only sets the exit status.
-var errFailed = errors.New("failed")
+type usageError = cli.UsageError
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -68,7 +65,7 @@ func runMain(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	case errors.Is(err, errFailed):
 		return 1
 	case errors.As(err, &ue):
-		logger.Print(ue.msg)
+		logger.Print(ue.Msg)
 		fmt.Fprintln(stderr, usageLine)
 		return 2
 	}

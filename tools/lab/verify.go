@@ -168,17 +168,27 @@ func (c *course) checkLayout(l *lab, overlay map[string]string) []string {
 	return ps
 }
 
+// brokenRun says why a run of a lab's tests tells nothing about its tests
+// one by one (it could not run, did not compile, or crashed), or "".
+func brokenRun(s *labStatus) string {
+	switch {
+	case s.problem != "":
+		return s.problem
+	case s.compile != nil:
+		return "it does not compile: " + strings.TrimSpace(s.compile[0])
+	case s.crash != nil:
+		return fmt.Sprintf("it crashes in %s: %s", s.crash.test, s.crash.headline)
+	}
+	return ""
+}
+
 // shippedProblems lists the ways a shipped lab fails for a wrong reason, or
 // does not fail at all.
 func shippedProblems(s *labStatus) []string {
-	switch {
-	case s.problem != "":
-		return []string{s.problem}
-	case s.compile != nil:
-		return []string{"it does not compile: " + strings.TrimSpace(s.compile[0])}
-	case s.crash != nil:
-		return []string{fmt.Sprintf("it crashes in %s: %s", s.crash.test, s.crash.headline)}
-	case len(s.tests) == 0:
+	if p := brokenRun(s); p != "" {
+		return []string{p}
+	}
+	if len(s.tests) == 0 {
 		return []string{"it has no tests"}
 	}
 	failing := map[string]failure{}
@@ -201,14 +211,10 @@ func shippedProblems(s *labStatus) []string {
 	return ps
 }
 
+// solvedProblems lists the tests that fail with the solution in place.
 func solvedProblems(s *labStatus) []string {
-	switch {
-	case s.problem != "":
-		return []string{s.problem}
-	case s.compile != nil:
-		return []string{"it does not compile: " + strings.TrimSpace(s.compile[0])}
-	case s.crash != nil:
-		return []string{fmt.Sprintf("it crashes in %s: %s", s.crash.test, s.crash.headline)}
+	if p := brokenRun(s); p != "" {
+		return []string{p}
 	}
 	var ps []string
 	for _, f := range s.failing {
