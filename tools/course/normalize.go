@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+
+	"gomaps/tools/internal/linediff"
 )
 
 // scrubber replaces the machine's own paths in a command's output, so no file of the project
@@ -135,7 +137,7 @@ func normalize(s string, varying []*regexp.Regexp) string {
 
 // lineDiff returns a short line diff from want to got, at most limit changed lines.
 func lineDiff(want, got string, limit int) string {
-	a, b := splitLines(want), splitLines(got)
+	a, b := linediff.Lines(want), linediff.Lines(got)
 	var lines []string
 	if len(a)*len(b) > 4_000_000 {
 		// Too long for the table below: show the first difference only.
@@ -150,32 +152,12 @@ func lineDiff(want, got string, limit int) string {
 			lines = append(lines, "+ "+b[i])
 		}
 	} else {
-		// lcs[i][j] is the length of the longest common subsequence of a[i:] and b[j:].
-		lcs := make([][]int, len(a)+1)
-		for i := range lcs {
-			lcs[i] = make([]int, len(b)+1)
-		}
-		for i := len(a) - 1; i >= 0; i-- {
-			for j := len(b) - 1; j >= 0; j-- {
-				if a[i] == b[j] {
-					lcs[i][j] = lcs[i+1][j+1] + 1
-				} else {
-					lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
-				}
-			}
-		}
-		i, j := 0, 0
-		for i < len(a) || j < len(b) {
-			switch {
-			case i < len(a) && j < len(b) && a[i] == b[j]:
-				i++
-				j++
-			case j < len(b) && (i == len(a) || lcs[i][j+1] >= lcs[i+1][j]):
-				lines = append(lines, fmt.Sprintf("+ %d: %s", j+1, b[j]))
-				j++
-			default:
-				lines = append(lines, fmt.Sprintf("- %d: %s", i+1, a[i]))
-				i++
+		for _, op := range linediff.Edits(a, b) {
+			switch op.Kind {
+			case '-':
+				lines = append(lines, fmt.Sprintf("- %d: %s", op.A+1, op.Line))
+			case '+':
+				lines = append(lines, fmt.Sprintf("+ %d: %s", op.B+1, op.Line))
 			}
 		}
 	}
@@ -188,11 +170,4 @@ func lineDiff(want, got string, limit int) string {
 		sb.WriteString("\t" + l + "\n")
 	}
 	return sb.String()
-}
-
-func splitLines(s string) []string {
-	if s == "" {
-		return nil
-	}
-	return strings.Split(strings.TrimSuffix(s, "\n"), "\n")
 }

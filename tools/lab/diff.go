@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"gomaps/tools/internal/linediff"
 )
 
 // solution prints, for each learner file, a unified diff from the learner's
@@ -40,52 +42,17 @@ func (c *course) solution(l *lab, w io.Writer) error {
 }
 
 // unifiedDiff returns a unified diff of a and b with three lines of
-// context, or "" when they are equal. It uses the longest common
-// subsequence of lines, which is plenty for files of a few hundred lines.
+// context, or "" when they are equal.
 func unifiedDiff(nameA, nameB, a, b string) string {
 	if a == b {
 		return ""
 	}
-	x, y := splitLines(a), splitLines(b)
-	// lcs[i][j] is the length of the LCS of x[i:] and y[j:].
-	lcs := make([][]int, len(x)+1)
-	for i := range lcs {
-		lcs[i] = make([]int, len(y)+1)
-	}
-	for i := len(x) - 1; i >= 0; i-- {
-		for j := len(y) - 1; j >= 0; j-- {
-			if x[i] == y[j] {
-				lcs[i][j] = lcs[i+1][j+1] + 1
-			} else {
-				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
-			}
-		}
-	}
-	type op struct {
-		kind byte // ' ', '-', '+'
-		line string
-		i, j int // line numbers (0-based) in a and b before this op
-	}
-	var ops []op
-	i, j := 0, 0
-	for i < len(x) || j < len(y) {
-		switch {
-		case i < len(x) && j < len(y) && x[i] == y[j]:
-			ops = append(ops, op{' ', x[i], i, j})
-			i, j = i+1, j+1
-		case i < len(x) && (j == len(y) || lcs[i+1][j] >= lcs[i][j+1]):
-			ops = append(ops, op{'-', x[i], i, j})
-			i++
-		default:
-			ops = append(ops, op{'+', y[j], i, j})
-			j++
-		}
-	}
+	ops := linediff.Edits(linediff.Lines(a), linediff.Lines(b))
 	const context = 3
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "--- %s\n+++ %s\n", nameA, nameB)
 	for k := 0; k < len(ops); {
-		if ops[k].kind == ' ' {
+		if ops[k].Kind == ' ' {
 			k++
 			continue
 		}
@@ -94,12 +61,12 @@ func unifiedDiff(nameA, nameB, a, b string) string {
 		start := max(k-context, 0)
 		end := k
 		for end < len(ops) {
-			if ops[end].kind != ' ' {
+			if ops[end].Kind != ' ' {
 				end++
 				continue
 			}
 			run := end
-			for run < len(ops) && ops[run].kind == ' ' {
+			for run < len(ops) && ops[run].Kind == ' ' {
 				run++
 			}
 			if run == len(ops) || run-end > 2*context {
@@ -110,16 +77,16 @@ func unifiedDiff(nameA, nameB, a, b string) string {
 		}
 		var aLen, bLen int
 		for _, o := range ops[start:end] {
-			if o.kind != '+' {
+			if o.Kind != '+' {
 				aLen++
 			}
-			if o.kind != '-' {
+			if o.Kind != '-' {
 				bLen++
 			}
 		}
-		fmt.Fprintf(&sb, "@@ -%s +%s @@\n", hunkRange(ops[start].i, aLen), hunkRange(ops[start].j, bLen))
+		fmt.Fprintf(&sb, "@@ -%s +%s @@\n", hunkRange(ops[start].A, aLen), hunkRange(ops[start].B, bLen))
 		for _, o := range ops[start:end] {
-			fmt.Fprintf(&sb, "%c%s\n", o.kind, o.line)
+			fmt.Fprintf(&sb, "%c%s\n", o.Kind, o.Line)
 		}
 		k = end
 	}
@@ -134,11 +101,4 @@ func hunkRange(start, n int) string {
 		return fmt.Sprintf("%d", start+1)
 	}
 	return fmt.Sprintf("%d,%d", start+1, n)
-}
-
-func splitLines(s string) []string {
-	if s == "" {
-		return nil
-	}
-	return strings.Split(strings.TrimSuffix(s, "\n"), "\n")
 }
