@@ -37,6 +37,9 @@ func (s *labStatus) state(c *course) string {
 	case len(s.failing) == len(s.tests) && !c.changed(s.lab):
 		return fmt.Sprintf("not started (%d test%s)", len(s.tests), plural(len(s.tests)))
 	}
+	if v := s.steps(); v != nil && v.current != afterSteps {
+		return fmt.Sprintf("at %s, %d of %d tests failing", v.name(), len(s.failing), len(s.tests))
+	}
 	return fmt.Sprintf("%d of %d tests failing", len(s.failing), len(s.tests))
 }
 
@@ -115,6 +118,10 @@ func (c *course) report(s *labStatus, w io.Writer) {
 		fmt.Fprintln(w)
 	}
 	fmt.Fprintf(w, "lab %s: %d of %d tests failing\n", l.name, len(s.failing), len(s.tests))
+	steps := s.steps()
+	if steps != nil {
+		fmt.Fprintln(w, steps.summary())
+	}
 	notRun := 0
 	for _, f := range s.failing {
 		if f.crashed {
@@ -122,6 +129,9 @@ func (c *course) report(s *labStatus, w io.Writer) {
 		}
 		if f.notRun {
 			notRun++
+			continue
+		}
+		if !steps.shows(f) {
 			continue
 		}
 		fmt.Fprintf(w, "\nFAIL %s\n", f.test)
@@ -137,6 +147,9 @@ func (c *course) report(s *labStatus, w io.Writer) {
 	}
 	if notRun > 0 {
 		fmt.Fprintf(w, "\n%d test%s did not run because the crash stopped the test binary\n", notRun, plural(notRun))
+	}
+	if steps != nil && steps.later > 0 {
+		fmt.Fprintf(w, "\nnot shown: %d failing test%s of later steps; they wait until %s passes\n", steps.later, plural(steps.later), steps.name())
 	}
 	fmt.Fprintf(w, "\nedit the files in %s; stuck? go run ./tools/lab hint %s\n", filepath.ToSlash(l.dir()), l.num)
 }

@@ -1,0 +1,56 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestReportShowsTheLowestFailingStep(t *testing.T) {
+	l := &lab{name: "02-buckets", num: "02", word: "buckets"}
+	fail := func(name, msg string) failure { return failure{test: name, msg: []string{msg}} }
+	s := &labStatus{
+		lab:   l,
+		tests: []string{"TestStep1Lookup", "TestStep2Insert", "TestStep2Update", "TestStep3Overflow", "TestStep10Suite", "FuzzMap"},
+		failing: []failure{
+			fail("TestStep2Update", "Put(1, 2) did not replace the value"),
+			fail("TestStep3Overflow", "the 9th key found no slot"),
+			fail("TestStep10Suite", "Get(1) = 0, false"),
+			fail("FuzzMap", "operation 3: Get(1) = 0, false"),
+		},
+	}
+	c := &course{labs: []*lab{l}}
+	var b strings.Builder
+	c.report(s, &b)
+	want := `lab 02-buckets: 4 of 6 tests failing
+you are at step 2 of 10: 1 of its 2 tests failing (step 1 passes)
+
+FAIL TestStep2Update
+     Put(1, 2) did not replace the value
+
+not shown: 3 failing tests of later steps; they wait until step 2 of 10 passes
+
+edit the files in labs/02-buckets; stuck? go run ./tools/lab hint 02
+`
+	if got := b.String(); got != want {
+		t.Errorf("report:\n%s\nwant:\n%s", got, want)
+	}
+	if got, want := s.state(c), "at step 2 of 10, 4 of 6 tests failing"; got != want {
+		t.Errorf("state = %q; want %q", got, want)
+	}
+
+	// Once every step passes, the tests without a step number are shown.
+	s.failing = s.failing[3:]
+	b.Reset()
+	c.report(s, &b)
+	if !strings.Contains(b.String(), "you are at the tests after the steps: 1 of its 1 test failing (steps 1, 2, 3, 10 pass)\n\nFAIL FuzzMap\n") {
+		t.Errorf("report after the steps:\n%s", b.String())
+	}
+
+	// A lab without steps is reported as before: every failure in full.
+	s.tests, s.failing = []string{"TestA", "TestB"}, []failure{fail("TestA", "a"), fail("TestB", "b")}
+	b.Reset()
+	c.report(s, &b)
+	if strings.Contains(b.String(), "step") || !strings.Contains(b.String(), "FAIL TestB") {
+		t.Errorf("report of a lab without steps:\n%s", b.String())
+	}
+}
