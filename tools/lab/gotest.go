@@ -149,10 +149,14 @@ func declTestName(d ast.Decl) string {
 		return ""
 	}
 	name := fd.Name.Name
-	if !strings.HasPrefix(name, "Test") || name == "TestMain" {
+	prefix := "Test"
+	if strings.HasPrefix(name, "Fuzz") {
+		prefix = "Fuzz"
+	}
+	if !strings.HasPrefix(name, prefix) || name == "TestMain" {
 		return ""
 	}
-	if rest := name[len("Test"):]; rest != "" {
+	if rest := name[len(prefix):]; rest != "" {
 		r, _ := utf8.DecodeRuneInString(rest)
 		if unicode.IsLower(r) {
 			return ""

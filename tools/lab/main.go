@@ -10,7 +10,7 @@
 //	run NN          run one lab: which tests fail, and the first message of each
 //	watch [NN]      run a lab again on every save (NN defaults to the next lab to do)
 //	hint NN [K]     show the K-th hint of a lab (default 1), from a nudge to nearly the answer
-//	verify          check the lab contract for every lab (CI runs this)
+//	verify [-fuzztime 10s]  check the lab contract for every lab (CI runs this)
 //	reset [-y] NN   put a lab's files back to their shipped state
 //	solution NN     show the diff between the learner's files and the solution
 //
@@ -32,11 +32,12 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 
 	"gomaps/tools/internal/cli"
 )
 
-const usageLine = "usage: go run ./tools/lab [-C dir] [list | run NN | watch [NN] | hint NN [K] | verify | reset [-y] NN | solution NN]"
+const usageLine = "usage: go run ./tools/lab [-C dir] [list | run NN | watch [NN] | hint NN [K] | verify [-fuzztime D] | reset [-y] NN | solution NN]"
 
 // The errors every command shares; see package cli.
 var (
@@ -129,10 +130,16 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		}
 		return c.hint(l, k, stdout)
 	case "verify":
-		if len(args) > 0 {
-			return usagef("verify takes no arguments: it checks every lab")
+		vs := flag.NewFlagSet("verify", flag.ContinueOnError)
+		vs.SetOutput(io.Discard)
+		fuzzTime := vs.Duration("fuzztime", 10*time.Second, "how long to fuzz each fuzz target with its solution")
+		if err := vs.Parse(args); err != nil {
+			return usagef("verify: %v", err)
 		}
-		return c.verify(ctx, stdout)
+		if vs.NArg() > 0 {
+			return usagef("verify takes no lab: it checks every lab")
+		}
+		return c.verify(ctx, *fuzzTime, stdout)
 	case "reset":
 		rs := flag.NewFlagSet("reset", flag.ContinueOnError)
 		rs.SetOutput(io.Discard)

@@ -15,6 +15,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // The lab contract, as verify checks it for every lab:
@@ -31,7 +32,7 @@ import (
 //     -race -shuffle=on -count=3.
 var todoRE = regexp.MustCompile(`TODO\(\d+\)`)
 
-func (c *course) verify(ctx context.Context, w io.Writer) error {
+func (c *course) verify(ctx context.Context, fuzzTime time.Duration, w io.Writer) error {
 	if len(c.labs) == 0 {
 		return fmt.Errorf("there are no labs to verify in %s", filepath.Join(c.root, "labs"))
 	}
@@ -66,6 +67,36 @@ func (c *course) verify(ctx context.Context, w io.Writer) error {
 	for _, s := range c.testLabs(ctx, c.labs, "-count=3", "-race", "-shuffle=on", "-timeout=10m", "-overlay="+ovFile) {
 		for _, p := range solvedProblems(s) {
 			add(s.lab, "with the solution, %s", p)
+		}
+	}
+
+	for _, l := range c.labs {
+		if len(problems[l]) > 0 {
+			continue
+		}
+		if c.hasBuildTag(l, "invariants") {
+			fmt.Fprintf(w, "verify: running lab %s with its solution and -tags invariants\n", l.name)
+			s := c.testLabs(ctx, []*lab{l}, "-count=1", "-tags=invariants", "-timeout=10m", "-overlay="+ovFile)[0]
+			for _, p := range solvedProblems(s) {
+				add(l, "with the solution and -tags invariants, %s", p)
+			}
+		}
+		for _, target := range c.fuzzTargets(l) {
+			if fuzzTime <= 0 {
+				break
+			}
+			fmt.Fprintf(w, "verify: fuzzing %s of lab %s with its solution for %s\n", target, l.name, fuzzTime)
+			s := c.testLabs(ctx, []*lab{l}, "-run=^$", "-fuzz=^"+target+"$", "-fuzztime="+fuzzTime.String(), "-overlay="+ovFile)[0]
+			if p := brokenRun(s); p != "" {
+				add(l, "fuzzing %s with the solution: %s", target, p)
+				continue
+			}
+			for _, f := range s.failing {
+				if f.test == target && !f.notRun {
+					add(l, "fuzzing %s with the solution found a failing input (saved under %s): %s",
+						target, filepath.ToSlash(filepath.Join(l.dir(), "testdata", "fuzz", target)), strings.Join(f.msg, " "))
+				}
+			}
 		}
 	}
 
@@ -263,4 +294,33 @@ func (c *course) goCmd(ctx context.Context, args ...string) (string, error) {
 	cmd.Dir = c.root
 	out, err := cmd.CombinedOutput()
 	return strings.TrimSpace(string(out)), err
+}
+
+// hasBuildTag reports whether a file of the lab is built only with tag.
+func (c *course) hasBuildTag(l *lab, tag string) bool {
+	tagRE := regexp.MustCompile(`\b` + regexp.QuoteMeta(tag) + `\b`)
+	files, _ := c.goFiles(l.dir(), false)
+	for _, f := range files {
+		data, err := os.ReadFile(filepath.Join(c.root, f))
+		if err != nil {
+			continue
+		}
+		for _, line := range strings.Split(string(data), "\n") {
+			if strings.HasPrefix(line, "//go:build ") && tagRE.MatchString(line) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// fuzzTargets lists the lab's fuzz targets.
+func (c *course) fuzzTargets(l *lab) []string {
+	var fz []string
+	for _, name := range c.testNames(l) {
+		if strings.HasPrefix(name, "Fuzz") {
+			fz = append(fz, name)
+		}
+	}
+	return fz
 }
