@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"go/parser"
 	"go/token"
@@ -16,6 +15,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"gomaps/tools/internal/overlay"
 )
 
 // The lab contract, as verify checks it for every lab:
@@ -41,9 +42,9 @@ func (c *course) verify(ctx context.Context, fuzzTime time.Duration, w io.Writer
 		problems[l] = append(problems[l], fmt.Sprintf(format, args...))
 	}
 
-	overlay := map[string]string{}
+	replaceFiles := map[string]string{}
 	for _, l := range c.labs {
-		for _, p := range c.checkLayout(l, overlay) {
+		for _, p := range c.checkLayout(l, replaceFiles) {
 			add(l, "%s", p)
 		}
 		if out, err := c.goCmd(ctx, "vet", "./"+filepath.ToSlash(l.dir())); err != nil {
@@ -59,7 +60,7 @@ func (c *course) verify(ctx context.Context, fuzzTime time.Duration, w io.Writer
 	}
 
 	fmt.Fprintln(w, "verify: running every lab with its solution, under -race -shuffle=on -count=3")
-	ovFile, err := writeOverlay(overlay)
+	ovFile, err := overlay.Write(replaceFiles)
 	if err != nil {
 		return err
 	}
@@ -125,7 +126,7 @@ func (c *course) verify(ctx context.Context, fuzzTime time.Duration, w io.Writer
 
 // checkLayout checks the files of a lab and its solution, and records in
 // overlay which solution file stands for which learner file.
-func (c *course) checkLayout(l *lab, overlay map[string]string) []string {
+func (c *course) checkLayout(l *lab, replace map[string]string) []string {
 	var ps []string
 	mine, _ := c.goFiles(l.dir(), false)
 	tests, _ := c.goFiles(l.dir(), true)
@@ -173,7 +174,7 @@ func (c *course) checkLayout(l *lab, overlay map[string]string) []string {
 			continue
 		}
 		twins = append(twins, twin)
-		overlay[filepath.Join(c.root, twin)] = filepath.Join(c.root, f)
+		replace[filepath.Join(c.root, twin)] = filepath.Join(c.root, f)
 		data, _ := os.ReadFile(filepath.Join(c.root, f))
 		if m := todoRE.Find(data); m != nil {
 			ps = append(ps, fmt.Sprintf("%s still has a %s marker", filepath.ToSlash(f), m))
@@ -270,22 +271,6 @@ func dropComments(out string) string {
 		}
 	}
 	return strings.Join(keep, "\n")
-}
-
-func writeOverlay(replace map[string]string) (string, error) {
-	data, err := json.Marshal(struct{ Replace map[string]string }{replace})
-	if err != nil {
-		return "", err
-	}
-	f, err := os.CreateTemp("", "lab-overlay-*.json")
-	if err != nil {
-		return "", err
-	}
-	defer f.Close()
-	if _, err := f.Write(data); err != nil {
-		return "", err
-	}
-	return f.Name(), f.Close()
 }
 
 // goCmd runs a go command in the root and returns its combined output.

@@ -1,0 +1,52 @@
+// Package overlay runs a lab's tests with its solution in place, without
+// touching the learner's files: go build's -overlay flag reads a JSON file
+// that maps each learner file to its solved twin.
+package overlay
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+)
+
+// Solutions maps every file of solutions/NAME to its twin in labs/NAME, for
+// each named lab, with absolute paths as -overlay wants them.
+func Solutions(root string, labs ...string) (map[string]string, error) {
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return nil, err
+	}
+	replace := map[string]string{}
+	for _, name := range labs {
+		dir := filepath.Join(abs, "solutions", name)
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			return nil, fmt.Errorf("lab %s has no solution folder solutions/%s", name, name)
+		}
+		for _, e := range entries {
+			if !e.IsDir() {
+				replace[filepath.Join(abs, "labs", name, e.Name())] = filepath.Join(dir, e.Name())
+			}
+		}
+	}
+	return replace, nil
+}
+
+// Write writes the overlay file for replace to a temporary file and returns
+// its name; the caller removes it.
+func Write(replace map[string]string) (string, error) {
+	data, err := json.Marshal(struct{ Replace map[string]string }{replace})
+	if err != nil {
+		return "", err
+	}
+	f, err := os.CreateTemp("", "lab-overlay-*.json")
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	if _, err := f.Write(data); err != nil {
+		return "", err
+	}
+	return f.Name(), f.Close()
+}
