@@ -31,11 +31,14 @@ type checker struct {
 var checkSteps = []checkStep{
 	{"gofmt", "gofmt -l . (outside build/ and site/node_modules/)", (*checker).gofmt},
 	{"vet", "go vet ./...", func(c *checker) error { return c.command("go", "vet", "./...").Run() }},
-	{"test", "go test ./tools/...", func(c *checker) error { return c.command("go", "test", "./tools/...").Run() }},
+	{"test", "go test ./tools/... ./labs/internal/...", func(c *checker) error {
+		return c.command("go", "test", "./tools/...", "./labs/internal/...").Run()
+	}},
 	{"lab", "go run ./tools/lab verify", (*checker).labVerify},
 	{"classic", strings.Join(classicEnv, " ") + " go run ./tools/lab verify", (*checker).labVerifyClassic},
 	{"prepare", "go run ./tools/course prepare", func(c *checker) error { return runPrepare(nil, c.stdout, c.stderr) }},
 	{"outputs", "go run ./tools/course outputs -check", (*checker).outputs},
+	{"bench", "go run ./tools/course bench -check", func(c *checker) error { return runBench([]string{"-check"}, c.stdout, c.stderr) }},
 	{"mkdocs", "mkdocs build --strict", (*checker).mkdocsBuild},
 	{"serve", "go run ./tools/course serve (the README's first command), fetch its pages, Ctrl-C", (*checker).serveCheck},
 	{"browser", "npm ci --prefix site (when needed); node site/check/check-book.mjs", (*checker).browser},

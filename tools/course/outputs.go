@@ -30,11 +30,13 @@ type outCommand struct {
 	argv     []string         // the program and its arguments
 	exit     int              // the expected exit status
 	varying  []*regexp.Regexp // # vary patterns: text masked when comparing
+	raw      bool             // # raw: no "$ command" line in the output
 	fileName string           // for messages: chapters/out/NAME.cmd
 }
 
 var exitDirective = regexp.MustCompile(`^#\s*exit\s+(\S+)\s*$`)
 var varyDirective = regexp.MustCompile(`^#\s*vary\s+(.+?)\s*$`)
+var rawDirective = regexp.MustCompile(`^#\s*raw\s*$`)
 var envWord = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*=`)
 
 // parseCmd parses the text of a .cmd file: comment lines (some of them directives) and exactly
@@ -59,6 +61,8 @@ func parseCmd(name, text string) (*outCommand, error) {
 					return nil, fmt.Errorf("%s:%d: # vary: %v", name, i+1, err)
 				}
 				c.varying = append(c.varying, re)
+			} else if rawDirective.MatchString(line) {
+				c.raw = true
 			}
 			continue
 		}
@@ -184,6 +188,9 @@ func outputOne(root string, sc *scrubber, name string, check bool, stdout io.Wri
 		return fmt.Errorf("%s: %v", cmdFile, err)
 	}
 	got := "$ " + c.line + "\n" + sc.scrub(out)
+	if c.raw {
+		got = sc.scrub(out)
+	}
 	if !strings.HasSuffix(got, "\n") {
 		got += "\n"
 	}

@@ -67,8 +67,12 @@ func TestParseCmdDefaultsToExitZero(t *testing.T) {
 	if err != nil {
 		t.Fatalf("parseCmd: %v", err)
 	}
-	if c.exit != 0 || c.env != nil || !slices.Equal(c.argv, []string{"go", "version"}) {
-		t.Errorf("parseCmd(go version) = exit %d, env %q, argv %q; want 0, none, [go version]", c.exit, c.env, c.argv)
+	if c.exit != 0 || c.env != nil || c.raw || !slices.Equal(c.argv, []string{"go", "version"}) {
+		t.Errorf("parseCmd(go version) = exit %d, env %q, raw %v, argv %q; want 0, none, false, [go version]", c.exit, c.env, c.raw, c.argv)
+	}
+	c, err = parseCmd("x.cmd", "# A diagram, included in a mermaid fence.\n# raw\ngo run ./tools/course layout 02-buckets overflow mermaid\n")
+	if err != nil || !c.raw {
+		t.Errorf("parseCmd with # raw: raw = %v, err = %v; want true, nil", c != nil && c.raw, err)
 	}
 }
 

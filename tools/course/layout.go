@@ -1,0 +1,105 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"gomaps/tools/internal/overlay"
+)
+
+// layoutTestRE finds the test of a lab that prints the layout of a sample
+// map when its test binary is given -layout=NAME.
+var layoutTestRE = regexp.MustCompile(`(?m)^func (TestStep[0-9]+Layout)\(t \*testing\.T\)`)
+
+// runLayout is the layout command: it prints the layout of one of a lab's
+// sample maps, built by the lab's solution, as text or as a Mermaid diagram.
+func runLayout(args []string, stdout, stderr io.Writer) error {
+	flags := flag.NewFlagSet("layout", flag.ContinueOnError)
+	if help, err := parseFlags(flags, args, stdout); help || err != nil {
+		return err
+	}
+	if flags.NArg() < 2 || flags.NArg() > 3 {
+		return usagef("layout takes a lab, a sample and a format, as in: layout 02-buckets overflow mermaid")
+	}
+	lab, sample, format := flags.Arg(0), flags.Arg(1), "text"
+	if flags.NArg() == 3 {
+		format = flags.Arg(2)
+	}
+	if format != "text" && format != "mermaid" {
+		return usagef("layout: format %q: want text or mermaid", format)
+	}
+	root, err := findRoot()
+	if err != nil {
+		return err
+	}
+	test, err := layoutTest(root, lab)
+	if err != nil {
+		return err
+	}
+	replace, err := overlay.Solutions(root, lab)
+	if err != nil {
+		return err
+	}
+	ov, err := overlay.Write(replace)
+	if err != nil {
+		return err
+	}
+	defer os.Remove(ov)
+	tmp, err := os.MkdirTemp("", "layout-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	bin := filepath.Join(tmp, "lab.test")
+	build := exec.Command("go", "test", "-c", "-o", bin, "-overlay="+ov, "./labs/"+lab)
+	build.Dir = root
+	if out, err := build.CombinedOutput(); err != nil {
+		return fmt.Errorf("lab %s with its solution does not build: %s", lab, firstLines(string(out), 5))
+	}
+	var out, errOut bytes.Buffer
+	cmd := exec.Command(bin, "-test.run=^"+test+"$", "-layout="+sample, "-layout-format="+format)
+	cmd.Dir = filepath.Join(root, "labs", lab)
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("the layout of sample %q of lab %s failed: %s", sample, lab, firstLines(out.String()+errOut.String(), 8))
+	}
+	text := strings.TrimSuffix(out.String(), "PASS\n")
+	if strings.TrimSpace(text) == "" {
+		return fmt.Errorf("lab %s printed no layout for sample %q: see the -layout flag of %s", lab, sample, test)
+	}
+	_, err = io.WriteString(stdout, text)
+	return err
+}
+
+// layoutTest finds the name of the lab's layout test.
+func layoutTest(root, lab string) (string, error) {
+	files, _ := filepath.Glob(filepath.Join(root, "labs", lab, "*_test.go"))
+	if len(files) == 0 {
+		return "", fmt.Errorf("there is no lab %s with tests in labs/%s", lab, lab)
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			continue
+		}
+		if m := layoutTestRE.FindSubmatch(data); m != nil {
+			return string(m[1]), nil
+		}
+	}
+	return "", fmt.Errorf("lab %s has no layout test (func TestStepNLayout)", lab)
+}
+
+func firstLines(s string, n int) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	if len(lines) > n {
+		lines = append(lines[:n], "...")
+	}
+	return strings.Join(lines, "\n")
+}
