@@ -31,11 +31,11 @@ type checker struct {
 var checkSteps = []checkStep{
 	{"gofmt", "gofmt -l . (outside build/ and site/node_modules/)", (*checker).gofmt},
 	{"vet", "go vet ./...", func(c *checker) error { return c.command("go", "vet", "./...").Run() }},
-	{"test", "go test ./tools/... ./labs/internal/...", func(c *checker) error {
-		return c.command("go", "test", "./tools/...", "./labs/internal/...").Run()
+	{"test", "go test ./tools/... ./labs/inspect ./labs/internal/...", func(c *checker) error {
+		return c.command("go", "test", "./tools/...", "./labs/inspect", "./labs/internal/...").Run()
 	}},
 	{"lab", "go run ./tools/lab verify", (*checker).labVerify},
-	{"classic", strings.Join(classicEnv, " ") + " go run ./tools/lab verify", (*checker).labVerifyClassic},
+	{"classic", strings.Join(classicEnv, " ") + " go test " + strings.Join(runtimeTests, " ") + "; the same go run ./tools/lab verify", (*checker).labVerifyClassic},
 	{"prepare", "go run ./tools/course prepare", func(c *checker) error { return runPrepare(nil, c.stdout, c.stderr) }},
 	{"outputs", "go run ./tools/course outputs -check", (*checker).outputs},
 	{"bench", "go run ./tools/course bench -check", func(c *checker) error { return runBench([]string{"-check"}, c.stdout, c.stderr) }},
@@ -161,8 +161,17 @@ func (c *checker) labVerify() error {
 }
 
 // labVerifyClassic checks the lab contract on the classic map runtime.
+// runtimeTests are the tests that look at the runtime itself: they run on
+// both runtimes.
+var runtimeTests = []string{"./labs/inspect", "./tools/inspect", "./labs/internal/..."}
+
 func (c *checker) labVerifyClassic() error {
-	cmd := c.command("go", "run", "./tools/lab", "verify")
+	cmd := c.command("go", append([]string{"test"}, runtimeTests...)...)
+	cmd.Env = append(os.Environ(), classicEnv...)
+	if err := cmd.Run(); err != nil {
+		return err
+	}
+	cmd = c.command("go", "run", "./tools/lab", "verify")
 	cmd.Env = append(os.Environ(), classicEnv...)
 	return cmd.Run()
 }

@@ -15,8 +15,9 @@
 //	          installed, show where the labs start (go run ./tools/lab list) and serve the book
 //	          at http://127.0.0.1:8000/ until Ctrl-C; -addr changes the address
 //	check     run every check CI runs, in order, going on after a failure: gofmt, vet, test
-//	          (go test ./tools/... ./labs/internal/...), lab (go run ./tools/lab verify), classic
-//	          (the same on Go 1.25 with GOEXPERIMENT=noswissmap), prepare, outputs (outputs
+//	          (go test ./tools/... ./labs/inspect ./labs/internal/...), lab (go run ./tools/lab
+//	          verify), classic (the runtime tests and the lab verify on Go 1.25 with
+//	          GOEXPERIMENT=noswissmap), prepare, outputs (outputs
 //	          -check), bench (bench -check),
 //	          mkdocs (mkdocs build --strict), serve (runs serve on a free port, fetches the
 //	          pages, stops it with Ctrl-C) and browser (npm ci --prefix site when needed, then
