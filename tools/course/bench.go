@@ -297,13 +297,16 @@ func checkBenchShape(root string, fresh map[string]string, names []string, stdou
 	return nil
 }
 
+var procsSuffix = regexp.MustCompile(`-[0-9]+$`)
+
 // benchstatRows lists the benchmark names of a benchstat table.
 func benchstatRows(s string) []string {
 	var rows []string
 	for _, line := range strings.Split(s, "\n") {
 		f := strings.Fields(line)
 		if len(f) > 0 && strings.HasPrefix(f[0], "Map/") {
-			rows = append(rows, f[0])
+			// Without the -N suffix that says GOMAXPROCS: machines differ.
+			rows = append(rows, procsSuffix.ReplaceAllString(f[0], ""))
 		}
 	}
 	return rows
