@@ -268,6 +268,12 @@ func GetAllocs(t *testing.T, impl Impl) {
 		s.Put(fmt.Sprint(i), i)
 	}
 	hit, miss := "500", "no such key"
+	if v, ok := m.Get(500); !ok || v != 500 {
+		t.Fatalf("after 1000 Puts, Get(500) = %d, %v; want 500, true: make Get work first, then its allocations count", v, ok)
+	}
+	if v, ok := s.Get(hit); !ok || v != 500 {
+		t.Fatalf("after 1000 Puts, Get(%q) = %d, %v; want 500, true: make Get work first, then its allocations count", hit, v, ok)
+	}
 	for _, c := range []struct {
 		name string
 		f    func()
