@@ -49,7 +49,7 @@ func (c *checker) serveCheck() error {
 		}
 	}
 
-	pages := []string{"index.html", "00-setup.html", "01-basics.html"}
+	pages := []string{"index.html", "00-setup.html", "01-basics.html", "02-buckets.html", "03-swiss.html"}
 	deadline := time.Now().Add(90 * time.Second)
 	for i := 0; i < len(pages); {
 		err := fetchPage("http://" + addr + "/" + pages[i])

@@ -1,0 +1,1 @@
+go run ./tools/course layout 02-buckets growing

@@ -1,0 +1,1 @@
+go run ./tools/course layout 03-swiss table

@@ -1,0 +1,56 @@
+package buckets
+
+// Step 6: incremental evacuation.
+
+// readBucket returns the bucket where a read (Get, or the iterator's look-up)
+// finds the keys with this hash. While the map grows, that is the old bucket
+// as long as it has not been evacuated: reads never move entries, and until
+// a write evacuates it, the old bucket is the only place that holds them.
+// Otherwise it is the bucket of the current array.
+func (m *Map[K, V]) readBucket(hash uint64) *bucket[K, V] {
+	// TODO(02): start from &m.buckets[hash & bucketMask(m.B)]. While growing,
+	// the old bucket is oldbuckets[hash & (len(oldbuckets)-1)]: return it if
+	// it is not evacuated() yet.
+	return nil
+}
+
+// growWork is what each write (Put or Delete) does for a growth in progress,
+// before it touches bucket idx of the new array: evacuate the old bucket
+// whose entries belong to idx, so that the write sees them, and then, if
+// the growth is not over, one more old bucket, the one at nextEvacuate, so
+// that the growth ends after at most as many writes as there are old
+// buckets. At most two old buckets move per write.
+func (m *Map[K, V]) growWork(idx int) {
+	// TODO(02): evacuate(idx & (len(m.oldbuckets)-1)); then, if m.growing()
+	// still, evacuate(m.nextEvacuate).
+}
+
+// evacuate moves the entries of old bucket i (its whole chain) to the new
+// array, unless that was done already.
+//
+// When the array doubles, an entry goes to new bucket i (X) or i+len(old)
+// (Y), by the bit of its hash that the bigger mask adds (hash & len(old)).
+// The entries of one old bucket fill X and Y from slot 0, in order, with new
+// overflow buckets (newOverflow) when 8 are not enough. A key that is not
+// equal to itself (a NaN: k != k) gets a new random hash on every call, so it
+// goes by the low bit of its tophash instead, and gets a fresh tophash from
+// its new hash: an iterator relies on that choice (step 7). In a same-size
+// growth, every entry goes to X.
+//
+// Each old slot is then marked: evacuatedX or evacuatedY (evacuatedX+1) for
+// a moved entry, evacuatedEmpty for an empty slot. The keys and values stay
+// in the old slots: an iterator that started on the old array still reads
+// the keys, to look them up in the new one.
+//
+// Finally, if i is nextEvacuate, advanceEvacuationMark moves the mark on,
+// and ends the growth when every old bucket is evacuated.
+func (m *Map[K, V]) evacuate(i int) {
+	// TODO(02): if !m.oldbuckets[i].evacuated(): keep two destinations, X
+	// (&m.buckets[i]) and Y (&m.buckets[i+len(m.oldbuckets)], doubling
+	// only), each a bucket and a next slot. For every slot of the old chain:
+	// an isEmpty slot becomes evacuatedEmpty; a full one picks X or Y,
+	// copies tophash, key and value to the destination's next slot (first
+	// chaining a newOverflow to the destination bucket when its 8 slots are
+	// used) and becomes evacuatedX or evacuatedY. Then, whether or not it
+	// moved anything: if i == m.nextEvacuate, m.advanceEvacuationMark().
+}

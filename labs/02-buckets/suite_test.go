@@ -1,0 +1,49 @@
+package buckets
+
+import (
+	"testing"
+
+	"gomaps/labs/internal/maptest"
+)
+
+// Step 8: the map behaves as the built-in map in every observable way. The
+// suite is shared with lab 03 and checked against the built-in map itself.
+
+func newMap[K comparable, V any](hint int) maptest.Map[K, V] { return New[K, V](hint) }
+
+var impl = maptest.Impl{
+	Int:    newMap[int64, int64],
+	String: newMap[string, int],
+	Float:  newMap[float64, int],
+	Any:    newMap[any, int],
+}
+
+func TestStep8Basics(t *testing.T)          { maptest.Basics(t, impl) }
+func TestStep8NaN(t *testing.T)             { maptest.NaN(t, impl) }
+func TestStep8Unhashable(t *testing.T)      { maptest.Unhashable(t, impl) }
+func TestStep8Rotation(t *testing.T)        { maptest.Rotation(t, impl) }
+func TestStep8MutateDuringAll(t *testing.T) { maptest.MutateDuringAll(t, impl) }
+func TestStep8Differential(t *testing.T)    { maptest.Differential(t, impl) }
+
+// TestStep8Collide runs the suite's small checks while every key has the
+// same hash: one bucket chain holds everything, growth cannot spread the
+// keys, and only comparing keys tells them apart.
+func TestStep8Collide(t *testing.T) {
+	setHashHook(t, func(any) uint64 { return 0x9d00_0000_0000_0042 })
+	maptest.Collide(t, impl)
+}
+
+// TestStep8GetAllocs checks that Get allocates nothing. A Get that finds
+// nothing allocates nothing either, so first make sure that Get finds.
+func TestStep8GetAllocs(t *testing.T) {
+	m := New[int64, int64](0)
+	for k := range int64(1000) {
+		m.Put(k, k)
+	}
+	if v, ok := m.Get(500); !ok || v != 500 {
+		t.Fatalf("after Put(k, k) for k from 0 to 999, Get(500) = %d, %v; want 500, true (this test measures the allocations of Get, once Get works)", v, ok)
+	}
+	maptest.GetAllocs(t, impl)
+}
+
+func FuzzMap(f *testing.F) { maptest.Fuzz(f, impl) }
