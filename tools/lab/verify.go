@@ -71,11 +71,13 @@ func (c *course) verify(ctx context.Context, fuzzTime time.Duration, w io.Writer
 		}
 	}
 
+	extras := map[*lab]string{} // the further runs that passed, for the report
 	for _, l := range c.labs {
 		if len(problems[l]) > 0 {
 			continue
 		}
 		if c.hasBuildTag(l, "invariants") {
+			extras[l] += " and with -tags invariants"
 			fmt.Fprintf(w, "verify: running lab %s with its solution and -tags invariants\n", l.name)
 			s := c.testLabs(ctx, []*lab{l}, "-count=1", "-tags=invariants", "-timeout=10m", "-overlay="+ovFile)[0]
 			for _, p := range solvedProblems(s) {
@@ -87,6 +89,7 @@ func (c *course) verify(ctx context.Context, fuzzTime time.Duration, w io.Writer
 				break
 			}
 			fmt.Fprintf(w, "verify: fuzzing %s of lab %s with its solution for %s\n", target, l.name, fuzzTime)
+			extras[l] += fmt.Sprintf("; %s fuzzed for %s", target, fuzzTime)
 			s := c.testLabs(ctx, []*lab{l}, "-run=^$", "-fuzz=^"+target+"$", "-fuzztime="+fuzzTime.String(), "-overlay="+ovFile)[0]
 			if p := brokenRun(s); p != "" {
 				add(l, "fuzzing %s with the solution: %s", target, p)
@@ -115,7 +118,7 @@ func (c *course) verify(ctx context.Context, fuzzTime time.Duration, w io.Writer
 		if len(c.testNames(l)) == 1 {
 			tests = "its 1 test fails"
 		}
-		fmt.Fprintf(w, "ok   %s: %s as shipped, each with a message; the solution passes under -race -shuffle=on -count=3\n", l.name, tests)
+		fmt.Fprintf(w, "ok   %s: %s as shipped, each with a message; the solution passes under -race -shuffle=on -count=3%s\n", l.name, tests, extras[l])
 	}
 	fmt.Fprintf(w, "%d passed, %d failed\n", len(c.labs)-failed, failed)
 	if failed > 0 {
