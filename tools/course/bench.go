@@ -89,12 +89,25 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	table, err := benchstat(root, "-col", "/impl", "all="+writeTemp(all))
+	// benchstat reads files: the results go to a folder removed at the end.
+	tmp, err := os.MkdirTemp("", "bench-")
 	if err != nil {
 		return err
 	}
-	swissBuiltin := onlyImpl(all, "builtin")
-	runtimes, err := benchstat(root, "classic="+writeTemp(classic), "swiss="+writeTemp(swissBuiltin))
+	defer os.RemoveAll(tmp)
+	results := map[string]string{"all": all, "classic": classic, "swiss": onlyImpl(all, "builtin")}
+	for name, text := range results {
+		if err := os.WriteFile(filepath.Join(tmp, name), []byte(text), 0o644); err != nil {
+			return err
+		}
+	}
+	// Each argument is label=file, so the table shows the label, not the path.
+	arg := func(name string) string { return name + "=" + filepath.Join(tmp, name) }
+	table, err := benchstat(root, "-col", "/impl", arg("all"))
+	if err != nil {
+		return err
+	}
+	runtimes, err := benchstat(root, arg("classic"), arg("swiss"))
 	if err != nil {
 		return err
 	}
@@ -139,27 +152,7 @@ func goVersion(root string, env []string) string {
 	return strings.TrimSpace(string(out))
 }
 
-var benchTemps []string
-
-// writeTemp saves s in a temporary file, named as benchstat will show it.
-func writeTemp(s string) string {
-	f, err := os.CreateTemp("", "bench-*.txt")
-	if err != nil {
-		return os.DevNull
-	}
-	defer f.Close()
-	f.WriteString(s)
-	benchTemps = append(benchTemps, f.Name())
-	return f.Name()
-}
-
 func benchstat(root string, args ...string) (string, error) {
-	defer func() {
-		for _, f := range benchTemps {
-			os.Remove(f)
-		}
-		benchTemps = nil
-	}()
 	cmd := exec.Command("go", append([]string{"tool", "benchstat"}, args...)...)
 	cmd.Dir = root
 	var out, errOut bytes.Buffer
