@@ -1,2 +1,2 @@
 # ranging over a small built-in map: only rotations
-go run ./chapters/code/03-swiss/rotation
+go run ./chapters/code/02-buckets/rotation

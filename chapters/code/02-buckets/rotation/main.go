@@ -1,15 +1,21 @@
 // Rotation ranges 80,000 times over one small built-in map of 4 keys and
-// counts the orders it sees. On the classic map, mapiterinit draws one
-// random number per range: its low B bits choose the first bucket and the
-// next 3 bits the first slot, the same offset in every bucket. A map of 4
-// keys has one bucket (B = 0) holding the keys in slots 0 to 3, so every
-// order is a rotation of one cyclic order. The shares are rounded to
-// eighths: the offset is one of 8 slots, and the 4 offsets that land on
-// empty slots all start at slot 0.
+// counts the orders it sees. Both runtimes start each range at a random slot
+// and walk on from there, so every order is a rotation of one cyclic order:
 //
-// Run it on the classic map with
+//   - the classic map: mapiterinit (runtime/map_noswiss.go of Go 1.25) draws
+//     one random number per range; its low B bits choose the first bucket and
+//     the next 3 bits the first slot, the same offset in every bucket. A map
+//     of 4 keys has one bucket (B = 0) holding the keys in slots 0 to 3;
+//   - Swiss tables: Iter.Init (internal/runtime/maps/table.go) draws
+//     entryOffset, and a small map of 4 keys is one group, slots 0 to 3.
+//
+// The shares are rounded to eighths: the offset is one of 8 slots, and the 4
+// offsets that land on empty slots all start at the first full one.
+//
+// Chapter 02 runs it on the classic map, chapter 03 on Swiss tables:
 //
 //	GOTOOLCHAIN=go1.25.5 GOEXPERIMENT=noswissmap go run ./chapters/code/02-buckets/rotation
+//	go run ./chapters/code/02-buckets/rotation
 package main
 
 import (
