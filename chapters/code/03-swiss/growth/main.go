@@ -4,12 +4,17 @@
 // with each table's capacity and growthLeft. It stops after the first
 // split, the last change that does not depend on the hash seed.
 //
-// It reads the runtime's own structs (internal/runtime/maps.Map and table
-// of Go 1.26) through unsafe, so it only builds with Go 1.26 or later (see
-// old.go) and may break in a later Go.
+// It reads the runtime's own structs (internal/runtime/maps.Map and table)
+// with the course's inspector, package gomaps/labs/inspect, which knows the
+// layouts of Go 1.25 and 1.26 and says so when it meets another.
 package main
 
-import "fmt"
+import (
+	"fmt"
+	"os"
+
+	"gomaps/labs/inspect"
+)
 
 func main() {
 	m := map[int]int{}
@@ -31,23 +36,38 @@ func main() {
 // and a line that also shows the counts.
 func describe(m map[int]int) (shape, line string) {
 	h := header(m)
-	if h.dirLen == 0 {
-		return "small", fmt.Sprintf("small map, used %d, no directory", h.used)
+	if h.DirLen == 0 {
+		return "small", fmt.Sprintf("small map, used %d, no directory", h.Used)
 	}
-	tables := h.tables()
-	shape = fmt.Sprintf("directory of %d (globalDepth %d), %d table(s):", h.dirLen, h.globalDepth, len(tables))
+	tables := h.Tables
+	shape = fmt.Sprintf("directory of %d (globalDepth %d), %d table(s):", h.DirLen, h.GlobalDepth, len(tables))
 	line = shape
 	for i, t := range tables {
 		sep := ","
 		if i == 0 {
 			sep = ""
 		}
-		shape += fmt.Sprintf("%s capacity %d", sep, t.capacity)
-		line += fmt.Sprintf("%s capacity %d localDepth %d used %d growthLeft %d", sep, t.capacity, t.localDepth, t.used, t.growthLeft)
+		shape += fmt.Sprintf("%s capacity %d", sep, t.Capacity)
+		line += fmt.Sprintf("%s capacity %d localDepth %d used %d growthLeft %d", sep, t.Capacity, t.LocalDepth, t.Used, t.GrowthLeft)
 	}
 	if len(tables) > 1 {
 		// How the entries divide between the tables depends on the seed.
-		line = shape + fmt.Sprintf(", localDepth %d each, used %d in all", tables[0].localDepth, h.used)
+		line = shape + fmt.Sprintf(", localDepth %d each, used %d in all", tables[0].LocalDepth, h.Used)
 	}
 	return shape, line
+}
+
+// header reads the Swiss-table map behind m, or ends the program with one
+// sentence when this runtime has the classic map.
+func header(m map[int]int) *inspect.SwissLayout {
+	l, err := inspect.Inspect(m)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "growth:", err)
+		os.Exit(2)
+	}
+	if l.Swiss == nil {
+		fmt.Fprintln(os.Stderr, "growth reads Swiss tables: run it with Go 1.26, or Go 1.25 without GOEXPERIMENT=noswissmap")
+		os.Exit(2)
+	}
+	return l.Swiss
 }
