@@ -94,3 +94,13 @@ func TestOutputsWritesAndChecks(t *testing.T) {
 		t.Errorf("outputs printed %q; want it to name the exit statuses", stderr.String())
 	}
 }
+
+func TestNavPages(t *testing.T) {
+	pages, err := navPages(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pages) < 5 || pages[0] != "index.html" || pages[1] != "00-setup.html" {
+		t.Fatalf("navPages = %v, want index.html, 00-setup.html and the chapters after them", pages)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"time"
 
@@ -49,7 +50,11 @@ func (c *checker) serveCheck() error {
 		}
 	}
 
-	pages := []string{"index.html", "00-setup.html", "01-basics.html", "02-buckets.html", "03-swiss.html"}
+	pages, err := navPages(c.root)
+	if err != nil {
+		stop()
+		return err
+	}
 	deadline := time.Now().Add(90 * time.Second)
 	for i := 0; i < len(pages); {
 		err := fetchPage("http://" + addr + "/" + pages[i])
@@ -76,6 +81,36 @@ func (c *checker) serveCheck() error {
 		}
 	}
 	return nil
+}
+
+// navLine is one page of mkdocs.yml's nav: "  - 01-basics.md" or "  - Home: index.md".
+var navLine = regexp.MustCompile(`^\s+-\s+(?:[^:]+:\s+)?([A-Za-z0-9_.-]+)\.md\s*$`)
+
+// navPages lists the HTML pages of the book's nav, in order, so every chapter added to the nav
+// is also served in the check.
+func navPages(root string) ([]string, error) {
+	text, err := os.ReadFile(filepath.Join(root, "mkdocs.yml"))
+	if err != nil {
+		return nil, err
+	}
+	var pages []string
+	inNav := false
+	for _, line := range strings.Split(string(text), "\n") {
+		switch {
+		case strings.HasPrefix(line, "nav:"):
+			inNav = true
+		case inNav && line != "" && !strings.HasPrefix(line, " "):
+			inNav = false
+		case inNav:
+			if m := navLine.FindStringSubmatch(line); m != nil {
+				pages = append(pages, m[1]+".html")
+			}
+		}
+	}
+	if len(pages) == 0 {
+		return nil, fmt.Errorf("mkdocs.yml has no nav pages")
+	}
+	return pages, nil
 }
 
 func fetchPage(url string) error {
