@@ -10,7 +10,7 @@
 //	run NN          run one lab: which tests fail, and the first message of each
 //	watch [NN]      run a lab again on every save (NN defaults to the next lab to do)
 //	hint NN [K]     show the K-th hint of a lab (default 1), from a nudge to nearly the answer
-//	verify [-fuzztime 10s]  check the lab contract for every lab (CI runs this)
+//	verify [-fuzztime 10s] [NN...]  check the lab contract for the labs named, or every lab (CI runs this)
 //	reset [-y] NN   put a lab's files back to their shipped state
 //	solution NN     show the diff between the learner's files and the solution
 //
@@ -37,7 +37,7 @@ import (
 	"gomaps/tools/internal/cli"
 )
 
-const usageLine = "usage: go run ./tools/lab [-C dir] [list | run NN | watch [NN] | hint NN [K] | verify [-fuzztime D] | reset [-y] NN | solution NN]"
+const usageLine = "usage: go run ./tools/lab [-C dir] [list | run NN | watch [NN] | hint NN [K] | verify [-fuzztime D] [NN...] | reset [-y] NN | solution NN]"
 
 // The errors every command shares; see package cli.
 var (
@@ -136,10 +136,18 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		if err := vs.Parse(args); err != nil {
 			return usagef("verify: %v", err)
 		}
+		labs := c.labs
 		if vs.NArg() > 0 {
-			return usagef("verify takes no lab: it checks every lab")
+			labs = nil
+			for _, arg := range vs.Args() {
+				l, err := c.lab(arg)
+				if err != nil {
+					return err
+				}
+				labs = append(labs, l)
+			}
 		}
-		return c.verify(ctx, *fuzzTime, stdout)
+		return c.verify(ctx, labs, *fuzzTime, stdout)
 	case "reset":
 		rs := flag.NewFlagSet("reset", flag.ContinueOnError)
 		rs.SetOutput(io.Discard)
