@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -31,12 +32,20 @@ type outCommand struct {
 	exit     int              // the expected exit status
 	varying  []*regexp.Regexp // # vary patterns: text masked when comparing
 	raw      bool             // # raw: no "$ command" line in the output
+	save     string           // # save PATH: also write the raw output to PATH, under build/
 	fileName string           // for messages: chapters/out/NAME.cmd
 }
 
 var exitDirective = regexp.MustCompile(`^#\s*exit\s+(\S+)\s*$`)
 var varyDirective = regexp.MustCompile(`^#\s*vary\s+(.+?)\s*$`)
 var rawDirective = regexp.MustCompile(`^#\s*raw\s*$`)
+
+// saveDirective is "# save PATH": the command's output, as it printed it (not scrubbed), is
+// also written to PATH, in generate and in check mode, for a later command of chapters/out to
+// read (commands run in name order). It is how a two-step output such as go test -bench, then
+// benchstat, works without a shell redirection. PATH is relative to the root and under build/,
+// which is not committed.
+var saveDirective = regexp.MustCompile(`^#\s*save\s+(\S+)\s*$`)
 var envWord = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*=`)
 
 // parseCmd parses the text of a .cmd file: comment lines (some of them directives) and exactly
@@ -63,6 +72,12 @@ func parseCmd(name, text string) (*outCommand, error) {
 				c.varying = append(c.varying, re)
 			} else if rawDirective.MatchString(line) {
 				c.raw = true
+			} else if m := saveDirective.FindStringSubmatch(line); m != nil {
+				p := path.Clean(filepath.ToSlash(m[1]))
+				if filepath.IsAbs(m[1]) || !strings.HasPrefix(p, "build/") {
+					return nil, fmt.Errorf("%s:%d: # save %s: want a path under build/, which is not committed", name, i+1, m[1])
+				}
+				c.save = p
 			}
 			continue
 		}
@@ -197,6 +212,15 @@ func outputOne(root string, sc *scrubber, name string, check bool, stdout io.Wri
 	if code != c.exit {
 		return fmt.Errorf("%s: exit status %d, want %d (add or fix a \"# exit N\" line if that is expected); its output:\n%s",
 			cmdFile, code, c.exit, tail(got, 20))
+	}
+	if c.save != "" {
+		file := filepath.Join(root, filepath.FromSlash(c.save))
+		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+			return fmt.Errorf("%s: # save: %v", cmdFile, err)
+		}
+		if err := os.WriteFile(file, out, 0o644); err != nil {
+			return fmt.Errorf("%s: # save: %v", cmdFile, err)
+		}
 	}
 	if !check {
 		if err := os.WriteFile(filepath.Join(root, txtFile), []byte(got), 0o644); err != nil {

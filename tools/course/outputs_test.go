@@ -1,7 +1,11 @@
 package main
 
 import (
+	"io"
+	"os"
+	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -78,13 +82,16 @@ func TestParseCmdDefaultsToExitZero(t *testing.T) {
 
 func TestParseCmdErrors(t *testing.T) {
 	tests := map[string]string{
-		"no command":         "# only a comment\n\n",
-		"two commands":       "go version\ngo env\n",
-		"only variables":     "A=1 B=2\n",
-		"bad exit":           "# exit one\ngo version\n",
-		"exit out of range":  "# exit 300\ngo version\n",
-		"bad vary":           "# vary (\ngo version\n",
-		"unterminated quote": "echo \"a\n",
+		"no command":          "# only a comment\n\n",
+		"two commands":        "go version\ngo env\n",
+		"only variables":      "A=1 B=2\n",
+		"bad exit":            "# exit one\ngo version\n",
+		"exit out of range":   "# exit 300\ngo version\n",
+		"bad vary":            "# vary (\ngo version\n",
+		"unterminated quote":  "echo \"a\n",
+		"save outside build":  "# save chapters/out/x.txt\ngo version\n",
+		"save escaping build": "# save build/../x.txt\ngo version\n",
+		"save absolute":       "# save /abs/build/x.txt\ngo version\n",
 	}
 	for name, text := range tests {
 		if _, err := parseCmd("x.cmd", text); err == nil {
@@ -92,6 +99,41 @@ func TestParseCmdErrors(t *testing.T) {
 		} else if !strings.HasPrefix(err.Error(), "x.cmd") {
 			t.Errorf("%s: error %q does not name the file", name, err)
 		}
+	}
+}
+
+func TestParseCmdSave(t *testing.T) {
+	c, err := parseCmd("x.cmd", "# save build/04-growth//bench.txt\ngo test -bench . ./x\n")
+	if err != nil {
+		t.Fatalf("parseCmd with # save: %v", err)
+	}
+	if c.save != "build/04-growth/bench.txt" {
+		t.Errorf("parseCmd with # save: save = %q; want build/04-growth/bench.txt", c.save)
+	}
+}
+
+func TestOutputSavesForTheNextCommand(t *testing.T) {
+	root := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(root, outDir), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cmd := "# a first step, whose output a later command reads\n# save build/two-steps/goos.txt\ngo env GOOS\n"
+	if err := os.WriteFile(filepath.Join(root, outDir, "two-steps.cmd"), []byte(cmd), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	saved := filepath.Join(root, "build", "two-steps", "goos.txt")
+	sc := newScrubberFrom(map[string]string{})
+	for _, check := range []bool{false, true} {
+		os.Remove(saved)
+		if err := outputOne(root, sc, "two-steps", check, io.Discard); err != nil {
+			t.Fatalf("outputOne(check=%v): %v", check, err)
+		}
+		if got, err := os.ReadFile(saved); err != nil || string(got) != runtime.GOOS+"\n" {
+			t.Errorf("outputOne(check=%v) saved %q, %v; want %q in build/two-steps/goos.txt", check, got, err, runtime.GOOS+"\n")
+		}
+	}
+	if got, _ := os.ReadFile(filepath.Join(root, outDir, "two-steps.txt")); string(got) != "$ go env GOOS\n"+runtime.GOOS+"\n" {
+		t.Errorf("two-steps.txt = %q; want the command and its output", got)
 	}
 }
 
