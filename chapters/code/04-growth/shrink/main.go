@@ -1,0 +1,87 @@
+// Shrink follows one map[int64]int64 through a life of growth and
+// deletion, and prints after each step its length, its slots (read with
+// the course's inspector, package gomaps/labs/inspect) and the live heap
+// after a garbage collection. It runs on both runtimes:
+//
+//	go run ./chapters/code/04-growth/shrink
+//	GOTOOLCHAIN=go1.25.5 GOEXPERIMENT=noswissmap go run ./chapters/code/04-growth/shrink
+package main
+
+import (
+	"fmt"
+	"maps"
+	"os"
+	"runtime"
+
+	"gomaps/labs/inspect"
+)
+
+const n = 1_000_000
+
+var base uint64 // the live heap before the map is made
+
+func main() {
+	base = liveHeap()
+	fmt.Printf("%s (%s)\n", inspect.Build(), runtime.Version())
+	fmt.Printf("%-42s %8s %9s %11s %10s\n", "", "len", "slots", "tombstones", "live heap")
+
+	m := map[int64]int64{}
+	for k := range int64(n) {
+		m[k] = k
+	}
+	show("insert 1000000 keys", m)
+
+	for k := range int64(n) {
+		delete(m, k)
+	}
+	show("delete every key", m)
+
+	for k := range int64(n) {
+		m[n+k] = k
+	}
+	show("insert 1000000 other keys", m)
+
+	clear(m)
+	show("clear(m)", m)
+
+	for k := range int64(10) {
+		m[k] = k
+	}
+	show("insert 10 keys", m)
+
+	c := maps.Clone(m) // m is live too: it is copied below
+	show("c := maps.Clone(m): c (heap: m and c)", c)
+	c = nil
+
+	small := make(map[int64]int64, len(m))
+	for k, v := range m {
+		small[k] = v
+	}
+	m = small
+	show("copy m into make(map[int64]int64, len(m))", m)
+}
+
+// show prints one line about m: its layout, then the live heap, measured
+// once the layout's copy is garbage.
+func show(step string, m map[int64]int64) {
+	slots, tombstones := layout(m)
+	heap := float64(liveHeap()-base) / (1 << 20)
+	fmt.Printf("%-42s %8d %9d %11d %7.1f MiB\n", step, len(m), slots, tombstones, heap)
+	runtime.KeepAlive(m)
+}
+
+func layout(m map[int64]int64) (slots, tombstones int) {
+	l, err := inspect.Inspect(m)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "shrink:", err)
+		os.Exit(1)
+	}
+	return l.Capacity(), l.Tombstones()
+}
+
+func liveHeap() uint64 {
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	return ms.HeapAlloc
+}

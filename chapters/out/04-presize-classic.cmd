@@ -1,0 +1,3 @@
+# the same on the classic map (Go 1.25, noswissmap)
+# vary (?m)( +[0-9.]+){4}$
+GOTOOLCHAIN=go1.25.5 GOEXPERIMENT=noswissmap go run ./chapters/code/04-growth/presize

@@ -1,0 +1,2 @@
+# step 1 on the classic map (Go 1.25, noswissmap)
+GOTOOLCHAIN=go1.25.5 GOEXPERIMENT=noswissmap go run ./chapters/code/04-growth/profile -memprofile build/04-growth/allocs-classic.pprof

@@ -1,0 +1,38 @@
+package growth
+
+// Event is one message of a stream; a stream may deliver an event more than
+// once, always with the same ID.
+type Event struct {
+	ID      uint64
+	Payload string
+}
+
+// Deduper drops repeated events from batches, one batch at a time. The zero
+// Deduper is ready to use.
+type Deduper struct {
+	seen map[uint64]struct{}
+}
+
+// Unique removes from batch, in place, every event whose ID already
+// appeared earlier in the same batch, keeping the order of the others, and
+// returns the shortened batch. Batches are independent: an ID seen in one
+// batch does not count in the next.
+//
+// Unique keeps one map for all batches: once it has seen a batch, another
+// batch of the same size allocates no more than refilling a cleared map.
+func (d *Deduper) Unique(batch []Event) []Event {
+	if d.seen == nil {
+		d.seen = make(map[uint64]struct{}, len(batch))
+	} else {
+		clear(d.seen)
+	}
+	out := batch[:0]
+	for _, e := range batch {
+		if _, dup := d.seen[e.ID]; dup {
+			continue
+		}
+		d.seen[e.ID] = struct{}{}
+		out = append(out, e)
+	}
+	return out
+}
