@@ -1,0 +1,151 @@
+package iteration_test
+
+import (
+	"fmt"
+	"maps"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"regexp"
+	"slices"
+	"strconv"
+	"testing"
+
+	"gomaps/labs/05-iteration"
+)
+
+// Step 3: Checksum tells different maps apart, and is the same in every
+// process.
+
+// Maps that weak checksums confuse: with h a string hash, xor of
+// h(k) ^ h(v) gives 0 for every entry whose key is its value and for every
+// pair of swapped entries; h(k) + h(v) ignores which is the key; h(k + v)
+// ignores where the key ends, and so does h(k + "\x00" + v) when a key or a
+// value holds a NUL byte.
+var confusable = []map[string]string{
+	{},
+	{"a": "a"},
+	{"a": "a", "b": "b"},
+	{"a": "b", "b": "a"},
+	{"a": "b"},
+	{"b": "a"},
+	{"ab": "c"},
+	{"a": "bc"},
+	{"abc": ""},
+	{"": "abc"},
+	{"a": "", "b": ""},
+	{"a": "b", "c": "d"},
+	{"a": "d", "c": "b"},
+	{"a": "c", "b": "d"},
+	{"a\x00b": "c"},
+	{"a": "b\x00c"},
+}
+
+func TestStep3ChecksumTellsMapsApart(t *testing.T) {
+	const framing = "the hash of an entry must depend on the key and on the value, each in its place: hash the key's length, the key, then the value"
+	const mixing = "; if you do, the entry hashes are too weak to be added up: FNV-1a, for one, ends with a xor and a multiply, so entries that differ in their last byte move the sum by amounts that other entries can cancel; use a hash without such structure, such as the first 8 bytes of a SHA-256"
+	seen := map[uint64]map[string]string{}
+	check := func(m map[string]string, why string) bool {
+		sum, ok := checksum(t, m)
+		if !ok {
+			return false
+		}
+		if other, dup := seen[sum]; dup && !maps.Equal(other, m) {
+			t.Errorf("Checksum(%s) = Checksum(%s) = %#x: different maps must get different checksums; %s",
+				show(m, 6), show(other, 6), sum, why)
+			return false
+		}
+		seen[sum] = m
+		return true
+	}
+	for _, m := range confusable {
+		if !check(m, framing) {
+			return
+		}
+	}
+
+	// Random small maps over a tiny alphabet, each next to a copy with one
+	// change: a value changed, an entry moved to another key, a key and its
+	// value swapped, a byte moved from the key to the value, an entry added
+	// or removed.
+	rng := rand.New(rand.NewPCG(5, 5))
+	word := func() string {
+		b := make([]byte, rng.IntN(4))
+		for i := range b {
+			b[i] = "ab"[rng.IntN(2)]
+		}
+		return string(b)
+	}
+	for range 3000 {
+		m := map[string]string{}
+		for range 1 + rng.IntN(6) {
+			m[word()] = word()
+		}
+		changed := maps.Clone(m)
+		keys := slices.Sorted(maps.Keys(changed)) // not range order: the same maps on every run
+		k := keys[rng.IntN(len(keys))]
+		v := changed[k]
+		switch rng.IntN(6) {
+		case 0: // a value changed
+			changed[k] = word()
+		case 1: // an entry moved to another key
+			delete(changed, k)
+			changed[word()] = v
+		case 2: // a key and its value swapped
+			delete(changed, k)
+			changed[v] = k
+		case 3: // the last byte of a key moved to the start of its value
+			if k == "" {
+				continue
+			}
+			delete(changed, k)
+			changed[k[:len(k)-1]] = k[len(k)-1:] + v
+		case 4: // an entry added
+			changed[word()+"b"] = word()
+		case 5: // an entry removed
+			delete(changed, k)
+		}
+		if !check(m, framing+mixing) || !check(changed, framing+mixing) {
+			return
+		}
+	}
+}
+
+// childEnv tells the test binary that it runs as the second process of
+// TestStep3ChecksumIsTheSameInEveryProcess.
+const childEnv = "ITERATION_LAB_CHECKSUM_CHILD"
+
+var childSum = regexp.MustCompile(`checksum=(\d+)`)
+
+func TestStep3ChecksumIsTheSameInEveryProcess(t *testing.T) {
+	m := entries(20)
+	if os.Getenv(childEnv) != "" {
+		fmt.Printf("checksum=%d\n", iteration.Checksum(m))
+		return
+	}
+	here, ok := checksum(t, m)
+	if !ok {
+		return
+	}
+	for range 20 {
+		if again, _ := checksum(t, m); again != here {
+			t.Fatalf("Checksum of one map changes from call to call (%#x, then %#x), even in one process: make step 2 pass first", here, again)
+		}
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatalf("cannot find the test binary to run it again: %v", err)
+	}
+	cmd := exec.Command(exe, "-test.run=^TestStep3ChecksumIsTheSameInEveryProcess$", "-test.count=1")
+	cmd.Env = append(os.Environ(), childEnv+"=1")
+	out, err := cmd.CombinedOutput()
+	match := childSum.FindSubmatch(out)
+	if err != nil || match == nil {
+		t.Fatalf("the test binary, run again to compute the checksum in a second process, failed (%v):\n%s", err, out)
+	}
+	there, _ := strconv.ParseUint(string(match[1]), 10, 64)
+	if there != here {
+		t.Fatalf("Checksum of the same map of 20 entries is %#x in this process and %#x in another run of the test binary: the checksum must mean the same in every process; hash/maphash seeds (maphash.MakeSeed) are random per process, like a map's own seed: use a hash function with a fixed definition, such as FNV-1a from hash/fnv",
+			here, there)
+	}
+}
