@@ -36,6 +36,7 @@ var checkSteps = []checkStep{
 	}},
 	{"lab", "go run ./tools/lab verify", (*checker).labVerify},
 	{"classic", strings.Join(classicEnv, " ") + " go test " + strings.Join(runtimeTests, " ") + "; the same go run ./tools/lab verify", (*checker).labVerifyClassic},
+	{"envtest", "go run ./tools/envtest (builds kube-apiserver and etcd once: about 10 minutes cold); go test -count=1 -v ./labs/kubeassets", (*checker).envtest},
 	{"prepare", "go run ./tools/course prepare", func(c *checker) error { return runPrepare(nil, c.stdout, c.stderr) }},
 	{"outputs", "go run ./tools/course outputs -check", (*checker).outputs},
 	{"bench", "go run ./tools/course bench -check", func(c *checker) error { return runBench([]string{"-check"}, c.stdout, c.stderr) }},
@@ -174,6 +175,15 @@ func (c *checker) labVerifyClassic() error {
 	cmd = c.command("go", "run", "./tools/lab", "verify")
 	cmd.Env = append(os.Environ(), classicEnv...)
 	return cmd.Run()
+}
+
+// envtest builds the binaries envtest starts, unless the per-user cache has them, and runs
+// the smoke test that starts a real API server with them.
+func (c *checker) envtest() error {
+	if err := c.command("go", "run", "./tools/envtest").Run(); err != nil {
+		return err
+	}
+	return c.command("go", "test", "-count=1", "-v", "./labs/kubeassets").Run()
 }
 
 func (c *checker) outputs() error {

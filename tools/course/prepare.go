@@ -33,11 +33,14 @@ var prepareSteps = []prepareStep{
 	{"warm the race detector's build cache (Swiss tables)", nil, []string{"go", "test", "-race", "-run=^$", "./labs/..."}},
 	{"warm the race detector's build cache (classic map)", classicEnv, []string{"go", "test", "-race", "-run=^$", "./labs/..."}},
 	{"build delve", nil, []string{"go", "tool", "dlv", "version"}},
+	{"build delve (classic map)", classicEnv, []string{"go", "tool", "dlv", "version"}},
 	{"build benchstat", nil, []string{"go", "tool", "benchstat", "-h"}},
+	{"build kube-apiserver and etcd for envtest (about 10 minutes the first time)", nil, []string{"go", "run", "./tools/envtest"}},
 	{"install mkdocs if needed and build the book", nil, nil},
 	{"offline: run the lab runner with the module proxy off", []string{"GOPROXY=off"}, []string{"go", "run", "./tools/lab", "list"}},
 	{"offline: run the classic toolchain with the module proxy off", append([]string{"GOPROXY=off"}, classicEnv...), []string{"go", "test", "-count=1", "-run=^$", "./labs/..."}},
 	{"offline: run delve with the module proxy off", []string{"GOPROXY=off"}, []string{"go", "tool", "dlv", "version"}},
+	{"offline: start a real API server (envtest) with the module proxy off", []string{"GOPROXY=off"}, []string{"go", "test", "-count=1", "./labs/kubeassets"}},
 }
 
 // runPrepare readies a machine for a workshop without internet, and proves
@@ -81,7 +84,7 @@ func runPrepare(args []string, stdout, stderr io.Writer) error {
 			return fmt.Errorf("prepare: %s: %v", step.title, err)
 		}
 	}
-	fmt.Fprintln(stdout, "this machine is ready: the labs, both runtimes, delve, benchstat and the book work without the network")
+	fmt.Fprintln(stdout, "this machine is ready: the labs, both runtimes, delve, benchstat, envtest and the book work without the network")
 	return nil
 }
 

@@ -1,0 +1,81 @@
+// Envtest builds the kube-apiserver and etcd that the course's Kubernetes tests start, and
+// says where they are.
+//
+// Usage:
+//
+//	go run ./tools/envtest [-print]
+//
+// Without flags it builds the binaries that are missing, from their Go module sources, into a
+// per-user cache outside the course (about 10 minutes the first time on two cores; progress
+// goes to standard error), then prints their folder. Tests find that folder themselves: nothing
+// needs to be set. With -print it builds nothing: it prints the folder, or says in one sentence
+// what is missing and exits 1.
+//
+// $KUBEBUILDER_ASSETS, when set, is used instead (a reader who has setup-envtest);
+// $GOMAPS_CACHE, when set, replaces the per-user cache folder. See package
+// gomaps/labs/kubeassets for the versions and how they are built.
+//
+// Exit status: 0 success, 1 a failure, 2 a usage error.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log"
+	"os"
+	"os/signal"
+
+	"gomaps/labs/kubeassets"
+	"gomaps/tools/internal/cli"
+)
+
+const usageLine = "usage: go run ./tools/envtest [-print]"
+
+func main() {
+	log.SetPrefix("envtest: ")
+	log.SetFlags(0)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	var usage *cli.UsageError
+	switch {
+	case err == nil:
+	case errors.As(err, &usage):
+		log.Printf("%s (run go doc ./tools/envtest)", usage.Msg)
+		os.Exit(2)
+	default:
+		fmt.Fprintln(os.Stderr, err) // one sentence that says what to do
+		os.Exit(1)
+	}
+}
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	flags := flag.NewFlagSet("envtest", flag.ContinueOnError)
+	flags.SetOutput(io.Discard)
+	printOnly := flags.Bool("print", false, "print the folder of the binaries, or what is missing; build nothing")
+	if err := flags.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(stdout, usageLine)
+			return nil
+		}
+		return cli.Usagef("%v", err)
+	}
+	if flags.NArg() > 0 {
+		return cli.Usagef("unexpected argument %q", flags.Arg(0))
+	}
+	var dir string
+	var err error
+	if *printOnly {
+		dir, err = kubeassets.Dir()
+	} else {
+		dir, err = kubeassets.Build(ctx, stderr)
+	}
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(stdout, dir)
+	return nil
+}
