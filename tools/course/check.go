@@ -34,9 +34,9 @@ var checkSteps = []checkStep{
 	{"test", "go test ./tools/... ./labs/inspect ./labs/internal/...", func(c *checker) error {
 		return c.command("go", "test", "./tools/...", "./labs/inspect", "./labs/internal/...").Run()
 	}},
+	{"envtest", "go run ./tools/envtest (builds kube-apiserver and etcd once: about 10 minutes cold); go test -count=1 -v ./labs/kubeassets; before the labs, whose operator tests need them", (*checker).envtest},
 	{"lab", "go run ./tools/lab verify", (*checker).labVerify},
 	{"classic", strings.Join(classicEnv, " ") + " go test " + strings.Join(runtimeTests, " ") + "; the same go run ./tools/lab verify", (*checker).labVerifyClassic},
-	{"envtest", "go run ./tools/envtest (builds kube-apiserver and etcd once: about 10 minutes cold); go test -count=1 -v ./labs/kubeassets", (*checker).envtest},
 	{"prepare", "go run ./tools/course prepare", func(c *checker) error { return runPrepare(nil, c.stdout, c.stderr) }},
 	{"outputs", "go run ./tools/course outputs -check", (*checker).outputs},
 	{"bench", "go run ./tools/course bench -check", func(c *checker) error { return runBench([]string{"-check"}, c.stdout, c.stderr) }},

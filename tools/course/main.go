@@ -15,12 +15,12 @@
 //	          installed, show where the labs start (go run ./tools/lab list) and serve the book
 //	          at http://127.0.0.1:8000/ until Ctrl-C; -addr changes the address
 //	check     run every check CI runs, in order, going on after a failure: gofmt, vet, test
-//	          (go test ./tools/... ./labs/inspect ./labs/internal/...), lab (go run ./tools/lab
-//	          verify), classic (the runtime tests and the lab verify on Go 1.25 with
-//	          GOEXPERIMENT=noswissmap), envtest (go run ./tools/envtest, which builds
-//	          kube-apiserver and etcd into the per-user cache when they are not there, about 10
-//	          minutes; then the smoke test go test ./labs/kubeassets, which starts them), prepare,
-//	          outputs (outputs -check), bench (bench -check),
+//	          (go test ./tools/... ./labs/inspect ./labs/internal/...), envtest (go run
+//	          ./tools/envtest, which builds kube-apiserver and etcd into the per-user cache when
+//	          they are not there, about 10 minutes; then the smoke test go test ./labs/kubeassets,
+//	          which starts them; before the labs, whose operator tests need them), lab (go run
+//	          ./tools/lab verify), classic (the runtime tests and the lab verify on Go 1.25 with
+//	          GOEXPERIMENT=noswissmap), prepare, outputs (outputs -check), bench (bench -check),
 //	          mkdocs (mkdocs build --strict), serve (runs serve on a free port, fetches the
 //	          pages, stops it with Ctrl-C) and browser (npm ci --prefix site when needed, then
 //	          node site/check/check-book.mjs, which also checks the vendored Mermaid against
