@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"gomaps/labs/internal/labtest"
 )
 
 // withHash makes every key hash to hashOf(key) until the test ends.
@@ -38,22 +40,8 @@ func mixHash(key any) uint64 { return mix(key.(int64)) }
 // makeHash builds a hash from its H1 and H2.
 func makeHash(h1 uint64, h2 ctrl) uint64 { return h1<<7 | uint64(h2) }
 
-// try runs f and reports whether it returned normally. A panic becomes a
-// test failure naming call, so that a broken step reads as a message and
-// not as a crashed test binary.
-func try(t *testing.T, call string, f func()) bool {
-	t.Helper()
-	var r any
-	func() {
-		defer func() { r = recover() }()
-		f()
-	}()
-	if r != nil {
-		t.Errorf("%s panicked: %v", call, r)
-		return false
-	}
-	return true
-}
+// try runs f and turns a panic into a test failure naming call (package labtest).
+var try = labtest.Try
 
 // ctrlWord builds a control word from control bytes, slot 0 first.
 func ctrlWord(cs ...ctrl) ctrlGroup {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"gomaps/labs/inspect"
+	"gomaps/labs/internal/labtest"
 )
 
 // capacity returns how many slots the runtime gave m, as the course's
@@ -31,19 +32,5 @@ func liveHeap() uint64 {
 // kib formats a number of bytes in KiB.
 func kib(n int64) float64 { return float64(n) / 1024 }
 
-// try runs f and reports whether it returned normally. A panic becomes a
-// test failure naming call, so that a broken fix reads as a message and not
-// as a crashed test binary.
-func try(t *testing.T, call string, f func()) bool {
-	t.Helper()
-	var r any
-	func() {
-		defer func() { r = recover() }()
-		f()
-	}()
-	if r != nil {
-		t.Errorf("%s panicked: %v", call, r)
-		return false
-	}
-	return true
-}
+// try runs f and turns a panic into a test failure naming call (package labtest).
+var try = labtest.Try

@@ -1,0 +1,31 @@
+package labtest
+
+import (
+	"strings"
+	"testing"
+)
+
+// recorder is a testing.TB that keeps the errors instead of failing the test.
+type recorder struct {
+	testing.TB
+	errors []string
+}
+
+func (r *recorder) Helper() {}
+func (r *recorder) Errorf(format string, args ...any) {
+	r.errors = append(r.errors, format)
+	_ = args
+}
+
+func TestTry(t *testing.T) {
+	r := &recorder{TB: t}
+	if !Try(r, "Get(1)", func() {}) || len(r.errors) != 0 {
+		t.Fatalf("Try of a function that returns: got errors %v", r.errors)
+	}
+	if Try(r, "Get(1)", func() { panic("TODO") }) {
+		t.Fatal("Try of a function that panics returned true")
+	}
+	if len(r.errors) != 1 || !strings.Contains(r.errors[0], "panicked") {
+		t.Fatalf("Try of a function that panics: errors %v, want one saying it panicked", r.errors)
+	}
+}
