@@ -1,0 +1,148 @@
+// Benchtable runs the benchmarks of chapters/code/06-races/bench (a map with
+// a sync.Mutex, with a sync.RWMutex, sync.Map, and the sharded map of lab 06)
+// over read/write mixes and GOMAXPROCS values, and prints benchstat's table,
+// one column per map.
+//
+// Usage:
+//
+//	go run ./chapters/code/06-races/benchtable [-count N] [-benchtime T] [-cpu LIST] [-mine]
+//
+// The sharded map is the solution's (solutions/06-races), put in place with
+// go test -overlay; with -mine it is yours, as labs/06-races has it.
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+)
+
+const (
+	benchPkg    = "./chapters/code/06-races/bench"
+	labDir      = "labs/06-races"
+	solutionDir = "solutions/06-races"
+)
+
+func main() {
+	log.SetPrefix("benchtable: ")
+	log.SetFlags(0)
+	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
+		log.Fatal(err)
+	}
+}
+
+func run(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("benchtable", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	count := fs.Int("count", 6, "runs of each benchmark (benchstat needs 6 for its confidence intervals)")
+	benchtime := fs.String("benchtime", "100ms", "time per run of each benchmark")
+	cpu := fs.String("cpu", "1,2,4", "GOMAXPROCS values to run each benchmark with")
+	mine := fs.Bool("mine", false, "benchmark the sharded map of labs/06-races as it is, instead of the solution's")
+	if err := fs.Parse(args); err != nil {
+		os.Exit(2)
+	}
+	root, err := findRoot()
+	if err != nil {
+		return err
+	}
+	tmp, err := os.MkdirTemp("", "benchtable-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+
+	testArgs := []string{"test", "-run=^$", "-bench=^BenchmarkMap$", "-benchtime=" + *benchtime,
+		"-count=" + strconv.Itoa(*count), "-cpu=" + *cpu}
+	shown := append([]string{}, testArgs...) // the command as printed
+	if *mine {
+		shown = append(shown, benchPkg, "(the sharded map is yours, from "+labDir+")")
+	} else {
+		overlay, err := writeOverlay(root, tmp)
+		if err != nil {
+			return err
+		}
+		testArgs = append(testArgs, "-overlay="+overlay)
+		shown = append(shown, "-overlay=<solution>", benchPkg, "(the sharded map is the solution's, from "+solutionDir+")")
+	}
+	testArgs = append(testArgs, benchPkg)
+	fmt.Fprintf(stdout, "go %s\n", strings.Join(shown, " "))
+	fmt.Fprintf(stdout, "cores (runtime.NumCPU): %d\n", runtime.NumCPU())
+
+	results, err := goCmd(root, testArgs...)
+	if err != nil {
+		return fmt.Errorf("the benchmarks failed: %v\n%s", err, results)
+	}
+	file := filepath.Join(tmp, "results")
+	if err := os.WriteFile(file, []byte(results), 0o644); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "go tool benchstat -col /impl results\n\n")
+	table, err := goCmd(root, "tool", "benchstat", "-col", "/impl", "results="+file)
+	if err != nil {
+		return fmt.Errorf("go tool benchstat: %v\n%s", err, table)
+	}
+	_, err = io.WriteString(stdout, table)
+	return err
+}
+
+// writeOverlay writes a go build -overlay file that puts the solution's
+// files of lab 06 in place of the learner's, and returns its name.
+func writeOverlay(root, dir string) (string, error) {
+	entries, err := os.ReadDir(filepath.Join(root, solutionDir))
+	if err != nil {
+		return "", err
+	}
+	replace := map[string]string{}
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".go") {
+			replace[filepath.Join(root, labDir, e.Name())] = filepath.Join(root, solutionDir, e.Name())
+		}
+	}
+	data, err := json.Marshal(map[string]any{"Replace": replace})
+	if err != nil {
+		return "", err
+	}
+	name := filepath.Join(dir, "overlay.json")
+	return name, os.WriteFile(name, data, 0o644)
+}
+
+// goCmd runs the go command in root and returns its standard output, or
+// with an error, everything it printed.
+func goCmd(root string, args ...string) (string, error) {
+	cmd := exec.Command("go", args...)
+	cmd.Dir = root
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	if err := cmd.Run(); err != nil {
+		return out.String() + errOut.String(), err
+	}
+	return out.String(), nil
+}
+
+// findRoot returns the folder holding go.mod, from the current one up.
+func findRoot() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", errors.New("no go.mod here or above: run benchtable inside the course's folder")
+		}
+		dir = parent
+	}
+}

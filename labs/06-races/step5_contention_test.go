@@ -1,0 +1,141 @@
+package races
+
+import (
+	"fmt"
+	"testing"
+)
+
+// Step 5: every operation locks its key's shard, and no other one.
+
+func init() {
+	workloads["sharded"] = shardedWorkload
+}
+
+// shardedWorkload: 8 goroutines Set, Get and Delete keys of their own, and
+// Set 10 shared keys, while calling Len.
+func shardedWorkload() error {
+	const goroutines, keys = 8, 1000
+	m := NewSharded[int](4)
+	own := make([][]string, goroutines)
+	for g := range own {
+		own[g] = keyNames(fmt.Sprintf("g%d-", g), keys)
+	}
+	shared := keyNames("shared-", 10)
+	err := together(goroutines, keys, func(g, i int) error {
+		j := i % keys
+		k := own[g][j]
+		m.Set(k, j)
+		if v, ok := m.Get(k); !ok || v != j {
+			return fmt.Errorf("Set(%q, %d) then Get(%q) = %d, %v; want %d, true", k, j, k, v, ok, j)
+		}
+		if j%2 == 1 {
+			m.Delete(k)
+		}
+		m.Set(shared[j%10], g)
+		if n := m.Len(); n < 0 || n > goroutines*keys+10 {
+			return fmt.Errorf("Len() = %d while the writers worked; want between 0 and %d", n, goroutines*keys+10)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if n := m.Len(); n != goroutines*keys/2+10 {
+		return fmt.Errorf("after %d goroutines each Set %d keys and deleted half, and Set 10 shared keys, Len() = %d; want %d", goroutines, keys, n, goroutines*keys/2+10)
+	}
+	return nil
+}
+
+func TestStep5ShardedConcurrentUse(t *testing.T) {
+	const advice = "lock the key's shard around every use of its map: s.mu.Lock to write, s.mu.RLock to read"
+	inChild(t, "sharded", "the sharded map", "8 goroutines called Set, Get, Delete and Len at once", advice)
+
+	// A race crashes the child most of the time; a missing lock is caught
+	// every time.
+	m := NewSharded[int](8)
+	key := keyIn(t, m, true)
+	s := &m.shards[0]
+	s.mu.Lock()
+	o := start(fmt.Sprintf("Set(%q, 1)", key), func() { m.Set(key, 1) })
+	mustWait(t, o, fmt.Sprintf("another goroutine held the lock of shard 0, %q's shard", key), advice)
+	s.mu.Unlock()
+	await(t, o)
+}
+
+// keyIn returns a key of shard 0, or with inShard0 false, a key of another
+// shard.
+func keyIn(t *testing.T, m *Sharded[int], inShard0 bool) string {
+	t.Helper()
+	for i := range 1000 {
+		key := fmt.Sprintf("key-%d", i)
+		if (m.shardFor(key) == 0) == inShard0 {
+			return key
+		}
+	}
+	t.Fatalf("shardFor gave 1000 keys the same shard: finish step 4 first")
+	return ""
+}
+
+func TestStep5SameShardWaits(t *testing.T) {
+	m := NewSharded[int](8)
+	key := keyIn(t, m, true)
+	m.shards[0].m[key] = 1
+	s := &m.shards[0]
+
+	s.mu.Lock()
+	ops := []*op{
+		start(fmt.Sprintf("Set(%q, 2)", key), func() { m.Set(key, 2) }),
+		start(fmt.Sprintf("Get(%q)", key), func() { m.Get(key) }),
+		start(fmt.Sprintf("Delete(%q)", key), func() { m.Delete(key) }),
+		start("Len()", func() { m.Len() }),
+	}
+	for _, o := range ops {
+		mustWait(t, o, fmt.Sprintf("another goroutine held the lock of shard 0, %q's shard", key),
+			"lock the key's shard (s.mu) before using its map; Len locks every shard in turn")
+	}
+	s.mu.Unlock()
+	await(t, ops...)
+
+	s.mu.RLock()
+	reader := start(fmt.Sprintf("Get(%q)", key), func() { m.Get(key) })
+	mustNotWait(t, reader, "another goroutine held shard 0 read-locked",
+		"Get only reads, so it can share its shard's lock with other readers: s.mu.RLock, not Lock")
+	writer := start(fmt.Sprintf("Set(%q, 3)", key), func() { m.Set(key, 3) })
+	mustWait(t, writer, "another goroutine held shard 0 read-locked",
+		"Set writes, so it must hold its shard's lock alone: s.mu.Lock, not RLock")
+	s.mu.RUnlock()
+	await(t, reader, writer)
+}
+
+func TestStep5OtherShardsDoNotWait(t *testing.T) {
+	m := NewSharded[int](8)
+	key := keyIn(t, m, false)
+	s := &m.shards[0]
+
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	while := fmt.Sprintf("another goroutine held the lock of shard 0, and %q is in shard %d", key, m.shardFor(key))
+	const advice = "an operation locks its key's shard and no other one: only then do goroutines working on different shards not wait for each other"
+	var v int
+	var ok bool
+	calls := []struct {
+		name string
+		f    func()
+	}{
+		{fmt.Sprintf("Set(%q, 1)", key), func() { m.Set(key, 1) }},
+		{fmt.Sprintf("Get(%q)", key), func() { v, ok = m.Get(key) }},
+		{fmt.Sprintf("Delete(%q)", key), func() { m.Delete(key) }},
+	}
+	for _, c := range calls {
+		o := start(c.name, c.f)
+		if r := o.settle(); r != "" {
+			t.Errorf("%s waited (%s) while %s: %s", o.name, r, while, advice)
+			s.mu.Unlock()
+			await(t, o)
+			s.mu.Lock()
+		}
+	}
+	if !ok || v != 1 {
+		t.Errorf("Set(%q, 1) then Get(%q) = %d, %v; want 1, true", key, key, v, ok)
+	}
+}
