@@ -1,0 +1,5 @@
+# the lab as shipped: the runner shows step 1
+# exit 1
+# vary returned \d+ different texts
+# vary Entries\(.*?\) = ".*?"; want
+go run ./tools/lab run 08

@@ -1,0 +1,50 @@
+package operator
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
+)
+
+// A Reconciler writes the registry ConfigMap from the Registry.
+type Reconciler struct {
+	Client   client.Client // the manager's: reads come from its cache
+	Registry *Registry
+}
+
+// Reconcile makes the ConfigMap req names (the registry) hold the members of
+// the Registry, as UpdateData puts them, creating it when it is missing. It
+// writes only when the ConfigMap differs from what it must hold, and a write
+// that fails with a conflict (someone else wrote the ConfigMap since it was
+// read) is retried on a fresh copy rather than returned as an error.
+//
+// +kubebuilder:rbac:groups="",resources=configmaps,verbs=get;list;watch;create;update
+func (r *Reconciler) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	members := r.Registry.Snapshot()
+
+	// TODO(08): two changes. This writes the ConfigMap on every reconcile,
+	// even when nothing changed: compare before writing, and write only
+	// when the data differs (controllerutil.CreateOrUpdate does exactly
+	// that, and reports controllerutil.OperationResultNone when it did not
+	// write). And a 409 Conflict from Update is returned as an error: wrap
+	// the read-change-write in retry.RetryOnConflict (k8s.io/client-go/util/
+	// retry), so that each attempt reads a fresh copy and nothing is lost.
+	var cm corev1.ConfigMap
+	err := r.Client.Get(ctx, req.NamespacedName, &cm)
+	if apierrors.IsNotFound(err) {
+		cm = corev1.ConfigMap{
+			ObjectMeta: metav1.ObjectMeta{Namespace: req.Namespace, Name: req.Name},
+			Data:       UpdateData(nil, members),
+		}
+		return reconcile.Result{}, r.Client.Create(ctx, &cm)
+	}
+	if err != nil {
+		return reconcile.Result{}, err
+	}
+	cm.Data = UpdateData(cm.Data, members)
+	return reconcile.Result{}, r.Client.Update(ctx, &cm)
+}

@@ -1,0 +1,76 @@
+package operator_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"k8s.io/client-go/rest"
+
+	operator "gomaps/labs/08-operator"
+)
+
+// Step 6: once the registry holds the members, the operator goes quiet: no
+// write, no reconcile, until something changes. On a real API server, an
+// update that changes nothing is not written and fires no watch event, so a
+// deterministic operator settles; one that writes a different text every time
+// starts its next reconcile with each write, forever.
+
+// quiet is how long the settled operator must neither write nor reconcile.
+// For an operator that settles, nothing happens in it, however slow the
+// machine is.
+const quiet = 5 * time.Second
+
+func TestStep6NoHotLoop(t *testing.T) {
+	inChild(t, noHotLoop)
+}
+
+func noHotLoop(t *testing.T, cfg *rest.Config) {
+	c := directClient(t, cfg)
+	ns := newNamespace(t, c)
+	o := startOperator(t, cfg, ns, 2)
+	const n = 12
+	for i := range n {
+		createMember(t, c, ns, i)
+	}
+	ok, seen := waitFor(time.Minute, func() (bool, string) {
+		data, _ := registryData(t, c, ns)
+		keys := memberKeys(data)
+		return len(keys) == n && strings.Count(data[operator.PayloadKey], "\n") == n,
+			fmt.Sprintf("%d member keys and %d lines of %q", len(keys), strings.Count(data[operator.PayloadKey], "\n"), operator.PayloadKey)
+	})
+	if !ok {
+		t.Fatalf("a minute after creating %d members, the registry ConfigMap holds %s; want %d of each", n, seen, n)
+	}
+
+	// Settle: wait until neither the resourceVersion nor the reconcile
+	// count has moved for 2 seconds (an operator that never settles gets
+	// 20 seconds, then the quiet period shows what it does).
+	settleEnd := time.Now().Add(20 * time.Second)
+	_, rv := registryData(t, c, ns)
+	count, since := o.Reconciles(), time.Now()
+	for time.Now().Before(settleEnd) && time.Since(since) < 2*time.Second {
+		time.Sleep(100 * time.Millisecond)
+		_, rvNow := registryData(t, c, ns)
+		if countNow := o.Reconciles(); rvNow != rv || countNow != count {
+			rv, count, since = rvNow, countNow, time.Now()
+		}
+	}
+
+	// The quiet period: count the writes of the registry ConfigMap (each
+	// new resourceVersion seen) and the reconciles.
+	rv0, count0 := rv, o.Reconciles()
+	writes, last := 0, rv0
+	for end := time.Now().Add(quiet); time.Now().Before(end); {
+		time.Sleep(100 * time.Millisecond)
+		if _, rvNow := registryData(t, c, ns); rvNow != last {
+			writes, last = writes+1, rvNow
+		}
+	}
+	reconciles := o.Reconciles() - count0
+	if writes > 0 || reconciles > 0 {
+		t.Fatalf("with no member changing, the operator wrote the registry ConfigMap at least %d times (resourceVersion %s -> %s) and reconciled %d times in %s: a hot loop. Each write of a different text fires a watch event, which queues the next reconcile; render the same members to the same text (step 1) and write only when something changed (step 3)",
+			writes, rv0, last, reconciles, quiet)
+	}
+}
