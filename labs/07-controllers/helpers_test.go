@@ -14,7 +14,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/envtest"
 
-	"gomaps/labs/kubeassets"
+	"gomaps/labs/kubeassets/apiserver"
 )
 
 // What the tests share: a real API server for the package, and a child
@@ -50,19 +50,7 @@ func TestMain(m *testing.M) {
 		os.Exit(0)
 	}
 	var env *envtest.Environment
-	if dir, err := kubeassets.Dir(); err != nil {
-		apiErr = err
-	} else {
-		env = &envtest.Environment{
-			BinaryAssetsDirectory:    dir,
-			ControlPlaneStartTimeout: 2 * time.Minute, // the default 20s is short on two busy cores
-			ControlPlaneStopTimeout:  time.Minute,
-		}
-		if apiConfig, err = env.Start(); err != nil {
-			apiErr = fmt.Errorf("start envtest with the binaries in %s: %v", dir, err)
-			env = nil
-		}
-	}
+	env, apiConfig, apiErr = apiserver.Start()
 	code := m.Run()
 	if env != nil {
 		env.Stop()

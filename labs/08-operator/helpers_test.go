@@ -28,7 +28,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/log"
 
 	operator "gomaps/labs/08-operator"
-	"gomaps/labs/kubeassets"
+	"gomaps/labs/kubeassets/apiserver"
 )
 
 // The tests of steps 5 to 7 run the operator against a real kube-apiserver
@@ -78,21 +78,9 @@ func TestMain(m *testing.M) {
 func apiServer(t *testing.T) *rest.Config {
 	t.Helper()
 	envOnce.Do(func() {
-		dir, err := kubeassets.Dir()
+		e, cfg, err := apiserver.Start()
 		if err != nil {
 			envErr = err
-			return
-		}
-		e := &envtest.Environment{
-			BinaryAssetsDirectory: dir,
-			// The default 20 seconds is short on a busy machine with two cores.
-			ControlPlaneStartTimeout: 2 * time.Minute,
-			ControlPlaneStopTimeout:  time.Minute,
-		}
-		cfg, err := e.Start()
-		if err != nil {
-			e.Stop()
-			envErr = fmt.Errorf("start envtest with the binaries in %s: %v", dir, err)
 			return
 		}
 		env, envConfig, kubeconfig = e, cfg, e.KubeConfig

@@ -8,9 +8,8 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"sigs.k8s.io/controller-runtime/pkg/client"
-	"sigs.k8s.io/controller-runtime/pkg/envtest"
 
-	"gomaps/labs/kubeassets"
+	"gomaps/labs/kubeassets/apiserver"
 )
 
 // TestAPIServerSkipsIdenticalUpdate starts a real kube-apiserver and etcd through envtest and
@@ -21,19 +20,9 @@ import (
 // Without the binaries it fails with the one sentence that says how to build them: it never
 // builds them itself, which would make `go test ./labs/...` wait ten minutes without a word.
 func TestAPIServerSkipsIdenticalUpdate(t *testing.T) {
-	dir, err := kubeassets.Dir()
+	env, cfg, err := apiserver.Start()
 	if err != nil {
 		t.Fatal(err)
-	}
-	env := &envtest.Environment{
-		BinaryAssetsDirectory: dir,
-		// The default 20 seconds is short on a busy machine with two cores.
-		ControlPlaneStartTimeout: 2 * time.Minute,
-		ControlPlaneStopTimeout:  time.Minute,
-	}
-	cfg, err := env.Start()
-	if err != nil {
-		t.Fatalf("start envtest with the binaries in %s: %v", dir, err)
 	}
 	stopped := false
 	t.Cleanup(func() {

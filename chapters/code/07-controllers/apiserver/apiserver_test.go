@@ -7,27 +7,20 @@ import (
 	"context"
 	"fmt"
 	"testing"
-	"time"
 
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"sigs.k8s.io/controller-runtime/pkg/client"
-	"sigs.k8s.io/controller-runtime/pkg/envtest"
 	"sigs.k8s.io/controller-runtime/pkg/event"
 	"sigs.k8s.io/controller-runtime/pkg/predicate"
 
-	"gomaps/labs/kubeassets"
+	"gomaps/labs/kubeassets/apiserver"
 )
 
 func TestConfigMapWrites(t *testing.T) {
-	dir, err := kubeassets.Dir()
+	env, cfg, err := apiserver.Start()
 	if err != nil {
 		t.Fatal(err)
-	}
-	env := &envtest.Environment{BinaryAssetsDirectory: dir, ControlPlaneStartTimeout: 2 * time.Minute, ControlPlaneStopTimeout: time.Minute}
-	cfg, err := env.Start()
-	if err != nil {
-		t.Fatalf("start envtest: %v", err)
 	}
 	defer env.Stop()
 	c, err := client.New(cfg, client.Options{})

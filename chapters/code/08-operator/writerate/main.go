@@ -30,11 +30,10 @@ import (
 	"k8s.io/client-go/rest"
 	"k8s.io/klog/v2"
 	"sigs.k8s.io/controller-runtime/pkg/client"
-	"sigs.k8s.io/controller-runtime/pkg/envtest"
 	ctrllog "sigs.k8s.io/controller-runtime/pkg/log"
 
 	lab "gomaps/labs/08-operator"
-	"gomaps/labs/kubeassets"
+	"gomaps/labs/kubeassets/apiserver"
 	solution "gomaps/solutions/08-operator"
 )
 
@@ -79,14 +78,9 @@ func run(args []string, stdout io.Writer) error {
 	ctrllog.SetLogger(logr.Discard())
 	klog.SetLogger(logr.Discard())
 
-	dir, err := kubeassets.Dir()
+	env, cfg, err := apiserver.Start()
 	if err != nil {
 		return err
-	}
-	env := &envtest.Environment{BinaryAssetsDirectory: dir, ControlPlaneStartTimeout: 2 * time.Minute, ControlPlaneStopTimeout: time.Minute}
-	cfg, err := env.Start()
-	if err != nil {
-		return fmt.Errorf("start envtest with the binaries in %s: %v", dir, err)
 	}
 	defer env.Stop()
 	c, err := client.NewWithWatch(cfg, client.Options{})
