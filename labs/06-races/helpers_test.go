@@ -2,19 +2,17 @@ package races
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"regexp"
 	"runtime"
 	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"testing"
-	"time"
+
+	"gomaps/labs/internal/labtest"
 )
 
 // Two tools the tests share: running a racy workload in a child process,
@@ -66,31 +64,11 @@ func inChild(t *testing.T, name, subject, activity, advice string) {
 	if workloads[name] == nil {
 		t.Fatalf("the test has no workload %q", name)
 	}
-	// A race can also corrupt a map so badly that an operation never ends.
-	// The child then runs until the test's own deadline (go test -timeout)
-	// is near: it is stopped with SIGQUIT, which makes it print its
-	// goroutines, and the test fails with a message instead of a timeout.
-	ctx := context.Background()
-	if deadline, ok := t.Deadline(); ok {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithDeadline(ctx, deadline.Add(-time.Until(deadline)/10))
-		defer cancel()
-	}
-	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^$")
-	cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGQUIT) }
-	// Under -race, the child stops at its first race report.
-	cmd.Env = append(os.Environ(), childEnv+"="+name, "GORACE="+os.Getenv("GORACE")+" halt_on_error=1")
-	out, err := cmd.CombinedOutput()
-	code := 0
-	if err != nil {
-		exit, ok := err.(*exec.ExitError)
-		if !ok {
-			t.Fatalf("could not start the child process that runs %s: %v", activity, err)
-		}
-		code = exit.ExitCode()
-	}
-	text := string(out)
-	if ctx.Err() != nil {
+	// Under -race, the child stops at its first race report. A child that a
+	// race sent into an endless loop is stopped before the test's deadline,
+	// and the test fails with a message instead of a timeout.
+	text, code, hung := labtest.Rerun(t, childEnv+"="+name, "GORACE="+os.Getenv("GORACE")+" halt_on_error=1")
+	if hung {
 		t.Fatalf("%s never finished while %s, until the test's deadline: a race corrupted a map so that an operation loops forever, here in %s; %s",
 			subject, activity, crashSite(text), advice)
 	}

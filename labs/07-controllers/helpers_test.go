@@ -1,19 +1,16 @@
 package controllers
 
 import (
-	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
 
 	"k8s.io/client-go/rest"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/envtest"
 
+	"gomaps/labs/internal/labtest"
 	"gomaps/labs/kubeassets/apiserver"
 )
 
@@ -77,22 +74,13 @@ func apiServer(t *testing.T) client.Client {
 // first frame of lab code in its goroutine's stack.
 func inChild(t *testing.T, name string) (result, fatal, where string) {
 	t.Helper()
-	ctx := context.Background()
-	if deadline, ok := t.Deadline(); ok {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithDeadline(ctx, deadline.Add(-time.Until(deadline)/10))
-		defer cancel()
-	}
 	// A race can also leave a map so broken that the workload never ends:
-	// the child is stopped with SIGQUIT before the test's own deadline.
-	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^$")
-	cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGQUIT) }
-	cmd.Env = append(os.Environ(), childEnv+"="+name)
-	out, _ := cmd.CombinedOutput()
-	if ctx.Err() != nil {
+	// the child is stopped before the test's own deadline.
+	out, _, hung := labtest.Rerun(t, childEnv+"="+name)
+	if hung {
 		return "wrong: it never finished, until the test's deadline: a data race left a map broken", "", ""
 	}
-	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
 	for i, line := range lines {
 		if f, ok := strings.CutPrefix(line, "fatal error: "); ok {
 			return "", f, labFrame(lines[i:])

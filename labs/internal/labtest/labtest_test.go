@@ -1,6 +1,8 @@
 package labtest
 
 import (
+	"fmt"
+	"os"
 	"strings"
 	"testing"
 )
@@ -27,5 +29,22 @@ func TestTry(t *testing.T) {
 	}
 	if len(r.errors) != 1 || !strings.Contains(r.errors[0], "panicked") {
 		t.Fatalf("Try of a function that panics: errors %v, want one saying it panicked", r.errors)
+	}
+}
+
+const childEnv = "LABTEST_CHILD"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(childEnv) != "" {
+		fmt.Println("child says", os.Getenv(childEnv))
+		os.Exit(3)
+	}
+	os.Exit(m.Run())
+}
+
+func TestRerun(t *testing.T) {
+	out, code, hung := Rerun(t, childEnv+"=hello")
+	if out != "child says hello\n" || code != 3 || hung {
+		t.Fatalf("Rerun = %q, exit %d, hung %v; want \"child says hello\\n\", exit 3, not hung", out, code, hung)
 	}
 }
