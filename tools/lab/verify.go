@@ -90,15 +90,22 @@ func (c *course) verify(ctx context.Context, labs []*lab, fuzzTime time.Duration
 			}
 			fmt.Fprintf(w, "verify: fuzzing %s of lab %s with its solution for %s\n", target, l.name, fuzzTime)
 			extras[l] += fmt.Sprintf("; %s fuzzed for %s", target, fuzzTime)
-			s := c.testLabs(ctx, []*lab{l}, "-run=^$", "-fuzz=^"+target+"$", "-fuzztime="+fuzzTime.String(), "-overlay="+ovFile)[0]
+			res := c.goTestLabs(ctx, []*lab{l}, "-run=^$", "-fuzz=^"+target+"$", "-fuzztime="+fuzzTime.String(), "-overlay="+ovFile)
+			s := c.analyze(l, res)
 			if p := brokenRun(s); p != "" {
 				add(l, "fuzzing %s with the solution: %s", target, p)
 				continue
 			}
 			for _, f := range s.failing {
-				if f.test == target && !f.notRun {
+				if f.test != target || f.notRun {
+					continue
+				}
+				if len(f.msg) > 0 {
 					add(l, "fuzzing %s with the solution found a failing input (saved under %s): %s",
 						target, filepath.ToSlash(filepath.Join(l.dir(), "testdata", "fuzz", target)), strings.Join(f.msg, " "))
+				} else {
+					add(l, "fuzzing %s with the solution failed without a test message; the fuzzing engine said: %s",
+						target, fuzzEngineLines(res.pkgs[c.pkg(l)], target))
 				}
 			}
 		}
@@ -311,4 +318,24 @@ func (c *course) fuzzTargets(l *lab) []string {
 		}
 	}
 	return fz
+}
+
+// fuzzEngineLines returns the last lines the fuzzing engine printed for target, without its
+// progress lines ("fuzz: elapsed: ..."): what it says when it fails without a test message,
+// such as a worker process that hung or exited.
+func fuzzEngineLines(p *pkgResult, target string) string {
+	if p == nil || p.tests[target] == nil {
+		return "(nothing)"
+	}
+	var lines []string
+	for _, line := range p.tests[target].output {
+		line = strings.TrimSpace(line)
+		if line != "" && !strings.HasPrefix(line, "fuzz: elapsed:") && !strings.HasPrefix(line, "--- FAIL") {
+			lines = append(lines, line)
+		}
+	}
+	if len(lines) == 0 {
+		return "(nothing)"
+	}
+	return strings.Join(lines[max(0, len(lines)-5):], " | ")
 }
