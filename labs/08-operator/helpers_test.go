@@ -1,13 +1,11 @@
 package operator_test
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io"
 	"maps"
 	"os"
-	"os/exec"
 	"regexp"
 	"slices"
 	"strings"
@@ -28,6 +26,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/log"
 
 	operator "gomaps/labs/08-operator"
+	"gomaps/labs/internal/labtest"
 	"gomaps/labs/kubeassets/apiserver"
 )
 
@@ -100,22 +99,15 @@ func inChild(t *testing.T, workload func(t *testing.T, cfg *rest.Config)) {
 		return
 	}
 	apiServer(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^"+t.Name()+"$", "-test.count=1", "-test.timeout=4m")
-	cmd.Env = append(os.Environ(), childEnv+"="+string(kubeconfig))
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
 	start := time.Now()
-	err := cmd.Run()
-	if err == nil {
+	text, code, hung := labtest.RerunTest(t, childEnv+"="+string(kubeconfig))
+	if code == 0 && !hung {
 		t.Logf("the operator ran in a child process for %s", time.Since(start).Round(100*time.Millisecond))
 		return
 	}
-	text := out.String()
 	switch {
-	case ctx.Err() != nil:
-		t.Fatalf("the child process running the operator did not finish in 5 minutes: look for a reconcile that never returns")
+	case hung:
+		t.Fatalf("the child process running the operator was still running %s later, close to this test's deadline: look for a Reconcile or a lock that never returns. Where its goroutines were in the operator's code:\n%s", time.Since(start).Round(time.Second), operatorFrames(text, 12))
 	case fatalRE.MatchString(text):
 		m := fatalRE.FindStringSubmatch(text)
 		t.Fatalf("the runtime stopped the operator with \"fatal error: %s\": the Registry's map is used by several goroutines at once (the event handler writes it while the workers read it), and the runtime ends the whole process when it catches that, which no recover can stop. Guard the map with a sync.Mutex that every method of Registry holds",
@@ -125,7 +117,7 @@ func inChild(t *testing.T, workload func(t *testing.T, cfg *rest.Config)) {
 	}
 	msgs := failureMessages(text)
 	if len(msgs) == 0 {
-		t.Fatalf("the child process running the operator failed without a message: %v\n%s", err, lastLines(text, 15))
+		t.Fatalf("the child process running the operator failed without a message (exit status %d):\n%s", code, lastLines(text, 15))
 	}
 	for _, msg := range msgs {
 		t.Error(msg)
@@ -176,6 +168,27 @@ func raceExcerpt(out string) string {
 		if len(keep) > 16 {
 			break
 		}
+	}
+	return strings.Join(keep, "\n")
+}
+
+// operatorFrames returns the frames of a goroutine dump that are in the
+// operator's package (not its tests), at most n, each with its file:line.
+func operatorFrames(dump string, n int) string {
+	lines := strings.Split(dump, "\n")
+	var keep []string
+	for i := 0; i+1 < len(lines) && len(keep) < 2*n; i++ {
+		if strings.Contains(lines[i], "08-operator.") && !strings.Contains(lines[i+1], "_test.go") {
+			fn, file := lines[i], strings.TrimSpace(lines[i+1])
+			if j := strings.LastIndex(fn, "("); j > 0 && strings.HasSuffix(fn, ")") {
+				fn = fn[:j] // the arguments
+			}
+			file, _, _ = strings.Cut(file, " +0x") // the offset and frame addresses
+			keep = append(keep, "  "+fn, "    "+file)
+		}
+	}
+	if len(keep) == 0 {
+		return lastLines(dump, 15)
 	}
 	return strings.Join(keep, "\n")
 }

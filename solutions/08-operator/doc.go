@@ -24,9 +24,10 @@
 // (reconcile.go).
 //
 // The tests named TestStep<N>... grade step N. Steps 1 to 4 are fast unit
-// tests with controller-runtime's fake client; steps 5 to 7 run the operator
-// against a real kube-apiserver and etcd, through envtest, which the tests find
-// by themselves (see labs/kubeassets). Run
+// tests with controller-runtime's fake client, and step 4 also has the API
+// server refuse a stale update; steps 5 to 7 run the operator against a real
+// kube-apiserver and etcd, through envtest, which the tests find by themselves
+// (see labs/kubeassets). Run
 //
 //	go test ./labs/08-operator
 //

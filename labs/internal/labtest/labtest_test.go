@@ -48,3 +48,14 @@ func TestRerun(t *testing.T) {
 		t.Fatalf("Rerun = %q, exit %d, hung %v; want \"child says hello\\n\", exit 3, not hung", out, code, hung)
 	}
 }
+
+func TestRerunTest(t *testing.T) {
+	if os.Getenv(childEnv+"_TEST") != "" {
+		fmt.Println("running", t.Name())
+		t.Fatal("as told")
+	}
+	out, code, hung := RerunTest(t, childEnv+"_TEST=1")
+	if !strings.Contains(out, "running TestRerunTest\n") || !strings.Contains(out, "as told") || strings.Contains(out, "TestRerun\n") || code != 1 || hung {
+		t.Fatalf("RerunTest = %q, exit %d, hung %v; want this test's output only, failed, exit 1, not hung", out, code, hung)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"os/exec"
+	"regexp"
 	"syscall"
 	"testing"
 	"time"
@@ -21,6 +22,18 @@ import (
 // every goroutine, and hung is true.
 func Rerun(t testing.TB, env ...string) (out string, code int, hung bool) {
 	t.Helper()
+	return rerun(t, "^$", env)
+}
+
+// RerunTest is [Rerun] for a child process that runs t's own test, once: the test sees the
+// variable in env and runs its workload instead of starting another child.
+func RerunTest(t testing.TB, env ...string) (out string, code int, hung bool) {
+	t.Helper()
+	return rerun(t, "^"+regexp.QuoteMeta(t.Name())+"$", env)
+}
+
+func rerun(t testing.TB, run string, env []string) (out string, code int, hung bool) {
+	t.Helper()
 	ctx := context.Background()
 	if d, ok := t.(interface{ Deadline() (time.Time, bool) }); ok {
 		if deadline, ok := d.Deadline(); ok {
@@ -29,7 +42,7 @@ func Rerun(t testing.TB, env ...string) (out string, code int, hung bool) {
 			defer cancel()
 		}
 	}
-	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^$")
+	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run="+run, "-test.count=1")
 	cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGQUIT) }
 	cmd.Env = append(os.Environ(), env...)
 	b, err := cmd.CombinedOutput()
