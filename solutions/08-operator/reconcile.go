@@ -18,13 +18,15 @@ type Reconciler struct {
 	Registry *Registry
 }
 
+// The permissions the operator needs, for controller-gen to write its Role:
+// it watches ConfigMaps, and creates and updates the registry.
+// +kubebuilder:rbac:groups="",resources=configmaps,verbs=get;list;watch;create;update
+
 // Reconcile makes the ConfigMap req names (the registry) hold the members of
 // the Registry, as UpdateData puts them, creating it when it is missing. It
 // writes only when the ConfigMap differs from what it must hold, and a write
 // that fails with a conflict (someone else wrote the ConfigMap since it was
 // read) is retried on a fresh copy rather than returned as an error.
-//
-// +kubebuilder:rbac:groups="",resources=configmaps,verbs=get;list;watch;create;update
 func (r *Reconciler) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
 	members := r.Registry.Snapshot()
 

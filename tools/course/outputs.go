@@ -259,12 +259,22 @@ func (c *outCommand) run(root string) ([]byte, int, error) {
 	}
 	var exit *exec.ExitError
 	if errors.As(err, &exit) {
-		return out.Bytes(), exit.ExitCode(), nil
+		return dropGoProgress(out.Bytes()), exit.ExitCode(), nil
 	}
 	if err != nil {
 		return nil, 0, err
 	}
-	return out.Bytes(), 0, nil
+	return dropGoProgress(out.Bytes()), 0, nil
+}
+
+// goProgress matches what the go command prints on stderr while it fetches a module or a
+// toolchain for the first time on a machine: progress, not the output the book shows.
+var goProgress = regexp.MustCompile(`(?m)^go: downloading \S+( \S+)?\n`)
+
+// dropGoProgress removes the go command's download lines from a command's output, so that
+// an output reads the same on a machine whose module cache is empty.
+func dropGoProgress(out []byte) []byte {
+	return goProgress.ReplaceAll(out, nil)
 }
 
 func tail(s string, n int) string {

@@ -221,3 +221,16 @@ func TestLineDiff(t *testing.T) {
 		t.Errorf("lineDiff of 30 new lines limited to 5 = %q; want it to say 25 more", long)
 	}
 }
+
+func TestDropGoProgress(t *testing.T) {
+	in := "go: downloading sigs.k8s.io/controller-tools v0.23.0\n" +
+		"go: downloading go1.25.5 (linux/amd64)\n" +
+		"---\napiVersion: v1\n" +
+		"go: downloading github.com/fatih/color v1.19.0\n" +
+		"kind: ClusterRole\n" +
+		"note: go: downloading is quoted here\n"
+	want := "---\napiVersion: v1\nkind: ClusterRole\nnote: go: downloading is quoted here\n"
+	if got := string(dropGoProgress([]byte(in))); got != want {
+		t.Fatalf("dropGoProgress(%q) = %q; want %q", in, got, want)
+	}
+}
