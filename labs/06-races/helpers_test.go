@@ -146,26 +146,18 @@ func crashCause(fatal string) string {
 	}
 }
 
-// labFrame matches a stack frame's file line in this lab: "\t/x/labs/06-races/cache.go:40 +0x1f".
-var labFrame = regexp.MustCompile(`^\s+\S*/labs/06-races/([a-z_]+\.go:\d+)`)
-
 // crashSite names where a crash happened: the first frame of the lab's own
 // code, with its file and line. A copy that Snapshot made while another
 // goroutine wrote the cache's map can carry that write's "writing" mark, and
 // then crashes when the test writes the copy: the test file's frame names it.
 func crashSite(out string) string {
-	lines := strings.Split(out, "\n")
 	inTest := ""
-	for i := 1; i < len(lines); i++ {
-		m := labFrame.FindStringSubmatch(lines[i])
-		if m == nil {
-			continue
-		}
-		if !strings.Contains(m[1], "_test.go:") {
-			return fmt.Sprintf("%s (%s)", shortFunc(lines[i-1]), m[1])
+	for _, f := range labtest.Frames(out, labDir) {
+		if !f.Test() {
+			return fmt.Sprintf("%s (%s)", shortFunc(f.Func), f.Pos())
 		}
 		if inTest == "" {
-			inTest = fmt.Sprintf("the test's own code (%s), writing a copy that Snapshot made while another goroutine wrote the map", m[1])
+			inTest = fmt.Sprintf("the test's own code (%s), writing a copy that Snapshot made while another goroutine wrote the map", f.Pos())
 		}
 	}
 	if inTest != "" {
@@ -174,26 +166,32 @@ func crashSite(out string) string {
 	return "an unknown place"
 }
 
+// labDir is the lab's folder, whose frames crashSite and raceSites look for.
+const labDir = "labs/06-races"
+
+// raceAccess matches the line that begins each access of a race report:
+// "Write at 0x00c000012345 by goroutine 8:", "Previous read at ...".
+var raceAccess = regexp.MustCompile(`(?m)^\s*(?:Previous )?([Rr]ead|[Ww]rite) at `)
+
 // raceSites names the two accesses of the first race report: "a write in
 // Cache.Set (cache.go:40) and a read in Cache.Len (cache.go:55)".
 func raceSites(out string) string {
 	_, report, _ := strings.Cut(out, "WARNING: DATA RACE")
-	lines := strings.Split(report, "\n")
+	report, _, _ = strings.Cut(report, "==================") // the end of the first report
+	report, _, _ = strings.Cut(report, "\nGoroutine ")       // where its goroutines were created
+	accesses := raceAccess.FindAllStringSubmatchIndex(report, -1)
 	var sides []string
-	access := ""
-	for i, line := range lines {
-		trimmed := strings.TrimSpace(line)
-		for _, kind := range []string{"Read at", "Write at", "Previous read at", "Previous write at"} {
-			if strings.HasPrefix(trimmed, kind) {
-				access = strings.ToLower(strings.TrimSuffix(strings.TrimPrefix(kind, "Previous "), " at"))
+	for k, loc := range accesses {
+		end := len(report)
+		if k+1 < len(accesses) {
+			end = accesses[k+1][0]
+		}
+		for _, f := range labtest.Frames(report[loc[1]:end], labDir) {
+			if !f.Test() {
+				kind := strings.ToLower(report[loc[2]:loc[3]])
+				sides = append(sides, fmt.Sprintf("a %s in %s (%s)", kind, shortFunc(f.Func), f.Pos()))
+				break
 			}
-		}
-		if strings.HasPrefix(trimmed, "Goroutine ") || trimmed == "==================" && len(sides) > 0 {
-			break
-		}
-		if m := labFrame.FindStringSubmatch(line); m != nil && access != "" && i > 0 && !strings.Contains(m[1], "_test.go:") {
-			sides = append(sides, fmt.Sprintf("a %s in %s (%s)", access, shortFunc(lines[i-1]), m[1]))
-			access = ""
 		}
 	}
 	if len(sides) == 0 {

@@ -83,29 +83,22 @@ func inChild(t *testing.T, name string) (result, fatal, where string) {
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	for i, line := range lines {
 		if f, ok := strings.CutPrefix(line, "fatal error: "); ok {
-			return "", f, labFrame(lines[i:])
+			return "", f, labFrame(strings.Join(lines[i:], "\n"))
 		}
 		if strings.HasPrefix(line, "WARNING: DATA RACE") {
-			return "", "data race (reported by -race)", labFrame(lines[i:])
+			return "", "data race (reported by -race)", labFrame(strings.Join(lines[i:], "\n"))
 		}
 	}
 	return lines[len(lines)-1], "", ""
 }
 
 // labFrame returns the first function of the lab's own files (not its
-// tests) named in a stack trace: a line with the function, then a line with
-// its file.
-func labFrame(lines []string) string {
-	const pkg = "07-controllers."
-	for i := 0; i+1 < len(lines); i++ {
-		fn, ok := strings.CutPrefix(strings.TrimSpace(lines[i]), "gomaps/labs/"+pkg)
-		if !ok || strings.Contains(lines[i+1], "_test.go") {
-			continue
+// tests) named in a stack trace.
+func labFrame(trace string) string {
+	for _, f := range labtest.Frames(trace, "labs/07-controllers") {
+		if fn, ok := strings.CutPrefix(f.Func, "gomaps/labs/07-controllers."); ok && !f.Test() {
+			return fn
 		}
-		if j := strings.LastIndex(fn, "("); j > 0 {
-			fn = fn[:j]
-		}
-		return fn
 	}
 	return "the lab's code"
 }

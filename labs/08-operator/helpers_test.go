@@ -175,16 +175,10 @@ func raceExcerpt(out string) string {
 // operatorFrames returns the frames of a goroutine dump that are in the
 // operator's package (not its tests), at most n, each with its file:line.
 func operatorFrames(dump string, n int) string {
-	lines := strings.Split(dump, "\n")
 	var keep []string
-	for i := 0; i+1 < len(lines) && len(keep) < 2*n; i++ {
-		if strings.Contains(lines[i], "08-operator.") && !strings.Contains(lines[i+1], "_test.go") {
-			fn, file := lines[i], strings.TrimSpace(lines[i+1])
-			if j := strings.LastIndex(fn, "("); j > 0 && strings.HasSuffix(fn, ")") {
-				fn = fn[:j] // the arguments
-			}
-			file, _, _ = strings.Cut(file, " +0x") // the offset and frame addresses
-			keep = append(keep, "  "+fn, "    "+file)
+	for _, f := range labtest.Frames(dump, "labs/08-operator") {
+		if !f.Test() && len(keep) < 2*n {
+			keep = append(keep, "  "+f.Func, "    "+f.Pos())
 		}
 	}
 	if len(keep) == 0 {
