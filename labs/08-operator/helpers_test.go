@@ -198,9 +198,9 @@ func lastLines(out string, n int) string {
 
 // directClient returns a client that reads from the API server itself, not
 // from a cache, so the tests see what is written.
-func directClient(t *testing.T, cfg *rest.Config) client.Client {
+func directClient(t *testing.T, cfg *rest.Config) client.WithWatch {
 	t.Helper()
-	c, err := client.New(cfg, client.Options{})
+	c, err := client.NewWithWatch(cfg, client.Options{})
 	if err != nil {
 		t.Fatalf("make a client for the API server: %v", err)
 	}

@@ -67,10 +67,7 @@ func TestStep4ReconcileRetriesConflicts(t *testing.T) {
 func TestStep4ConflictOnTheAPIServerIsRetried(t *testing.T) {
 	cfg := apiServer(t)
 	ctx := context.Background()
-	direct, err := client.NewWithWatch(cfg, client.Options{})
-	if err != nil {
-		t.Fatalf("make a client for the API server: %v", err)
-	}
+	direct := directClient(t, cfg)
 	ns := newNamespace(t, direct)
 	req := reconcile.Request{NamespacedName: types.NamespacedName{Namespace: ns, Name: operator.RegistryName}}
 	before := registryConfigMap(wantData(members(0)))
@@ -107,7 +104,7 @@ func TestStep4ConflictOnTheAPIServerIsRetried(t *testing.T) {
 	})
 	r := &operator.Reconciler{Client: c, Registry: newRegistry(members(0, 1, 2))}
 
-	_, err = r.Reconcile(ctx, req)
+	_, err := r.Reconcile(ctx, req)
 	if !otherWrote {
 		t.Fatalf("Reconcile did not update the registry ConfigMap, which lacked members m-001 and m-002 (error: %v)", err)
 	}

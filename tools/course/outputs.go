@@ -257,14 +257,14 @@ func (c *outCommand) run(root string) ([]byte, int, error) {
 	if ctx.Err() != nil {
 		return nil, 0, fmt.Errorf("%s: still running after %v", c.line, commandTimeout)
 	}
+	code := 0
 	var exit *exec.ExitError
 	if errors.As(err, &exit) {
-		return dropGoProgress(out.Bytes()), exit.ExitCode(), nil
-	}
-	if err != nil {
+		code = exit.ExitCode()
+	} else if err != nil {
 		return nil, 0, err
 	}
-	return dropGoProgress(out.Bytes()), 0, nil
+	return dropGoProgress(out.Bytes()), code, nil
 }
 
 // goProgress matches what the go command prints on stderr while it fetches a module or a

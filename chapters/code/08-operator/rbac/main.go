@@ -88,7 +88,6 @@ func run(roleFile string, stdout io.Writer) error {
 	listAs := func() error { return as.List(ctx, &corev1.ConfigMapList{}, client.InNamespace(ns)) }
 	fmt.Fprintf(stdout, "as %s, before any binding: list configmaps in %s: %s\n", user, ns, verdict(listAs()))
 
-	role.ResourceVersion = ""
 	if err := admin.Create(ctx, role); err != nil {
 		return fmt.Errorf("create the ClusterRole from %s: %v", roleFile, err)
 	}
