@@ -58,15 +58,23 @@ func (s *slowCompute) compute(key string) string {
 	return "slow " + key
 }
 
-func TestStep3ComputesOnce(t *testing.T) {
-	c := NewCache[string]()
+// startSlowCompute starts GetOrCompute("k") with a slow compute on c, which
+// does not hold "k", and returns once compute has started.
+func startSlowCompute(t *testing.T, c *Cache[string]) (*slowCompute, *op) {
+	t.Helper()
 	slow := newSlowCompute()
 	first := start(`GetOrCompute("k", slow)`, func() { c.GetOrCompute("k", slow.compute) })
 	select {
 	case <-slow.started:
 	case <-first.done:
-		t.Fatalf(`GetOrCompute("k", compute) returned without calling compute, on an empty cache`)
+		t.Fatalf(`GetOrCompute("k", compute) returned without calling compute, on a cache without "k"`)
 	}
+	return slow, first
+}
+
+func TestStep3ComputesOnce(t *testing.T) {
+	c := NewCache[string]()
+	slow, first := startSlowCompute(t, c)
 
 	// While the first computation runs, three more goroutines want "k".
 	computedAgain := make(chan string, 3)
@@ -103,13 +111,7 @@ func TestStep3ComputesOnce(t *testing.T) {
 func TestStep3OtherKeysDoNotWait(t *testing.T) {
 	c := NewCache[string]()
 	c.m["other"] = "x"
-	slow := newSlowCompute()
-	first := start(`GetOrCompute("k", slow)`, func() { c.GetOrCompute("k", slow.compute) })
-	select {
-	case <-slow.started:
-	case <-first.done:
-		t.Fatalf(`GetOrCompute("k", compute) returned without calling compute, on an empty cache`)
-	}
+	slow, first := startSlowCompute(t, c)
 
 	const advice = "do not hold c.mu while compute runs: unlock before calling it, and lock again to store its result"
 	var got string
