@@ -11,7 +11,8 @@
 //	watch [NN]      run a lab again on every save (NN defaults to the next lab to do)
 //	hint NN [K]     show the K-th hint of a lab (default 1), from a nudge to nearly the answer
 //	verify [-fuzztime 10s] [NN...]  check the lab contract for the labs named, or every lab (CI runs this)
-//	reset [-y] NN   put a lab's files back to their shipped state
+//	reset [-y] [-tests] NN  put a lab's files back to their shipped state; with -tests, only
+//	                its *_test.go files (the grader), keeping the learner's own files
 //	solution NN     show the diff between the learner's files and the solution
 //
 // A lab is named by its number (01, 1) or its folder (01-basics). The runner
@@ -37,7 +38,7 @@ import (
 	"gomaps/tools/internal/cli"
 )
 
-const usageLine = "usage: go run ./tools/lab [-C dir] [list | run NN | watch [NN] | hint NN [K] | verify [-fuzztime D] [NN...] | reset [-y] NN | solution NN]"
+const usageLine = "usage: go run ./tools/lab [-C dir] [list | run NN | watch [NN] | hint NN [K] | verify [-fuzztime D] [NN...] | reset [-y] [-tests] NN | solution NN]"
 
 // The errors every command shares; see package cli.
 var (
@@ -152,12 +153,16 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		rs := flag.NewFlagSet("reset", flag.ContinueOnError)
 		rs.SetOutput(io.Discard)
 		yes := rs.Bool("y", false, "do not ask for confirmation")
+		tests := rs.Bool("tests", false, "restore only the lab's tests, keeping the learner's files")
 		if err := rs.Parse(args); err != nil {
 			return usagef("reset: %v", err)
 		}
 		l, err := c.oneLab("reset", rs.Args())
 		if err != nil {
 			return err
+		}
+		if *tests {
+			return c.resetTests(l, *yes, stdin, stdout)
 		}
 		return c.reset(l, *yes, stdin, stdout)
 	case "solution":

@@ -34,6 +34,8 @@ func (s *labStatus) state(c *course) string {
 	switch {
 	case s.problem != "":
 		return "cannot run"
+	case len(s.graders) > 0:
+		return "tests changed: reset -tests " + s.lab.num
 	case s.compile != nil:
 		return "does not compile"
 	case s.crash != nil:
@@ -90,6 +92,14 @@ func (c *course) runLab(ctx context.Context, l *lab, w io.Writer) error {
 // report prints what a learner needs from one run of a lab.
 func (c *course) report(s *labStatus, w io.Writer) {
 	l := s.lab
+	if len(s.graders) > 0 {
+		fmt.Fprintf(w, "lab %s cannot pass while its tests are not as shipped: %s\n", l.name, describeChanges(s.graders))
+		fmt.Fprintf(w, "the tests are the grader; put them back, keeping your own files: go run ./tools/lab reset -tests %s\n\n", l.num)
+		if s.testsPass() {
+			fmt.Fprintf(w, "lab %s does not count as passing: %s with the changed tests\n", l.name, countTests(len(s.tests), "passes", "pass"))
+			return
+		}
+	}
 	switch {
 	case s.problem != "":
 		fmt.Fprintf(w, "lab %s cannot run: %s\n", l.name, s.problem)

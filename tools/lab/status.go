@@ -9,11 +9,12 @@ import (
 // A labStatus is what one run of a lab's tests means to a learner.
 type labStatus struct {
 	lab     *lab
-	tests   []string  // the lab's top-level tests
-	failing []failure // top-level tests that failed or never ran
-	compile []string  // compiler errors, if the lab does not build
-	crash   *crash    // the test binary died (fatal error, panic, timeout)
-	problem string    // the go command could not run at all
+	tests   []string       // the lab's top-level tests
+	failing []failure      // top-level tests that failed or never ran
+	compile []string       // compiler errors, if the lab does not build
+	crash   *crash         // the test binary died (fatal error, panic, timeout)
+	problem string         // the go command could not run at all
+	graders []graderChange // test files that are not as shipped: the lab cannot pass
 }
 
 type failure struct {
@@ -32,13 +33,19 @@ type crash struct {
 	tail     []string
 }
 
+// passing reports whether the lab passes: its tests, as shipped, all pass.
 func (s *labStatus) passing() bool {
+	return s.testsPass() && len(s.graders) == 0
+}
+
+// testsPass reports whether every test passed, whatever its test files hold.
+func (s *labStatus) testsPass() bool {
 	return s.problem == "" && s.compile == nil && s.crash == nil && len(s.failing) == 0 && len(s.tests) > 0
 }
 
 // analyze turns the go test result for lab l into a labStatus.
 func (c *course) analyze(l *lab, res *goTestResult) *labStatus {
-	s := &labStatus{lab: l, tests: c.testNames(l)}
+	s := &labStatus{lab: l, tests: c.testNames(l), graders: c.graderChanges(l)}
 	p := res.pkgs[c.pkg(l)]
 	if p == nil || (p.status == "" && !p.buildFailed) {
 		if msg := res.goProblem(); msg != "" {

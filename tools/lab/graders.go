@@ -1,0 +1,196 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// A lab's graders are its *_test.go files: the learner never edits them, and a lab whose
+// graders differ from the shipped ones never counts as passing, whatever its tests say.
+//
+// What "shipped" means: the course's manifest, labs/graders.sum (a SHA-256 per grader, kept
+// up to date by TestGraderManifest), when there is one; otherwise the course's git history (the
+// branch it was cloned from, or HEAD). Without either, nothing can be told.
+
+// manifestFile lists every lab's graders with their hashes, relative to the course root.
+const manifestFile = "labs/graders.sum"
+
+// A graderChange is one grader that is not as shipped.
+type graderChange struct {
+	file string // relative to the root, with slashes
+	how  string // "changed", "deleted" or "added"
+}
+
+// graderFiles lists the lab's *_test.go files now, relative to the root, with slashes.
+func (c *course) graderFiles(l *lab) []string {
+	files, _ := c.goFiles(l.dir(), true)
+	for i, f := range files {
+		files[i] = filepath.ToSlash(f)
+	}
+	return files
+}
+
+// graderHash is the SHA-256 of a file with Windows line endings made plain, so a checkout
+// with autocrlf does not count as a change.
+func graderHash(data []byte) string {
+	sum := sha256.Sum256(normalizeEOL(data))
+	return hex.EncodeToString(sum[:])
+}
+
+// readManifest returns the manifest's hashes by file, or nil when the course has none.
+func (c *course) readManifest() (map[string]string, error) {
+	data, err := os.ReadFile(filepath.Join(c.root, manifestFile))
+	if os.IsNotExist(err) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	sums := map[string]string{}
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		sum, file, ok := strings.Cut(line, "  ")
+		if !ok || len(sum) != 64 {
+			return nil, fmt.Errorf("%s:%d: want a SHA-256, two spaces and a file", manifestFile, n)
+		}
+		sums[file] = sum
+	}
+	return sums, nil
+}
+
+// writeManifest writes the hashes of every lab's graders as they are now.
+func (c *course) writeManifest(w io.Writer) error {
+	fmt.Fprintln(w, "# The labs' graders as shipped: the lab runner reports a lab whose *_test.go files differ")
+	fmt.Fprintln(w, "# from these as changed, never as passing. Rewritten by: go test ./tools/lab -run TestGraderManifest -update")
+	for _, l := range c.labs {
+		for _, f := range c.graderFiles(l) {
+			data, err := os.ReadFile(filepath.Join(c.root, f))
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(w, "%s  %s\n", graderHash(data), f)
+		}
+	}
+	return nil
+}
+
+// graderChanges compares the lab's graders with the shipped ones.
+func (c *course) graderChanges(l *lab) []graderChange {
+	shipped := map[string]func([]byte) bool{} // file -> is this content the shipped one?
+	sums, err := c.readManifest()
+	switch {
+	case err != nil:
+		return []graderChange{{manifestFile, "unreadable: " + err.Error()}}
+	case sums != nil:
+		prefix := filepath.ToSlash(l.dir()) + "/"
+		for f, sum := range sums {
+			if strings.HasPrefix(f, prefix) && !strings.Contains(strings.TrimPrefix(f, prefix), "/") {
+				sum := sum
+				shipped[f] = func(data []byte) bool { return graderHash(data) == sum }
+			}
+		}
+	default:
+		ref := c.shippedRef()
+		if ref == "" {
+			return nil
+		}
+		files, err := c.shippedFiles(ref, l)
+		if err != nil {
+			return nil
+		}
+		for _, f := range files {
+			if !strings.HasSuffix(f, "_test.go") || strings.Contains(strings.TrimPrefix(f, filepath.ToSlash(l.dir())+"/"), "/") {
+				continue
+			}
+			want, err := c.git("show", ref+":"+f)
+			if err != nil {
+				continue
+			}
+			shipped[f] = func(data []byte) bool { return bytes.Equal(normalizeEOL(data), normalizeEOL(want)) }
+		}
+	}
+	var changes []graderChange
+	for f, same := range shipped {
+		data, err := os.ReadFile(filepath.Join(c.root, filepath.FromSlash(f)))
+		switch {
+		case err != nil:
+			changes = append(changes, graderChange{f, "deleted"})
+		case !same(data):
+			changes = append(changes, graderChange{f, "changed"})
+		}
+	}
+	for _, f := range c.graderFiles(l) {
+		if _, ok := shipped[f]; !ok {
+			changes = append(changes, graderChange{f, "added"})
+		}
+	}
+	sort.Slice(changes, func(i, j int) bool { return changes[i].file < changes[j].file })
+	return changes
+}
+
+// describeChanges says which graders changed, in one phrase: "labs/01-demo/demo_test.go was
+// changed", "2 test files were changed or added: a, b".
+func describeChanges(changes []graderChange) string {
+	if len(changes) == 1 {
+		return fmt.Sprintf("%s was %s", changes[0].file, changes[0].how)
+	}
+	var names []string
+	for _, ch := range changes {
+		names = append(names, fmt.Sprintf("%s (%s)", ch.file, ch.how))
+	}
+	return fmt.Sprintf("%d test files are not as shipped: %s", len(changes), strings.Join(names, ", "))
+}
+
+// resetTests puts the lab's graders back as shipped and keeps the learner's own files.
+func (c *course) resetTests(l *lab, yes bool, stdin io.Reader, w io.Writer) error {
+	changes := c.graderChanges(l)
+	if len(changes) == 0 {
+		fmt.Fprintf(w, "the tests of lab %s are as shipped: nothing to restore\n", l.name)
+		return nil
+	}
+	ref := c.shippedRef()
+	if ref == "" {
+		return fmt.Errorf("restoring tests needs the course's git history, and %s is not a git checkout: copy %s from a fresh download of the course", c.root, describeChanges(changes))
+	}
+	if !yes {
+		fmt.Fprintf(w, "put the tests of lab %s back as shipped? %s; your own files stay as they are [y/N] ", l.name, describeChanges(changes))
+		answer, _ := bufio.NewReader(stdin).ReadString('\n')
+		if a := strings.ToLower(strings.TrimSpace(answer)); a != "y" && a != "yes" {
+			fmt.Fprintln(w, "\nnothing changed")
+			return nil
+		}
+	}
+	for _, ch := range changes {
+		path := filepath.Join(c.root, filepath.FromSlash(ch.file))
+		if ch.how == "added" {
+			if err := os.Remove(path); err != nil {
+				return err
+			}
+			continue
+		}
+		data, err := c.git("show", ref+":"+ch.file)
+		if err != nil {
+			return fmt.Errorf("%s is not in the course's git history at %.12s: copy it from a fresh download of the course", ch.file, ref)
+		}
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			return err
+		}
+	}
+	if left := c.graderChanges(l); len(left) > 0 {
+		return fmt.Errorf("after restoring from git at %.12s, %s: copy the file from a fresh download of the course", ref, describeChanges(left))
+	}
+	fmt.Fprintf(w, "the tests of lab %s are back as shipped; your own files are unchanged\n", l.name)
+	return nil
+}
