@@ -33,6 +33,7 @@ type outCommand struct {
 	varying  []*regexp.Regexp // # vary patterns: text masked when comparing
 	raw      bool             // # raw: no "$ command" line in the output
 	save     string           // # save PATH: also write the raw output to PATH, under build/
+	keep     *regexp.Regexp   // # keep REGEXP: only the output's lines that match are kept
 	fileName string           // for messages: chapters/out/NAME.cmd
 }
 
@@ -46,6 +47,11 @@ var rawDirective = regexp.MustCompile(`^#\s*raw\s*$`)
 // benchstat, works without a shell redirection. PATH is relative to the root and under build/,
 // which is not committed.
 var saveDirective = regexp.MustCompile(`^#\s*save\s+(\S+)\s*$`)
+
+// keepDirective is "# keep REGEXP": of the command's output, only the lines that match are kept
+// (after # save has written the whole), for a command whose output is long and whose chapter
+// cites a few lines, such as the compiler's assembly listing.
+var keepDirective = regexp.MustCompile(`^#\s*keep\s+(.+?)\s*$`)
 var envWord = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*=`)
 
 // parseCmd parses the text of a .cmd file: comment lines (some of them directives) and exactly
@@ -70,6 +76,12 @@ func parseCmd(name, text string) (*outCommand, error) {
 					return nil, fmt.Errorf("%s:%d: # vary: %v", name, i+1, err)
 				}
 				c.varying = append(c.varying, re)
+			} else if m := keepDirective.FindStringSubmatch(line); m != nil {
+				re, err := regexp.Compile(m[1])
+				if err != nil {
+					return nil, fmt.Errorf("%s:%d: # keep: %v", name, i+1, err)
+				}
+				c.keep = re
 			} else if rawDirective.MatchString(line) {
 				c.raw = true
 			} else if m := saveDirective.FindStringSubmatch(line); m != nil {
@@ -202,9 +214,19 @@ func outputOne(root string, sc *scrubber, name string, check bool, stdout io.Wri
 	if err != nil {
 		return fmt.Errorf("%s: %v", cmdFile, err)
 	}
-	got := "$ " + c.line + "\n" + sc.scrub(out)
+	shown := out
+	if c.keep != nil {
+		var kept []byte
+		for _, line := range bytes.SplitAfter(out, []byte("\n")) {
+			if c.keep.Match(line) {
+				kept = append(kept, line...)
+			}
+		}
+		shown = kept
+	}
+	got := "$ " + c.line + "\n" + sc.scrub(shown)
 	if c.raw {
-		got = sc.scrub(out)
+		got = sc.scrub(shown)
 	}
 	if !strings.HasSuffix(got, "\n") {
 		got += "\n"

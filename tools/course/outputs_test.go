@@ -92,6 +92,7 @@ func TestParseCmdErrors(t *testing.T) {
 		"save outside build":  "# save chapters/out/x.txt\ngo version\n",
 		"save escaping build": "# save build/../x.txt\ngo version\n",
 		"save absolute":       "# save /abs/build/x.txt\ngo version\n",
+		"bad keep":            "# keep [\ngo version\n",
 	}
 	for name, text := range tests {
 		if _, err := parseCmd("x.cmd", text); err == nil {
@@ -109,6 +110,27 @@ func TestParseCmdSave(t *testing.T) {
 	}
 	if c.save != "build/04-growth/bench.txt" {
 		t.Errorf("parseCmd with # save: save = %q; want build/04-growth/bench.txt", c.save)
+	}
+}
+
+// TestOutputKeepsMatchingLines: # keep leaves only the matching lines of the output, after the
+// command line.
+func TestOutputKeepsMatchingLines(t *testing.T) {
+	root := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(root, outDir), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cmd := "# keep ^GO(OS|ARCH)=\ngo env\n"
+	if err := os.WriteFile(filepath.Join(root, outDir, "keep.cmd"), []byte(cmd), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := outputOne(root, newScrubberFrom(map[string]string{}), "keep", false, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := os.ReadFile(filepath.Join(root, outDir, "keep.txt"))
+	lines := strings.Split(strings.TrimSpace(string(got)), "\n")
+	if len(lines) != 3 || lines[0] != "$ go env" || !strings.HasPrefix(lines[1], "GOARCH=") || !strings.HasPrefix(lines[2], "GOOS=") {
+		t.Errorf("# keep ^GO(OS|ARCH)= of go env wrote:\n%s\nwant the command line, then GOARCH= and GOOS= only", got)
 	}
 }
 
