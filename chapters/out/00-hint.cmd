@@ -1,2 +1,2 @@
-# the first hint of lab 01
-go run ./tools/lab hint 01
+# hint 1 of lab 01 (hint 01 alone shows the next one you have not seen)
+go run ./tools/lab hint 01 1

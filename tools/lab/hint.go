@@ -1,6 +1,10 @@
 package main
 
 import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -65,7 +69,30 @@ func (c *course) hints(l *lab) ([]hint, error) {
 	return parseHints(string(text)), nil
 }
 
-func (c *course) hint(l *lab, arg string, w io.Writer) error {
+// hintStepRE reads the step a hint is for from its title: "step 3, the probe sequence".
+var hintStepRE = regexp.MustCompile(`^step (\d+)\b`)
+
+// unit is the step a hint is for ("step 3"), or "" when its title names none.
+func (h hint) unit() string {
+	if m := hintStepRE.FindStringSubmatch(h.title); m != nil {
+		return "step " + m[1]
+	}
+	return ""
+}
+
+// currentUnit is the lowest failing step of a lab taught in steps, as hints name it, or "" for
+// a lab without steps, whose hints then come in their order.
+func currentUnit(s *labStatus) string {
+	if v := s.steps(); v != nil && v.current != afterSteps {
+		return fmt.Sprintf("step %d", v.current)
+	}
+	return ""
+}
+
+// hint shows hint arg of lab l, or with arg "" the next hint for what the learner is on: it
+// runs the lab's tests to find the lowest failing step, and remembers, outside the course's
+// files, which of that step's hints it has shown.
+func (c *course) hint(ctx context.Context, l *lab, arg string, w io.Writer) error {
 	hints, err := c.hints(l)
 	if err != nil {
 		return err
@@ -73,19 +100,116 @@ func (c *course) hint(l *lab, arg string, w io.Writer) error {
 	if len(hints) == 0 {
 		return fmt.Errorf("chapter %s has no hints yet", filepath.ToSlash(l.chapter()))
 	}
-	k, err := strconv.Atoi(arg)
-	if err != nil || k < 1 || k > len(hints) {
-		return usagef("lab %s has hints 1 to %d; %q is not one of them", l.name, len(hints), arg)
+	seen := c.loadHintsSeen()
+	var h hint
+	note, unit := "", ""
+	if arg != "" {
+		k, err := strconv.Atoi(arg)
+		if err != nil || k < 1 || k > len(hints) {
+			return usagef("lab %s has hints 1 to %d; %q is not one of them", l.name, len(hints), arg)
+		}
+		h = hints[k-1]
+		unit = h.unit()
+	} else {
+		stepped := false
+		for _, x := range hints {
+			stepped = stepped || x.unit() != ""
+		}
+		if stepped {
+			// Only the tests tell which step the learner is on.
+			fmt.Fprintf(w, "running lab %s's tests to see which step you are on...\n", l.name)
+			s := c.testLabs(ctx, []*lab{l})[0]
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			if s.passing() {
+				fmt.Fprintf(w, "lab %s passes: no hint needed (hint %s K still shows hint K)\n", l.name, l.num)
+				return nil
+			}
+			unit = currentUnit(s)
+		}
+		var mine []hint
+		for _, x := range hints {
+			if unit != "" && x.unit() == unit {
+				mine = append(mine, x)
+			}
+		}
+		if len(mine) == 0 {
+			unit, mine = "", hints
+		}
+		last := seen[l.name+"\x00"+unit]
+		h = mine[len(mine)-1]
+		for _, x := range mine {
+			if x.num > last {
+				h = x
+				break
+			}
+		}
+		if unit != "" {
+			pos := 0
+			for i, x := range mine {
+				if x.num == h.num {
+					pos = i + 1
+				}
+			}
+			note = fmt.Sprintf(" (%d of %d for %s, where you are)", pos, len(mine), unit)
+			if h.num <= last {
+				note = fmt.Sprintf(" (again: the last hint for %s)", unit)
+			}
+		}
 	}
-	h := hints[k-1]
-	fmt.Fprintf(w, "hint %d of %d for lab %s: %s\n\n", k, len(hints), l.name, h.title)
+	for _, u := range []string{unit, h.unit()} {
+		seen[l.name+"\x00"+u] = max(seen[l.name+"\x00"+u], h.num)
+	}
+	c.saveHintsSeen(seen)
+
+	fmt.Fprintf(w, "hint %d of %d for lab %s%s: %s\n\n", h.num, len(hints), l.name, note, h.title)
 	for _, line := range h.body {
 		fmt.Fprintf(w, "  %s\n", line)
 	}
-	if k < len(hints) {
-		fmt.Fprintf(w, "\nstill stuck? the next hint says more: go run ./tools/lab hint %s %d\n", l.num, k+1)
-	} else {
+	switch {
+	case h.num < len(hints) && (h.unit() == "" || hints[h.num].unit() == h.unit()):
+		fmt.Fprintf(w, "\nstill stuck? the next hint says more: go run ./tools/lab hint %s\n", l.num)
+	case h.num < len(hints):
+		fmt.Fprintf(w, "\nthat was the last hint for %s; the solution: go run ./tools/lab solution %s\n", h.unit(), l.num)
+	default:
 		fmt.Fprintf(w, "\nthat was the last hint; the solution: go run ./tools/lab solution %s\n", l.num)
 	}
 	return nil
+}
+
+// stateDir is the user's cache folder; the tests point it at a folder of their own.
+var stateDir = os.UserCacheDir
+
+// hintsSeenFile keeps, per course, the last hint shown for each lab and unit: in the user's
+// cache folder, never in the course's tracked files.
+func (c *course) hintsSeenFile() string {
+	dir, err := stateDir()
+	if err != nil {
+		return ""
+	}
+	sum := sha256.Sum256([]byte(c.root))
+	return filepath.Join(dir, "gomaps", "hints", hex.EncodeToString(sum[:8])+".json")
+}
+
+func (c *course) loadHintsSeen() map[string]int {
+	seen := map[string]int{}
+	if f := c.hintsSeenFile(); f != "" {
+		if data, err := os.ReadFile(f); err == nil {
+			json.Unmarshal(data, &seen)
+		}
+	}
+	return seen
+}
+
+// saveHintsSeen writes the record; a failure only means the next hint starts over.
+func (c *course) saveHintsSeen(seen map[string]int) {
+	f := c.hintsSeenFile()
+	if f == "" {
+		return
+	}
+	data, _ := json.Marshal(seen)
+	if os.MkdirAll(filepath.Dir(f), 0o755) == nil {
+		os.WriteFile(f, data, 0o644)
+	}
 }

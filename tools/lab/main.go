@@ -9,7 +9,8 @@
 //	list            every lab with its state, and the next lab to do (the default)
 //	run NN          run one lab: which tests fail, and the first message of each
 //	watch [NN]      run a lab again on every save (NN defaults to the next lab to do)
-//	hint NN [K]     show the K-th hint of a lab (default 1), from a nudge to nearly the answer
+//	hint NN [K]     show the next hint for the step you are on (the lowest failing step), one
+//	                at a time, from a nudge to nearly the answer; with K, hint K
 //	verify [-fuzztime 10s] [NN...]  check the lab contract for the labs named, or every lab (CI runs this)
 //	reset [-y] [-tests] NN  put a lab's files back to their shipped state; with -tests, only
 //	                its *_test.go files (the grader), keeping the learner's own files
@@ -125,11 +126,11 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		if err != nil {
 			return err
 		}
-		k := "1"
+		k := ""
 		if len(args) == 2 {
 			k = args[1]
 		}
-		return c.hint(l, k, stdout)
+		return c.hint(ctx, l, k, stdout)
 	case "verify":
 		vs := flag.NewFlagSet("verify", flag.ContinueOnError)
 		vs.SetOutput(io.Discard)

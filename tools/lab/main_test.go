@@ -40,6 +40,8 @@ func TestGolden(t *testing.T) {
 			}
 			ar := parseTxtar(string(data))
 			root := fixture(t)
+			// The hints shown so far are kept in the user's cache folder: a fresh one per run.
+			useStateDir(t)
 			var stdin string
 			for _, f := range ar.files {
 				switch f.name {

@@ -167,7 +167,11 @@ func (c *course) report(s *labStatus, w io.Writer) {
 	if steps != nil && steps.later > 0 {
 		fmt.Fprintf(w, "\nnot shown: %d failing test%s of later steps; they wait until %s passes\n", steps.later, plural(steps.later), steps.name())
 	}
-	fmt.Fprintf(w, "\nedit the files in %s; stuck? go run ./tools/lab hint %s\n", filepath.ToSlash(l.dir()), l.num)
+	if steps != nil && steps.current != afterSteps {
+		fmt.Fprintf(w, "\nedit the files in %s; stuck on step %d? go run ./tools/lab hint %s shows its hints one at a time\n", filepath.ToSlash(l.dir()), steps.current, l.num)
+	} else {
+		fmt.Fprintf(w, "\nedit the files in %s; stuck? go run ./tools/lab hint %s shows the hints one at a time\n", filepath.ToSlash(l.dir()), l.num)
+	}
 }
 
 func (c *course) nextAfter(l *lab) *lab {

@@ -29,7 +29,7 @@ FAIL TestStep2Update
 
 not shown: 3 failing tests of later steps; they wait until step 2 of 10 passes
 
-edit the files in labs/02-buckets; stuck? go run ./tools/lab hint 02
+edit the files in labs/02-buckets; stuck on step 2? go run ./tools/lab hint 02 shows its hints one at a time
 `
 	if got := b.String(); got != want {
 		t.Errorf("report:\n%s\nwant:\n%s", got, want)
@@ -50,7 +50,7 @@ edit the files in labs/02-buckets; stuck? go run ./tools/lab hint 02
 	s.tests, s.failing = []string{"TestA", "TestB"}, []failure{fail("TestA", "a"), fail("TestB", "b")}
 	b.Reset()
 	c.report(s, &b)
-	if strings.Contains(b.String(), "step") || !strings.Contains(b.String(), "FAIL TestB") {
+	if strings.Contains(b.String(), "step ") || !strings.Contains(b.String(), "FAIL TestB") {
 		t.Errorf("report of a lab without steps:\n%s", b.String())
 	}
 }

@@ -1,0 +1,48 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestHintFollowsTheStep: hint 03 shows step 1's hints one at a time, then, once step 1 passes,
+// step 2's first hint; hint 03 1 still shows hint 1.
+func TestHintFollowsTheStep(t *testing.T) {
+	root := fixture(t)
+	useStateDir(t)
+	hint := func(args ...string) string {
+		t.Helper()
+		var out bytes.Buffer
+		if code := runMain(context.Background(), append([]string{"-C", root, "hint"}, args...), strings.NewReader(""), &out, &out); code != 0 {
+			t.Fatalf("hint %v: exit %d\n%s", args, code, out.String())
+		}
+		return out.String()
+	}
+	for i, want := range []string{
+		"hint 1 of 3 for lab 03-steps (1 of 2 for step 1, where you are): step 1, doubling",
+		"hint 2 of 3 for lab 03-steps (2 of 2 for step 1, where you are): step 1, in full",
+		"hint 2 of 3 for lab 03-steps (again: the last hint for step 1): step 1, in full",
+	} {
+		if got := hint("03"); !strings.Contains(got, want) {
+			t.Errorf("hint 03, call %d:\n%s\nwant a line %q", i+1, got, want)
+		}
+	}
+	writeFile(t, filepath.Join(root, "labs/03-steps/steps.go"), "package steps\n\nfunc Double(n int) int { return 2 * n }\n\nfunc Triple(n int) int { return 0 }\n")
+	if got, want := hint("03"), "hint 3 of 3 for lab 03-steps (1 of 1 for step 2, where you are): step 2, tripling"; !strings.Contains(got, want) {
+		t.Errorf("hint 03 at step 2:\n%s\nwant a line %q", got, want)
+	}
+	if got, want := hint("03", "1"), "hint 1 of 3 for lab 03-steps: step 1, doubling"; !strings.Contains(got, want) {
+		t.Errorf("hint 03 1:\n%s\nwant a line %q", got, want)
+	}
+}
+
+// useStateDir points the runner's state (the hints shown) at a fresh folder for one test.
+func useStateDir(t *testing.T) {
+	dir := t.TempDir()
+	old := stateDir
+	stateDir = func() (string, error) { return dir, nil }
+	t.Cleanup(func() { stateDir = old })
+}
