@@ -11,9 +11,11 @@ import "maps"
 // a Snapshot may share them.
 type Registry struct {
 	// TODO(08): members is written and read by several goroutines with
-	// nothing guarding it: a data race, which the runtime may stop with
-	// "fatal error: concurrent map writes". Guard it with a sync.Mutex that
-	// every method holds while it touches the map.
+	// nothing guarding it: a data race. In the operator, the handler writes
+	// it while a worker's Snapshot copies it, and the runtime may stop the
+	// process with "fatal error: concurrent map clone and map write" (two
+	// writers would give "concurrent map writes"). Guard it with a
+	// sync.Mutex that every method holds while it touches the map.
 	members map[string]map[string]string
 }
 

@@ -16,7 +16,8 @@
 // the map's random hash seed: it changes from run to run. The last line
 // checks which keys came first against the layout: on Swiss tables every key
 // does; on the classic map every key but those in overflow buckets, which
-// mapiternext reaches only after the bucket itself.
+// mapiternext reaches only after the bucket itself (whose own slots are full:
+// these maps are filled by inserts only).
 //
 //	go run ./chapters/code/05-iteration/orders
 //	GOTOOLCHAIN=go1.25.5 GOEXPERIMENT=noswissmap go run ./chapters/code/05-iteration/orders
