@@ -37,6 +37,7 @@ var checkSteps = []checkStep{
 	{"envtest", "go run ./tools/envtest (builds kube-apiserver and etcd once: about 10 minutes cold); go test -count=1 -v ./labs/kubeassets; before the labs, whose operator tests need them", (*checker).envtest},
 	{"lab", "go run ./tools/lab verify", (*checker).labVerify},
 	{"classic", strings.Join(classicEnv, " ") + " go test " + strings.Join(runtimeTests, " ") + "; the same go run ./tools/lab verify", (*checker).labVerifyClassic},
+	{"claims", "go test ./chapters/code/09-claims/...; the same on the classic map (" + strings.Join(classicEnv, " ") + ")", (*checker).claims},
 	{"prepare", "go run ./tools/course prepare", func(c *checker) error { return runPrepare(nil, c.stdout, c.stderr) }},
 	{"outputs", "go run ./tools/course outputs -check", (*checker).outputs},
 	{"bench", "go run ./tools/course bench -check", func(c *checker) error { return runBench([]string{"-check"}, c.stdout, c.stderr) }},
@@ -173,6 +174,19 @@ func (c *checker) labVerifyClassic() error {
 		return err
 	}
 	cmd = c.command("go", "run", "./tools/lab", "verify")
+	cmd.Env = append(os.Environ(), classicEnv...)
+	return cmd.Run()
+}
+
+// claimTests are chapter 09's tests: each checks one claim of the seed posts, and those about
+// the runtime must hold on both map runtimes.
+const claimTests = "./chapters/code/09-claims/..."
+
+func (c *checker) claims() error {
+	if err := c.command("go", "test", "-count=1", claimTests).Run(); err != nil {
+		return err
+	}
+	cmd := c.command("go", "test", "-count=1", claimTests)
 	cmd.Env = append(os.Environ(), classicEnv...)
 	return cmd.Run()
 }

@@ -1,0 +1,148 @@
+// Package check holds what the tests of chapter 09's claims share: looking a line up in a
+// toolchain's or a module's source, building a program that should not compile, running the go
+// command, and running a test's workload in a child process that a fatal error may end.
+package check
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	claims "gomaps/chapters/code/09-claims"
+)
+
+var (
+	resolverOnce sync.Once
+	resolver     *claims.Resolver
+	resolverErr  error
+)
+
+// Resolver returns the one resolver of this test binary, which finds the course's root.
+func Resolver(t testing.TB) *claims.Resolver {
+	t.Helper()
+	resolverOnce.Do(func() { resolver, resolverErr = claims.NewResolver() })
+	if resolverErr != nil {
+		t.Fatal(resolverErr)
+	}
+	return resolver
+}
+
+// Root returns the folder of a Go toolchain (claims.Go125, claims.Go126) or of a
+// module@version, fetching it through the go command if needed.
+func Root(t testing.TB, at string) string {
+	t.Helper()
+	root, err := Resolver(t).Root(at)
+	if err != nil {
+		t.Fatalf("the source at %s: %v", at, err)
+	}
+	return root
+}
+
+// Line is a line of source found by Find.
+type Line = claims.Hit
+
+// Find returns every line of file (or of every non-test .go file under a folder) at a version
+// that matches the regular expression find.
+func Find(t testing.TB, at, file, find string) []Line {
+	t.Helper()
+	root := Root(t, at)
+	lines, err := claims.Grep(filepath.Join(root, filepath.FromSlash(file)), root, regexp.MustCompile(find), false)
+	if err != nil {
+		t.Fatalf("%s at %s: %v", file, at, err)
+	}
+	return lines
+}
+
+// Has fails the test unless a line of file at a version matches find, and returns the first.
+func Has(t testing.TB, at, file, find string) Line {
+	t.Helper()
+	lines := Find(t, at, file, find)
+	if len(lines) == 0 {
+		t.Fatalf("%s at %s: no line matches %q", file, at, find)
+	}
+	return lines[0]
+}
+
+// Lacks fails the test if a line of file (or folder) at a version matches find: for an API that
+// does not exist, the day it appears.
+func Lacks(t testing.TB, at, file, find string) {
+	t.Helper()
+	if lines := Find(t, at, file, find); len(lines) > 0 {
+		t.Fatalf("%s at %s: %s:%d matches %q: %s", file, at, lines[0].File, lines[0].Line, find, lines[0].Text)
+	}
+}
+
+// Go runs the go command in the course's root, with env added, and returns its combined output
+// and exit status. It fails the test if the command cannot start or runs longer than limit.
+func Go(t testing.TB, limit time.Duration, env []string, args ...string) (string, int) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), limit)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "go", args...)
+	cmd.Dir = Resolver(t).Repo
+	cmd.Env = append(os.Environ(), env...)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	err := cmd.Run()
+	if ctx.Err() != nil {
+		t.Fatalf("go %s: still running after %v:\n%s", strings.Join(args, " "), limit, out.String())
+	}
+	var exit *exec.ExitError
+	if err != nil && !errors.As(err, &exit) {
+		t.Fatalf("go %s: %v", strings.Join(args, " "), err)
+	}
+	code := 0
+	if exit != nil {
+		code = exit.ExitCode()
+	}
+	return out.String(), code
+}
+
+// Build compiles the package at dir (relative to the course's root, such as
+// "./chapters/code/09-claims/s0/testdata/podstatus") without writing a binary, and returns the
+// compiler's output and whether it compiled.
+func Build(t testing.TB, dir string) (string, bool) {
+	t.Helper()
+	out, code := Go(t, 5*time.Minute, nil, "build", "-o", os.DevNull, dir)
+	return out, code == 0
+}
+
+// childEnv names the test a child process runs the workload of.
+const childEnv = "GOMAPS_CLAIMS_CHILD"
+
+// IsChild reports whether this process is a child that Child started to run t's workload.
+func IsChild(t testing.TB) bool {
+	return os.Getenv(childEnv) == t.Name()
+}
+
+// Child runs t's test again in a child process (this test binary, only this test), where
+// IsChild(t) is true, so that a fatal error, which no recover catches, ends the child and not
+// the test. It returns the child's combined output and exit status; a child running longer
+// than limit is killed and fails the test.
+func Child(t testing.TB, limit time.Duration, env ...string) (string, int) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), limit)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^"+regexp.QuoteMeta(t.Name())+"$", "-test.count=1", "-test.v")
+	cmd.Env = append(append(os.Environ(), childEnv+"="+t.Name()), env...)
+	out, err := cmd.CombinedOutput()
+	if ctx.Err() != nil {
+		t.Fatalf("the child process of %s still ran after %v:\n%s", t.Name(), limit, out)
+	}
+	var exit *exec.ExitError
+	if err != nil && !errors.As(err, &exit) {
+		t.Fatalf("start this test binary as a child: %v", err)
+	}
+	if exit != nil {
+		return string(out), exit.ExitCode()
+	}
+	return string(out), 0
+}

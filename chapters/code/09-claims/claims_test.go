@@ -1,0 +1,136 @@
+package claims
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func resolver(t *testing.T) *Resolver {
+	t.Helper()
+	r, err := NewResolver()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// TestRowsAreComplete: every row has an ID in order, a section, a claim, a verdict on the scale,
+// a ruling, evidence, and a test unless the claim cannot be checked as stated.
+func TestRowsAreComplete(t *testing.T) {
+	for _, p := range Posts {
+		rows := Of(p.Prefix)
+		for i, c := range rows {
+			want := fmt.Sprintf("%s-%02d", p.Prefix, i+1)
+			if c.ID != want {
+				t.Errorf("row %d of %s has ID %q; want %q (post, then order of appearance)", i+1, p.Prefix, c.ID, want)
+			}
+			if !idPattern.MatchString(c.ID) {
+				t.Errorf("%s: an ID is S<post>-<two digits>", c.ID)
+			}
+			for field, v := range map[string]string{"Section": c.Section, "Claim": c.Claim, "Ruling": c.Ruling, "Teach": c.Teach} {
+				if strings.TrimSpace(v) == "" {
+					t.Errorf("%s: no %s", c.ID, field)
+				}
+			}
+			if c.Verdict < True || c.Verdict > NoSuchAPI {
+				t.Errorf("%s: verdict %v is not on the scale", c.ID, c.Verdict)
+			}
+			if len(c.Evidence) == 0 {
+				t.Errorf("%s: no evidence", c.ID)
+			}
+			if c.Test == "" && c.Verdict != Uncheckable {
+				t.Errorf("%s: no test; only a claim that cannot be checked as stated may have none", c.ID)
+			}
+			if c.Test != "" && !strings.HasPrefix(c.Test, c.TestPrefix()) {
+				t.Errorf("%s: test %s is not named by the claim's ID: want %s...", c.ID, c.Test, c.TestPrefix())
+			}
+		}
+	}
+}
+
+// TestEveryTestNamesAClaim: the tests the rows name exist, and every test named like a claim is
+// a row's test.
+func TestEveryTestNamesAClaim(t *testing.T) {
+	r := resolver(t)
+	tests, err := Tests(r.Repo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	named := map[string]string{}
+	for _, c := range All() {
+		if c.Test == "" {
+			continue
+		}
+		if other, dup := named[c.Test]; dup {
+			t.Errorf("%s and %s both name %s: one test per claim", other, c.ID, c.Test)
+		}
+		named[c.Test] = c.ID
+		if _, ok := tests[c.Test]; !ok {
+			t.Errorf("%s names %s, which no _test.go file under chapters/code/09-claims declares", c.ID, c.Test)
+		}
+	}
+	for name, dir := range tests {
+		if _, ok := named[name]; !ok {
+			t.Errorf("%s (in %s) is named like a claim's test, and no row names it", name, dir)
+		}
+	}
+}
+
+// TestProgramsAreOutputs: a program a row names is the command of a chapters/out/*.cmd file, so
+// CI runs it.
+func TestProgramsAreOutputs(t *testing.T) {
+	r := resolver(t)
+	cmds, err := filepath.Glob(filepath.Join(r.Repo, "chapters", "out", "*.cmd"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := map[string]bool{}
+	for _, f := range cmds {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range strings.Split(string(data), "\n") {
+			if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
+				lines[l] = true
+			}
+		}
+	}
+	for _, c := range All() {
+		if c.Program != "" && !lines[c.Program] {
+			t.Errorf("%s: program %q is not the command of any chapters/out/*.cmd", c.ID, c.Program)
+		}
+	}
+}
+
+// TestEvidenceIsWhereItSays looks every piece of evidence up again, at the version it names,
+// and checks every link into a chapter: the generator does the same, and fails the same way.
+func TestEvidenceIsWhereItSays(t *testing.T) {
+	rd, err := NewRenderer(resolver(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range All() {
+		var b strings.Builder
+		if err := rd.claim(&b, c); err != nil {
+			t.Errorf("%s: %v", c.ID, err)
+		}
+	}
+}
+
+func TestSlugify(t *testing.T) {
+	for heading, want := range map[string]string{
+		"## 1. A plain map between handlers and workers": "1-a-plain-map-between-handlers-and-workers",
+		"The `range` rules: what the spec promises":      "the-range-rules-what-the-spec-promises",
+		"Why a real API server":                          "why-a-real-api-server",
+		"Bug 1: the shared map":                          "bug-1-the-shared-map",
+		"Go 1.24 – 1.25 [classic](x.md)":                 "go-124-125-classic",
+	} {
+		if got := Slugify(strings.TrimLeft(heading, "# ")); got != want {
+			t.Errorf("Slugify(%q) = %q; want %q", heading, got, want)
+		}
+	}
+}

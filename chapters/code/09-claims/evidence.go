@@ -1,0 +1,381 @@
+package claims
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+)
+
+// Evidence is one thing a ruling rests on. Resolve checks it is still true and says where it is,
+// in markdown, for the chapter.
+type Evidence interface {
+	Resolve(r *Resolver) (string, error)
+}
+
+// The Go toolchains whose sources the rows cite: the newest Go with the classic map (behind
+// GOEXPERIMENT=noswissmap), and the Go with only Swiss tables that the course's machines run.
+const (
+	Go125 = "go1.25.5"
+	Go126 = "go1.26.8"
+)
+
+// Source is a line of source (or of a document shipped with the source) at a version, found by a
+// regular expression; or, with Absent, the fact that no line matches it anywhere in a file or a
+// folder.
+type Source struct {
+	// At is a Go toolchain (Go125, Go126) or a module at a version:
+	// "k8s.io/client-go@v0.35.0". For a toolchain, File is relative to its root:
+	// "src/runtime/map_noswiss.go", "doc/go_spec.html", "api/go1.8.txt".
+	At string
+	// File is a file, or for Absent also a folder (every .go file under it, tests excluded).
+	File string
+	// Find is a regular expression matched against each line. For a present line, the first
+	// match is cited.
+	Find string
+	// Absent: the evidence is that no line matches.
+	Absent bool
+	// Note says what the line shows (markdown, optional).
+	Note string
+}
+
+// Resolve finds the line and cites it as "`file:line` at version: `line`".
+func (s Source) Resolve(r *Resolver) (string, error) {
+	root, err := r.Root(s.At)
+	if err != nil {
+		return "", err
+	}
+	re, err := regexp.Compile(s.Find)
+	if err != nil {
+		return "", fmt.Errorf("Find %q: %v", s.Find, err)
+	}
+	root = r.docRoot(s.At, root, s.File)
+	hits, err := Grep(filepath.Join(root, filepath.FromSlash(s.File)), root, re, !s.Absent)
+	if err != nil {
+		return "", fmt.Errorf("%s at %s: %v", s.File, s.At, err)
+	}
+	note := ""
+	if s.Note != "" {
+		note = ": " + s.Note
+	}
+	if s.Absent {
+		if len(hits) > 0 {
+			return "", fmt.Errorf("%s at %s: %q was to be absent, and matches %s:%d: %s", s.File, s.At, s.Find, hits[0].File, hits[0].Line, hits[0].Text)
+		}
+		where := fmt.Sprintf("no line of `%s`", s.File)
+		if s.File == "." {
+			where = "no Go file"
+		} else if info, err := os.Stat(filepath.Join(root, filepath.FromSlash(s.File))); err == nil && info.IsDir() {
+			where = fmt.Sprintf("no Go file under `%s/`", strings.TrimSuffix(s.File, "/"))
+		}
+		return fmt.Sprintf("%s of %s matches `%s`%s", where, label(s.At), s.Find, note), nil
+	}
+	if len(hits) == 0 {
+		return "", fmt.Errorf("%s at %s: no line matches %q", s.File, s.At, s.Find)
+	}
+	h := hits[0]
+	if strings.HasSuffix(s.File, ".html") {
+		h.Text = htmlTag.ReplaceAllString(h.Text, "")
+	}
+	return fmt.Sprintf("`%s:%d` at %s: `%s`%s", h.File, h.Line, label(s.At), code(h.Text), note), nil
+}
+
+var htmlTag = regexp.MustCompile(`<[^>]+>`)
+
+// Quote is a sentence of a document that is not in any source the resolver fetches: release
+// notes, a design document, the documentation of a project's website.
+type Quote struct {
+	Text   string // the sentence, verbatim
+	Source string // where it is: "Go 1.3 release notes, “Map iteration”"
+	URL    string // optional
+}
+
+func (q Quote) Resolve(*Resolver) (string, error) {
+	if q.Text == "" || q.Source == "" {
+		return "", errors.New("a Quote needs Text and Source")
+	}
+	src := q.Source
+	if q.URL != "" {
+		src = fmt.Sprintf("[%s](%s)", q.Source, q.URL)
+	}
+	return fmt.Sprintf("%s: “%s”", src, q.Text), nil
+}
+
+// Output is a line of a committed output of the course, chapters/out/NAME.txt, which
+// go run ./tools/course outputs -check regenerates and compares in CI.
+type Output struct {
+	Name string // "06-fatal"
+	Find string // a regular expression matched against each line
+	Note string // optional
+}
+
+func (o Output) Resolve(r *Resolver) (string, error) {
+	file := filepath.Join(r.Repo, "chapters", "out", o.Name+".txt")
+	re, err := regexp.Compile(o.Find)
+	if err != nil {
+		return "", fmt.Errorf("Find %q: %v", o.Find, err)
+	}
+	hits, err := Grep(file, filepath.Join(r.Repo, "chapters", "out"), re, true)
+	if err != nil {
+		return "", err
+	}
+	if len(hits) == 0 {
+		return "", fmt.Errorf("chapters/out/%s.txt: no line matches %q", o.Name, o.Find)
+	}
+	cmd, _ := os.ReadFile(filepath.Join(r.Repo, "chapters", "out", o.Name+".cmd"))
+	line := ""
+	for _, l := range strings.Split(string(cmd), "\n") {
+		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
+			line = l
+		}
+	}
+	note := ""
+	if o.Note != "" {
+		note = ": " + o.Note
+	}
+	return fmt.Sprintf("output of `%s`: `%s`%s", line, code(hits[0].Text), note), nil
+}
+
+// Text is evidence in words that none of the kinds above can hold, such as a reasoned argument
+// from other rows or from arithmetic. Use it sparingly: it is checked by nobody.
+type Text string
+
+func (t Text) Resolve(*Resolver) (string, error) {
+	if t == "" {
+		return "", errors.New("empty Text")
+	}
+	return string(t), nil
+}
+
+// label prints a version: "Go 1.25.5", "k8s.io/client-go v0.35.0".
+func label(at string) string {
+	if strings.HasPrefix(at, "go1") {
+		return "Go " + strings.TrimPrefix(at, "go")
+	}
+	mod, ver, _ := strings.Cut(at, "@")
+	return mod + " " + ver
+}
+
+// code keeps a cited line short and free of backquotes, for a markdown code span.
+func code(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	s = strings.ReplaceAll(s, "`", "'")
+	s = strings.ReplaceAll(s, "|", `\|`)
+	if len(s) > 120 {
+		s = s[:117] + "..."
+	}
+	return s
+}
+
+// A Hit is a line that Grep found.
+type Hit struct {
+	File string // relative to the root, with slashes
+	Line int    // 1-based
+	Text string // without leading and trailing blanks
+}
+
+// Grep matches re against every line of path, or of every non-test .go file under path when it
+// is a folder, in name order. With first, it stops at the first hit.
+func Grep(path, root string, re *regexp.Regexp, first bool) ([]Hit, error) {
+	info, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	var files []string
+	if info.IsDir() {
+		err := filepath.WalkDir(path, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if !d.IsDir() && strings.HasSuffix(p, ".go") && !strings.HasSuffix(p, "_test.go") {
+				files = append(files, p)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		sort.Strings(files)
+	} else {
+		files = []string{path}
+	}
+	var hits []Hit
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			return nil, err
+		}
+		rel, _ := filepath.Rel(root, f)
+		for i, line := range strings.Split(string(data), "\n") {
+			if re.MatchString(line) {
+				hits = append(hits, Hit{filepath.ToSlash(rel), i + 1, strings.TrimSpace(line)})
+				if first {
+					return hits, nil
+				}
+			}
+		}
+	}
+	return hits, nil
+}
+
+// Resolver finds the sources the evidence cites: a Go toolchain's tree, or a module's, fetched
+// through the go command (and its module proxy) once and kept in the module cache.
+type Resolver struct {
+	Repo string // the course's root
+
+	mu    sync.Mutex
+	roots map[string]string
+
+	localOnce             sync.Once
+	localVersion, localGo string // the Go installed on the machine
+}
+
+// NewResolver returns a resolver for the course whose root holds go.mod, searching upward from
+// the current folder.
+func NewResolver() (*Resolver, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return nil, err
+	}
+	for {
+		if data, err := os.ReadFile(filepath.Join(dir, "go.mod")); err == nil && bytes.HasPrefix(data, []byte("module gomaps")) {
+			return &Resolver{Repo: dir, roots: map[string]string{}}, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return nil, errors.New("not inside the course: no go.mod of module gomaps above the current folder")
+		}
+		dir = parent
+	}
+}
+
+// Root returns the folder of a toolchain or a module@version, downloading it if needed.
+func (r *Resolver) Root(at string) (string, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if root, ok := r.roots[at]; ok {
+		return root, nil
+	}
+	var root string
+	var err error
+	if strings.HasPrefix(at, "go1") {
+		root, err = r.toolchain(at)
+	} else {
+		root, err = r.download(at)
+	}
+	if err != nil {
+		return "", err
+	}
+	r.roots[at] = root
+	return root, nil
+}
+
+// toolchain returns the root of a Go toolchain: the local one if it is that version, else the
+// toolchain module the go command itself uses for GOTOOLCHAIN.
+func (r *Resolver) toolchain(version string) (string, error) {
+	if v, goroot := r.local(); v == version {
+		return goroot, nil
+	}
+	return r.download(fmt.Sprintf("golang.org/toolchain@v0.0.1-%s.%s-%s", version, runtime.GOOS, runtime.GOARCH))
+}
+
+// local returns the version and root of the Go installed on the machine, or "" for both.
+func (r *Resolver) local() (version, goroot string) {
+	r.localOnce.Do(func() { r.localVersion, r.localGo = findLocalGo(r.Repo) })
+	return r.localVersion, r.localGo
+}
+
+func findLocalGo(repo string) (version, goroot string) {
+	// Under GOTOOLCHAIN=go1.25.5 the go command runs this program with that toolchain's bin
+	// folder first on PATH: look past it, and past GOEXPERIMENT=noswissmap, which the local
+	// Go 1.26 rejects, for the go command installed on the machine.
+	var path []string
+	for _, dir := range filepath.SplitList(os.Getenv("PATH")) {
+		if dir != filepath.Join(runtime.GOROOT(), "bin") {
+			path = append(path, dir)
+		}
+	}
+	var env []string
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "PATH=") && !strings.HasPrefix(kv, "GOEXPERIMENT=") && !strings.HasPrefix(kv, "GOTOOLCHAIN=") && !strings.HasPrefix(kv, "GOROOT=") {
+			env = append(env, kv)
+		}
+	}
+	goCmd := "go"
+	for _, dir := range path {
+		if p := filepath.Join(dir, "go"); isExecutable(p) {
+			goCmd = p
+			break
+		}
+	}
+	cmd := exec.Command(goCmd, "env", "GOVERSION", "GOROOT")
+	cmd.Env = append(env, "GOTOOLCHAIN=local", "PATH="+strings.Join(path, string(filepath.ListSeparator)))
+	cmd.Dir = repo
+	out, err := cmd.Output()
+	if err != nil {
+		return "", ""
+	}
+	if lines := strings.Fields(string(out)); len(lines) == 2 {
+		return lines[0], lines[1]
+	}
+	return "", ""
+}
+
+// docRoot returns where file of toolchain at is: root, except for the spec and the API lists
+// (doc/, api/), which the toolchain module the go command downloads leaves out. Those come from
+// the local Go of the same minor version: neither changes within a minor version.
+func (r *Resolver) docRoot(at, root, file string) string {
+	if !strings.HasPrefix(at, "go1") || (!strings.HasPrefix(file, "doc/") && !strings.HasPrefix(file, "api/")) {
+		return root
+	}
+	if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(file))); err == nil {
+		return root
+	}
+	version, goroot := r.local()
+	if minor(version) == minor(at) && goroot != "" {
+		return goroot
+	}
+	return root
+}
+
+// minor cuts a Go version to its minor release: "go1.26.8" is "go1.26".
+func minor(v string) string {
+	if parts := strings.SplitN(v, ".", 3); len(parts) >= 2 {
+		return parts[0] + "." + parts[1]
+	}
+	return v
+}
+
+// download runs go mod download -json module@version and returns the module's folder.
+func (r *Resolver) download(at string) (string, error) {
+	if !strings.Contains(at, "@") {
+		return "", fmt.Errorf("%q: want a Go toolchain (go1.N.M) or module@version", at)
+	}
+	cmd := exec.Command("go", "mod", "download", "-json", at)
+	cmd.Dir = r.Repo
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	var info struct{ Dir, Error string }
+	if jerr := json.Unmarshal(out, &info); jerr == nil && info.Error != "" {
+		return "", fmt.Errorf("go mod download %s: %s", at, info.Error)
+	}
+	if err != nil || info.Dir == "" {
+		return "", fmt.Errorf("go mod download %s: %v %s", at, err, strings.TrimSpace(stderr.String()))
+	}
+	return info.Dir, nil
+}
+
+func isExecutable(path string) bool {
+	info, err := os.Stat(path)
+	return err == nil && !info.IsDir() && info.Mode()&0o111 != 0
+}

@@ -1,0 +1,172 @@
+package claims
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"path/filepath"
+	"strings"
+)
+
+// Tests returns every test function under chapters/code/09-claims whose name starts like a
+// claim's (TestS0_01...), with the package folder it is in, relative to the course's root.
+func Tests(repo string) (map[string]string, error) {
+	base := filepath.Join(repo, "chapters", "code", "09-claims")
+	tests := map[string]string{}
+	fset := token.NewFileSet()
+	err := filepath.WalkDir(base, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && d.Name() == "testdata" {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(repo, filepath.Dir(path))
+		for _, decl := range f.Decls {
+			fn, ok := decl.(*ast.FuncDecl)
+			if ok && fn.Recv == nil && testName.MatchString(fn.Name.Name) {
+				if other, dup := tests[fn.Name.Name]; dup {
+					return fmt.Errorf("%s is declared in %s and in %s", fn.Name.Name, other, rel)
+				}
+				tests[fn.Name.Name] = filepath.ToSlash(rel)
+			}
+		}
+		return nil
+	})
+	return tests, err
+}
+
+// Renderer writes the chapter's markdown.
+type Renderer struct {
+	R        *Resolver
+	tests    map[string]string
+	chapters map[string]*Chapter
+}
+
+// NewRenderer reads the tests and chapters the rows link to.
+func NewRenderer(r *Resolver) (*Renderer, error) {
+	tests, err := Tests(r.Repo)
+	if err != nil {
+		return nil, err
+	}
+	return &Renderer{R: r, tests: tests, chapters: map[string]*Chapter{}}, nil
+}
+
+func (rd *Renderer) chapter(file string) (*Chapter, error) {
+	if ch, ok := rd.chapters[file]; ok {
+		return ch, nil
+	}
+	ch, err := ReadChapter(rd.R.Repo, file)
+	if err != nil {
+		return nil, err
+	}
+	rd.chapters[file] = ch
+	return ch, nil
+}
+
+// Counts writes the table of verdicts per post.
+func (rd *Renderer) Counts(b *strings.Builder) {
+	fmt.Fprintf(b, "| verdict |")
+	for _, p := range Posts {
+		fmt.Fprintf(b, " [%s](#%s) |", strings.TrimSuffix(strings.SplitN(p.Title, ":", 2)[0], ":"), strings.ToLower(p.Prefix))
+	}
+	fmt.Fprintf(b, " all |\n|---|")
+	for range Posts {
+		fmt.Fprintf(b, "--:|")
+	}
+	fmt.Fprintf(b, "--:|\n")
+	total := map[string]int{}
+	for _, v := range Verdicts {
+		fmt.Fprintf(b, "| %s |", v)
+		n := 0
+		for _, p := range Posts {
+			k := 0
+			for _, c := range Of(p.Prefix) {
+				if c.Verdict == v {
+					k++
+				}
+			}
+			fmt.Fprintf(b, " %d |", k)
+			total[p.Prefix] += k
+			n += k
+		}
+		fmt.Fprintf(b, " %d |\n", n)
+	}
+	fmt.Fprintf(b, "| **claims** |")
+	for _, p := range Posts {
+		fmt.Fprintf(b, " **%d** |", total[p.Prefix])
+	}
+	fmt.Fprintf(b, " **%d** |\n", len(All()))
+}
+
+// Post writes one post's summary table and then each claim in full.
+func (rd *Renderer) Post(b *strings.Builder, p Post) error {
+	rows := Of(p.Prefix)
+	fmt.Fprintf(b, "| claim | what the post says | verdict |\n|---|---|---|\n")
+	for _, c := range rows {
+		fmt.Fprintf(b, "| [%s](#%s) | %s | %s |\n", c.ID, c.Anchor(), cell(c.Claim), c.Verdict)
+	}
+	for _, c := range rows {
+		if err := rd.claim(b, c); err != nil {
+			return fmt.Errorf("%s: %v", c.ID, err)
+		}
+	}
+	return nil
+}
+
+func (rd *Renderer) claim(b *strings.Builder, c Claim) error {
+	fmt.Fprintf(b, "\n<div class=\"claim\" id=\"%s\" markdown>\n\n", c.Anchor())
+	fmt.Fprintf(b, "**%s** · §%s · **%s**\n\n", c.ID, c.Section, c.Verdict)
+	if c.Quote != "" {
+		fmt.Fprintf(b, "> %s\n\n", c.Quote)
+	}
+	fmt.Fprintf(b, "*The claim.* %s\n\n", c.Claim)
+	fmt.Fprintf(b, "*The ruling.* %s\n\n", c.Ruling)
+	fmt.Fprintf(b, "*The evidence.*\n\n")
+	for _, e := range c.Evidence {
+		s, err := e.Resolve(rd.R)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(b, "- %s\n", s)
+	}
+	fmt.Fprintln(b)
+	var by []string
+	if c.Test != "" {
+		dir, ok := rd.tests[c.Test]
+		if !ok {
+			return fmt.Errorf("no test %s under chapters/code/09-claims", c.Test)
+		}
+		by = append(by, fmt.Sprintf("`go test -run '^%s$' ./%s`", c.Test, dir))
+	}
+	if c.Program != "" {
+		by = append(by, fmt.Sprintf("`%s`", c.Program))
+	}
+	if len(by) > 0 {
+		fmt.Fprintf(b, "*Checked by* %s. ", strings.Join(by, " and "))
+	}
+	file, frag, _ := strings.Cut(c.Teach, "#")
+	ch, err := rd.chapter(file)
+	if err != nil {
+		return err
+	}
+	if frag != "" && !ch.Anchors[frag] {
+		return fmt.Errorf("Teach %s: chapters/%s has no heading or id %q", c.Teach, file, frag)
+	}
+	fmt.Fprintf(b, "*Taught in* [%s](%s).\n\n</div>\n", ch.Title, c.Teach)
+	return nil
+}
+
+// cell makes markdown safe inside a table cell.
+func cell(s string) string {
+	return strings.ReplaceAll(strings.Join(strings.Fields(s), " "), "|", `\|`)
+}

@@ -1,0 +1,193 @@
+package s0
+
+// The claims about races: the post's counter snippet (section 2.2), what a racing map does to
+// the process (sections 3.1 and 3.3), and the race detector's flag and report (section 4.4).
+
+import (
+	"fmt"
+	"os"
+	"regexp"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	claims "gomaps/chapters/code/09-claims"
+	"gomaps/chapters/code/09-claims/check"
+)
+
+const counter = "./chapters/code/09-claims/s0/testdata/counter"
+
+// raceRun runs the counter snippet with the race detector and returns its output.
+func raceRun(t *testing.T) string {
+	t.Helper()
+	out, code := check.Go(t, 5*time.Minute, nil, "run", "-race", counter)
+	if code == 0 || !strings.Contains(out, "WARNING: DATA RACE") {
+		t.Fatalf("go run -race of the counter snippet: exit status %d and no race report:\n%s", code, out)
+	}
+	return out
+}
+
+func TestS0_21_CounterSnippetIsADataRace(t *testing.T) {
+	out := raceRun(t)
+	// go run prints the program's exit status when it is not 0: the detector's is 66.
+	if !strings.Contains(out, "exit status 66") {
+		t.Errorf("want the race detector's exit status 66:\n%s", out)
+	}
+}
+
+func TestS0_22_CounterIncrementIsOneInstruction(t *testing.T) {
+	if runtime.GOARCH != "amd64" {
+		t.Skipf("the claim names amd64 instructions; this is %s", runtime.GOARCH)
+	}
+	src, err := os.ReadFile(check.Resolver(t).Repo + "/" + counter + "/main.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := 0
+	for i, l := range strings.Split(string(src), "\n") {
+		if strings.TrimSpace(l) == "counter++" {
+			line = i + 1
+		}
+	}
+	out, code := check.Go(t, 5*time.Minute, nil, "build", "-o", os.DevNull, "-gcflags=-S", counter)
+	if code != 0 {
+		t.Fatalf("go build -gcflags=-S: exit status %d:\n%s", code, out)
+	}
+	// The instructions of the counter++ line that touch the counter.
+	at := regexp.MustCompile(fmt.Sprintf(`\(.*main\.go:%d\)\s+(\w+)\s+main\.counter\(SB\)`, line))
+	var ops []string
+	for _, m := range at.FindAllStringSubmatch(out, -1) {
+		ops = append(ops, m[1])
+	}
+	if len(ops) != 1 || ops[0] != "INCQ" {
+		t.Fatalf("counter++ (main.go:%d) touches main.counter with %v; want one INCQ", line, ops)
+	}
+	t.Logf("%s, main.go:%d counter++: INCQ main.counter(SB), one instruction, without a LOCK prefix", runtime.Version(), line)
+}
+
+func TestS0_23_CounterRaceRaisesNoError(t *testing.T) {
+	out, code := check.Go(t, 5*time.Minute, nil, "run", counter)
+	if code != 0 || strings.Contains(out, "panic") || strings.Contains(out, "fatal error") {
+		t.Fatalf("the counter snippet without -race: exit status %d:\n%s", code, out)
+	}
+	// One writer, as in the post: nothing can even be lost.
+	if !strings.Contains(out, "counter = 1000000, want 1000000") {
+		t.Errorf("want the writer's million increments:\n%s", out)
+	}
+}
+
+func TestS0_40_FatalErrorEndsEveryGoroutine(t *testing.T) {
+	// The "watch" goroutine races a map, or panics; the main goroutine waits for it and would
+	// then print that the process survived.
+	t.Run("map race", func(t *testing.T) {
+		if check.IsChild(t) {
+			runtime.GOMAXPROCS(max(2, runtime.GOMAXPROCS(0)))
+			m := map[string]int{}
+			done := make(chan bool)
+			deadline := time.Now().Add(30 * time.Second)
+			for range 2 {
+				go func() { // the watch goroutine and a handler
+					defer func() {
+						if r := recover(); r != nil {
+							fmt.Println("recovered:", r)
+						}
+						done <- true
+					}()
+					for i := 0; time.Now().Before(deadline); i++ {
+						m[fmt.Sprint("pod-", i%100)] = i
+					}
+				}()
+			}
+			<-done
+			<-done
+			fmt.Println("the process survived the race")
+			return
+		}
+		out, code := check.Child(t, time.Minute)
+		wantFatal(t, out, code, "concurrent map")
+		if strings.Contains(out, "survived") {
+			t.Fatalf("the main goroutine went on:\n%s", out)
+		}
+	})
+	t.Run("panic", func(t *testing.T) {
+		if check.IsChild(t) {
+			done := make(chan bool)
+			go func() { // a goroutine that panics, with nothing to recover it
+				var pods map[string]int
+				pods["web-0"] = 1
+				done <- true
+			}()
+			<-done
+			fmt.Println("the process survived the panic")
+			return
+		}
+		out, code := check.Child(t, time.Minute)
+		if code != 2 || !strings.Contains(out, "panic: assignment to entry in nil map") || strings.Contains(out, "survived") {
+			t.Fatalf("a goroutine's panic: exit status %d; want 2, the panic, and no more of main:\n%s", code, out)
+		}
+	})
+}
+
+func TestS0_41_GOGCDoesNotDecideTheCrash(t *testing.T) {
+	if check.IsChild(t) {
+		writeRace(2)
+		return
+	}
+	for _, gogc := range []string{"GOGC=10", "GOGC=100", "GOGC=off"} {
+		var took []time.Duration
+		for range 5 {
+			start := time.Now()
+			out, code := check.Child(t, time.Minute, gogc)
+			took = append(took, time.Since(start).Round(time.Millisecond))
+			wantFatal(t, out, code, "concurrent map writes")
+		}
+		t.Logf("%s: 5 of 5 children died with fatal error: concurrent map writes; each child ran %v", gogc, took)
+	}
+}
+
+func TestS0_48_TheCrashIsAFatalErrorInMapassignFaststr(t *testing.T) {
+	if check.IsChild(t) {
+		writeRace(2) // a map[string]int, like an informer's keys
+		return
+	}
+	check.Has(t, claims.Go126, "src/runtime/panic.go", `^func fatal\(s string\)`)
+	out, code := check.Child(t, time.Minute, "GOTRACEBACK=system")
+	wantFatal(t, out, code, "concurrent map writes")
+	for _, want := range []string{"runtime.fatal(", "runtime.mapassign_faststr("} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the traceback has no %s frame:\n%s", want, out)
+		}
+	}
+	for _, not := range []string{"runtime.throw(", "mapassign_fast64"} {
+		if strings.Contains(out, not) {
+			t.Errorf("the traceback has a %s frame:\n%s", not, out)
+		}
+	}
+}
+
+func TestS0_62_LdflagsRaceDetectsNothing(t *testing.T) {
+	out, code := check.Go(t, 5*time.Minute, nil, "run", "-ldflags=-race", counter)
+	if code != 0 || strings.Contains(out, "DATA RACE") {
+		t.Fatalf("go run -ldflags=-race: exit status %d; want 0 and no report:\n%s", code, out)
+	}
+	// The go command's -race does: the same program, the same race, reported.
+	raceRun(t)
+}
+
+func TestS0_64_RaceReportHeadings(t *testing.T) {
+	out := raceRun(t)
+	for _, want := range []string{
+		// The access that revealed the race, then the earlier one: which side is which varies.
+		`(?m)^(Read|Write) at 0x[0-9a-f]+ by goroutine \d+:$`,
+		`(?m)^Previous (read|write) at 0x[0-9a-f]+ by goroutine \d+:$`,
+		`(?m)^Goroutine \d+ \(running\) created at:$`,
+	} {
+		if !regexp.MustCompile(want).MatchString(out) {
+			t.Errorf("the report has no line matching %s:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "Current read") {
+		t.Errorf("the report has a heading Current read:\n%s", out)
+	}
+}

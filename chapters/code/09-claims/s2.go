@@ -1,0 +1,1000 @@
+package claims
+
+// The modules, at the versions the rows of s2 cite.
+const (
+	s2Kubernetes = "k8s.io/kubernetes@v1.35.8"
+	s2APIServer  = "k8s.io/apiserver@v0.35.0"
+	s2Machinery  = "k8s.io/apimachinery@v0.35.0"
+	s2API        = "k8s.io/api@v0.35.0"
+	s2ClientGo   = "k8s.io/client-go@v0.35.0"
+	s2Kubectl    = "k8s.io/kubectl@v0.35.0"
+	s2CLIRuntime = "k8s.io/cli-runtime@v0.35.0"
+	s2CROld      = "sigs.k8s.io/controller-runtime@v0.17.0"
+	s2CRNew      = "sigs.k8s.io/controller-runtime@v0.23.3"
+	s2JSONPatch  = "gopkg.in/evanphx/json-patch.v4@v4.13.0" // the merge patch of k8s.io/apiserver v0.35.0
+	s2Delve      = "github.com/go-delve/delve@v1.27.2"
+)
+
+// Files of the two map runtimes that many rows of s2 cite.
+const (
+	s2Classic = "src/runtime/map_noswiss.go"
+	s2Table   = "src/internal/runtime/maps/table.go"
+	s2SwissGo = "src/internal/runtime/maps/map.go"
+	s2Spec    = "doc/go_spec.html"
+)
+
+// s2 holds the claims of post S2, in the order they appear in it.
+var s2 = []Claim{
+	{
+		ID:      "S2-01",
+		Section: "Title",
+		Claim:   "A key that the operator forgets to delete makes the ConfigMap grow without limit.",
+		Quote:   "map key删除遗漏导致ConfigMap无限扩增",
+		Verdict: Misleading,
+		Ruling: "Keys that are never deleted do make the ConfigMap grow, but not without limit: the API server " +
+			"refuses a ConfigMap whose values add up to more than 1 MiB (1048576 bytes). From then on every " +
+			"write of the operator fails. The failure to plan for is that refusal, not unbounded growth.",
+		Evidence: []Evidence{
+			Source{At: s2Kubernetes, File: "pkg/apis/core/validation/validation.go",
+				Find: `field\.TooLong\(field\.NewPath\(""\), "" /\*unused\*/, core\.MaxSecretSize\)`,
+				Note: "in `ValidateConfigMap`"},
+			Source{At: s2Kubernetes, File: "pkg/apis/core/types.go", Find: `MaxSecretSize = 1 \* 1024 \* 1024`},
+			Output{Name: "07-apiserver", Find: `Too long: may not be more than 1048576 bytes`},
+		},
+		Test:    "TestS2_01_ConfigMapGrowthStopsAtTheLimit",
+		Program: "go test -count=1 -v ./chapters/code/07-controllers/apiserver",
+		Teach:   "07-controllers.md#3-keys-that-outlive-their-objects",
+	},
+	{
+		ID:      "S2-02",
+		Section: "1 How delete works, and its traps",
+		Claim:   "`delete(m, key)` does not free the memory of the key-value pair at once.",
+		Quote:   "delete(m, key) 并非立即回收键值对内存",
+		Verdict: True,
+		Ruling: "The slot that held the pair stays allocated, on both runtimes: after deleting every key, `len` is 0 " +
+			"and the map has as many slots as before. Only the slot's contents are cleared (see S2-07 for what " +
+			"that frees).",
+		Evidence: []Evidence{
+			Output{Name: "04-shrink", Find: `^delete every key `},
+			Source{At: Go126, File: s2SwissGo, Find: `// TODO: shrink directory\?`, Note: "not even `clear` shrinks a map"},
+		},
+		Test:  "TestS2_02_DeleteKeepsTheSlots",
+		Teach: "04-growth.md#maps-never-shrink",
+	},
+	{
+		ID:      "S2-03",
+		Section: "1 How delete works, and its traps",
+		Claim: "`delete` marks the slot as deleted (a tombstone) to keep the probe chain whole, so that deleting " +
+			"does not break linear probing.",
+		Quote:   "将对应桶(bucket)中的槽位(cell)标记为“已删除”(tombstone),以维持哈希探查链的完整性",
+		Verdict: SomeVersions,
+		Ruling: "Only Swiss tables (Go 1.24 and later) have tombstones, and only in a group that is full: a delete " +
+			"in a group with an empty slot, or in a small map of up to 8 entries, makes the slot empty again. " +
+			"Their probing is not linear: it visits groups of 8 slots in a triangular sequence. The classic map " +
+			"(Go 1.23 and earlier, or `GOEXPERIMENT=noswissmap`) does not probe at all: it chains overflow " +
+			"buckets and marks a deleted slot `emptyOne` or `emptyRest` (S2-15).",
+		Evidence: []Evidence{
+			Source{At: Go126, File: s2Table, Find: `g\.ctrls\(\)\.set\(i, ctrlDeleted\)`, Note: "in `table.Delete`, only when the group has no empty slot"},
+			Source{At: Go126, File: s2Table, Find: `groups in a table\. The sequence is a triangular progression`},
+			Source{At: Go125, File: s2Classic, Find: `b\.tophash\[i\] = emptyOne`},
+		},
+		Test:  "TestS2_03_TombstoneOnlyInAFullSwissGroup",
+		Teach: "03-swiss.md#step-4-delete-and-tombstones",
+	},
+	{
+		ID:      "S2-04",
+		Section: "1 How delete works, and its traps",
+		Claim:   "The slot of a deleted key can be reused by a later insert.",
+		Quote:   "被删除的 key 在后续插入时可复用",
+		Verdict: True,
+		Ruling: "On both runtimes a new key takes the freed slot: in a full group or bucket of 8, the key inserted " +
+			"after a delete lands in the slot the deleted key left, and the map does not grow. A Swiss table " +
+			"reuses the first tombstone on the probe path.",
+		Evidence: []Evidence{
+			Source{At: Go126, File: s2Table, Find: `If we found a deleted slot along the way, we can`},
+			Output{Name: "04-shrink", Find: `^insert 1000000 other keys`},
+		},
+		Test:  "TestS2_04_InsertReusesADeletedSlot",
+		Teach: "04-growth.md#maps-never-shrink",
+	},
+	{
+		ID:      "S2-05",
+		Section: "1 How delete works, and its traps",
+		Claim:   "`len(m)` does not decrease when a key is deleted; it counts only the keys not marked as tombstones.",
+		Quote:   "len(m) 不会因删除减少",
+		Verdict: False,
+		Ruling: "`len(m)` is the number of entries, and `delete` lowers it by one at once, on both runtimes, also " +
+			"in the middle of a `range`. (The two halves of the post's sentence contradict each other.)",
+		Evidence: []Evidence{
+			Source{At: Go126, File: s2Spec, Find: `map length \(number of defined keys\)`},
+			Source{At: Go126, File: s2Table, Find: `^\s+m\.used--$`, Note: "`table.Delete`"},
+			Source{At: Go125, File: s2Classic, Find: `^\s+h\.count--$`, Note: "`mapdelete`"},
+			Output{Name: "01-deleterange", Find: `^len after delete:`},
+		},
+		Test:    "TestS2_05_DeleteLowersLen",
+		Program: "go run ./chapters/code/01-basics/deleterange",
+		Teach:   "01-basics.md#delete-lowers-len-even-in-the-middle-of-a-range",
+	},
+	{
+		ID:      "S2-06",
+		Section: "1 How delete works, and its traps",
+		Claim:   "After a delete, reading the key gives the zero value of the value type, and `ok` is false.",
+		Verdict: True,
+		Ruling:  "The spec says so for any key that is not in the map.",
+		Evidence: []Evidence{
+			Source{At: Go126, File: s2Spec, Find: `<code>a\[x\]</code> is the <a href="#The_zero_value">zero value</a>`},
+			Source{At: Go126, File: s2Spec, Find: `<code>true</code> if the key <code>x</code> is present in the map, and`},
+		},
+		Test:  "TestS2_06_DeletedKeyReadsZeroAndFalse",
+		Teach: "01-basics.md#zero-values-and-comma-ok",
+	},
+	{
+		ID:      "S2-07",
+		Section: "1 How delete works, and its traps",
+		Claim: "When the value is a pointer, slice or map, its data may stay in memory after the delete, a " +
+			"“ghost reference”: the array of a deleted slice is not collected.",
+		Quote:   "原底层数组未被 GC 回收",
+		Verdict: Misleading,
+		Ruling: "`delete` clears the slot's value, so the map keeps nothing alive: with no other reference, the " +
+			"array of a deleted slice is freed by the next collection. Another copy of the slice header keeps " +
+			"the array alive, as it would for any Go value; that has nothing to do with the map.",
+		Evidence: []Evidence{
+			Source{At: Go126, File: s2Table, Find: `typedmemclr\(typ\.Elem, slotElem\)`, Note: "`table.Delete` always clears the value"},
+			Source{At: Go125, File: s2Classic, Find: `memclrHasPointers\(e, t\.Elem\.Size_\)`},
+			Output{Name: "04-release", Find: `^delete every key:`},
+		},
+		Test:    "TestS2_07_DeleteKeepsNothingAlive",
+		Program: "go run ./chapters/code/04-growth/release",
+		Teach:   "04-growth.md#delete-frees-the-values-not-the-slots",
+	},
+	{
+		ID:      "S2-08",
+		Section: "1 How delete works, and its traps",
+		Claim: "Running `delete` in one goroutine while another ranges over the map or reads `m[key]` may " +
+			"trigger a panic, `fatal error: concurrent map read and map write`.",
+		Quote:   "可能触发 panic(fatal error: concurrent map read and map write)",
+		Verdict: Misleading,
+		Ruling: "It is a fatal error, not a panic: the process exits with status 2 and no `recover` catches it. " +
+			"The message depends on the pair: a read racing with the delete gives `concurrent map read and map " +
+			"write`, a `range` gives `concurrent map iteration and map write`. The check is best-effort: it " +
+			"fires only when the two goroutines meet in the map. The race detector (`-race`) is the tool for " +
+			"such races: it can report them even when the accesses do not overlap in time.",
+		Evidence: []Evidence{
+			Source{At: Go126, File: "src/runtime/panic.go", Find: `^// fatal triggers a fatal error that dumps a stack trace and exits\.`},
+			Output{Name: "06-fatal", Find: `first line: fatal error: concurrent map read and map write`},
+			Output{Name: "06-fatal", Find: `first line: fatal error: concurrent map iteration and map write`},
+			Output{Name: "06-fatal", Find: `a deferred recover caught it: false`},
+		},
+		Test:    "TestS2_08_ConcurrentDeleteIsAFatalError",
+		Program: "go test -count=1 -v -run TestFatal ./chapters/code/06-races/fatal",
+		Teach:   "06-races.md#the-runtimes-check-a-flag-that-writers-toggle",
+	},
+	{
+		ID:      "S2-09",
+		Section: "1 How delete works, and its traps",
+		Claim:   "A `sync.RWMutex` around the whole map makes concurrent deletes and reads safe.",
+		Quote:   "使用 sync.RWMutex 保护整个 map",
+		Verdict: True,
+		Ruling: "With `Lock` around every write and delete and `RLock` around every read and `range`, the race " +
+			"detector reports nothing. Without the lock it reports the race in most runs, not in every one (the " +
+			"test allows up to 5 runs): the detector, too, only sees what a run does.",
+		Evidence: []Evidence{
+			Source{At: Go126, File: "src/sync/rwmutex.go", Find: `^// A RWMutex is a reader/writer mutual exclusion lock\.`},
+			Output{Name: "06-detect-race", Find: `WARNING: DATA RACE`, Note: "a map written by two goroutines without a lock"},
+		},
+		Test:  "TestS2_09_RWMutexMakesItRaceFree",
+		Teach: "06-races.md#fix-1-one-lock-around-the-map",
+	},
+	{
+		ID:      "S2-10",
+		Section: "1 How delete works, and its traps",
+		Claim:   "`sync.Map` suits read-mostly use, but supports neither `range` nor an atomic `len()`.",
+		Quote:   "不支持 range 或 len() 原子获取",
+		Verdict: Misleading,
+		Ruling: "It has no `Len`, true. But it has `Range` (since Go 1.9), and since Go 1.23 `for k, v := range " +
+			"sm.Range` compiles and visits every entry. Neither gives a snapshot: `Range` may reflect stores and " +
+			"deletes made while it runs.",
+		Evidence: []Evidence{
+			Source{At: Go126, File: "api/go1.9.txt", Find: `pkg sync, method \(\*Map\) Range`},
+			Source{At: Go126, File: "src/sync/map.go", Find: `Range does not necessarily correspond to any consistent snapshot`},
+			Output{Name: "06-syncmap", Find: `^methods: `},
+			Output{Name: "06-syncmap", Find: `entries counted with range m\.Range`},
+		},
+		Test:    "TestS2_10_SyncMapRangesButHasNoLen",
+		Program: "go run ./chapters/code/06-races/syncmap",
+		Teach:   "06-races.md#fix-2-syncmap",
+	},
+	{
+		ID:      "S2-11",
+		Section: "1 How delete works, and its traps",
+		Claim:   "After `delete(m, k)`, the test `if m[k] != nil { ... }` always enters the branch.",
+		Quote:   "总进入分支(零值比较误导)",
+		Verdict: False,
+		Ruling: "It never does: a deleted key reads as the zero value, which for a pointer, slice or map value is " +
+			"`nil`. (For a value type such as `int`, `m[k] != nil` does not compile.) The comma-ok form the post " +
+			"recommends is right.",
+		Evidence: []Evidence{
+			Source{At: Go126, File: s2Spec, Find: `<code>a\[x\]</code> is the <a href="#The_zero_value">zero value</a>`},
+		},
+		Test:  "TestS2_11_DeletedValueIsNil",
+		Teach: "01-basics.md#zero-values-and-comma-ok",
+	},
+	{
+		ID:      "S2-12",
+		Section: "1 How delete works, and its traps",
+		Claim:   "Deleting inside `for range m` is undefined behaviour: the loop may skip elements or visit one twice.",
+		Quote:   "迭代行为未定义(可能跳过元素或重复遍历)",
+		Verdict: False,
+		Ruling: "The spec defines it: an entry removed before the loop reaches it is not produced, and no entry is " +
+			"produced twice. Deleting during `range` is safe; collecting the keys first is not needed.",
+		Evidence: []Evidence{
+			Source{At: Go126, File: s2Spec, Find: `If a map entry that has not yet been reached is removed during iteration`},
+			Output{Name: "01-deleterange", Find: `0 keys seen twice`},
+		},
+		Test:    "TestS2_12_DeleteDuringRangeIsDefined",
+		Program: "go run ./chapters/code/01-basics/deleterange",
+		Teach:   "05-iteration.md#changing-the-map-during-range",
+	},
+	{
+		ID:      "S2-13",
+		Section: "1 How delete works, and its traps",
+		Claim:   "`delete` on a nil map is legal and harmless; the spec allows it.",
+		Verdict: True,
+		Ruling:  "The spec says `delete` on a nil map is a no-op.",
+		Evidence: []Evidence{
+			Source{At: Go126, File: s2Spec, Find: `If the map <code>m</code> is <code>nil</code> or the element <code>m\[k\]</code>`},
+		},
+		Test:  "TestS2_13_DeleteOnANilMapIsANoOp",
+		Teach: "01-basics.md#a-nil-map-every-read-works-the-write-panics",
+	},
+	{
+		ID:      "S2-14",
+		Section: "2.1 What delete does underneath, and the GC",
+		Claim:   "`delete` calls `mapdelete()`, which finds the target bucket and cell.",
+		Quote:   "调用 mapdelete() 函数,定位目标 bucket 和 cell",
+		Verdict: SomeVersions,
+		Ruling: "Buckets and cells are the classic map's (Go 1.23 and earlier, or `noswissmap`). On Swiss tables " +
+			"`runtime.mapdelete` calls `Map.Delete`, which finds a table in the directory, then a group and a " +
+			"slot. On both, only keys of other types reach `runtime.mapdelete`: the compiler calls " +
+			"`runtime.mapdelete_faststr` for string keys and `mapdelete_fast32`/`_fast64` for 4- and 8-byte keys.",
+		Evidence: []Evidence{
+			Source{At: Go125, File: s2Classic, Find: `^func mapdelete\(t \*maptype, h \*hmap, key unsafe\.Pointer\)`},
+			Source{At: Go126, File: s2SwissGo, Find: `m\.directoryAt\(idx\)\.Delete\(typ, m, hash, key\)`},
+		},
+		Test:  "TestS2_14_DeleteCallsAnEntryPerKeyKind",
+		Teach: "02-buckets.md#step-4-delete-emptyone-and-emptyrest",
+	},
+	{
+		ID:      "S2-15",
+		Section: "2.1 What delete does underneath, and the GC",
+		Claim:   "`mapdelete` sets the key and value to zero and the slot's tophash to `emptyOne`, not `emptyRest`.",
+		Quote:   "置 tophash 为 emptyOne(非 emptyRest)",
+		Verdict: Misleading,
+		Ruling: "This is the classic map's first step, and not all of it. It clears the key only if the key type " +
+			"holds pointers. When no full slot follows, it turns the slot, and the run of `emptyOne` slots before " +
+			"it, into `emptyRest`. Swiss tables have no tophash: the control byte becomes empty or a tombstone (S2-03).",
+		Evidence: []Evidence{
+			Source{At: Go125, File: s2Classic, Find: `// Only clear key if there are pointers in it\.`},
+			Source{At: Go125, File: s2Classic, Find: `// If the bucket now ends in a bunch of emptyOne states,`},
+		},
+		Test:  "TestS2_15_ClassicDeleteEndsARunWithEmptyRest",
+		Teach: "02-buckets.md#step-4-delete-emptyone-and-emptyrest",
+	},
+	{
+		ID:      "S2-16",
+		Section: "2.1 What delete does underneath, and the GC",
+		Claim:   "A delete does not trigger a rehash; only a later insert that passes the load factor does.",
+		Quote:   "不触发 rehash,除非后续插入导致负载因子超标",
+		Verdict: True,
+		Ruling: "Deleting every key of a map leaves its tables or buckets as they were, on both runtimes: only " +
+			"inserts start a growth. One detail: on the classic map, a delete made while a growth is in progress " +
+			"moves old buckets, as every write does.",
+		Evidence: []Evidence{
+			Source{At: Go125, File: s2Classic, Find: `if !h\.growing\(\) && \(overLoadFactor\(h\.count\+1, h\.B\)`, Note: "in `mapassign` only"},
+			Source{At: Go126, File: s2Table, Find: `^\s+t\.rehash\(typ, m\)$`, Note: "in `table.PutSlot` only"},
+		},
+		Test:  "TestS2_16_DeleteNeverGrows",
+		Teach: "02-buckets.md#step-5-when-to-grow",
+	},
+	{
+		ID:      "S2-17",
+		Section: "2.1 What delete does underneath, and the GC",
+		Claim:   "The debugging snippet `for i := 0; i < b.tophash[0]; i++ { ... }` lists the tombstones of a bucket.",
+		Verdict: False,
+		Ruling: "It does not compile: `i` is an `int` and `tophash[0]` a `uint8` (`mismatched types int and " +
+			"uint8`). And `tophash[0]` is a byte of the first key's hash, not a count of slots. The runtime's " +
+			"`bmap` and `hmap` are unexported, so no program outside the runtime can name them.",
+		Evidence: []Evidence{
+			Source{At: Go125, File: s2Classic, Find: `tophash \[abi\.OldMapBucketCount\]uint8`},
+		},
+		Test:  "TestS2_17_TophashLoopDoesNotCompile",
+		Teach: "02-buckets.md#the-hash-low-bits-choose-the-bucket-the-top-byte-is-the-tophash",
+	},
+	{
+		ID:      "S2-18",
+		Section: "2.1 What delete does underneath, and the GC",
+		Claim:   "`emptyOne` means the slot was used and then deleted; lookups go on past it instead of stopping.",
+		Quote:   "emptyOne 表示该槽位曾被使用且已删除,仍参与探测链,避免查找中断",
+		Verdict: SomeVersions,
+		Ruling: "True of the classic map: a lookup walks past `emptyOne` and stops at `emptyRest`. Swiss tables " +
+			"have no `emptyOne`; the tombstone of a full group plays that part.",
+		Evidence: []Evidence{
+			Source{At: Go125, File: s2Classic, Find: `emptyOne +=\s*1 // this cell is empty`},
+			Source{At: Go125, File: s2Classic, Find: `emptyRest +=\s*0 // this cell is empty, and there are no more non-empty cells`},
+		},
+		Test:  "TestS2_18_EmptyOneOnlyInTheClassicMap",
+		Teach: "02-buckets.md#step-4-delete-emptyone-and-emptyrest",
+	},
+	{
+		ID:      "S2-19",
+		Section: "2.1 What delete does underneath, and the GC",
+		Claim:   "A map that nothing references any more is collected whole.",
+		Verdict: True,
+		Ruling:  "Once nothing refers to a map, the collector frees its header and all its tables or buckets.",
+		Evidence: []Evidence{
+			Output{Name: "04-release", Find: `^m = nil:`},
+		},
+		Test:    "TestS2_19_AMapNobodyReferencesIsCollected",
+		Program: "go run ./chapters/code/04-growth/release",
+		Teach:   "04-growth.md#delete-frees-the-values-not-the-slots",
+	},
+	{
+		ID:      "S2-20",
+		Section: "2.1 What delete does underneath, and the GC",
+		Claim:   "A map still referenced after some of its keys are deleted keeps its buckets.",
+		Verdict: True,
+		Ruling:  "Deleting half the keys of a referenced map frees none of its slots on either runtime.",
+		Evidence: []Evidence{
+			Output{Name: "04-shrink", Find: `^delete every key `},
+		},
+		Test:    "TestS2_20_AReferencedMapKeepsItsSlots",
+		Program: "go run ./chapters/code/04-growth/shrink",
+		Teach:   "04-growth.md#maps-never-shrink",
+	},
+	{
+		ID:      "S2-21",
+		Section: "2.1 What delete does underneath, and the GC",
+		Claim:   "`make(map[int]int, 0)` with no insert has no buckets: nothing is allocated for them.",
+		Quote:   "buckets 为 nil,不分配",
+		Verdict: True,
+		Ruling: "On both runtimes a map made with a hint of 0 that escapes gets only its header; the first insert " +
+			"allocates one group (Swiss) or bucket (classic) of 8 slots. A map that does not escape gets its " +
+			"header and one group or bucket on the stack, so no heap allocation at all.",
+		Evidence: []Evidence{
+			Source{At: Go126, File: s2SwissGo, Find: `// See comment in NewMap\. No need to eager allocate a group\.`},
+			Source{At: Go125, File: s2Classic, Find: `^func makemap_small\(\) \*hmap`},
+			Output{Name: "04-firstinsert", Find: `^stays in its function`},
+		},
+		Test:  "TestS2_21_EmptyMakeAllocatesNoSlots",
+		Teach: "04-growth.md#every-growth-step-allocates",
+	},
+	{
+		ID:      "S2-22",
+		Section: "2.1 What delete does underneath, and the GC",
+		Claim:   "The buckets a delete leaves stay in memory until the next growth, which may move or free them.",
+		Quote:   "下次 grow 时才可能迁移/释放",
+		Verdict: Misleading,
+		Ruling: "A delete never starts a growth (S2-16), and a growth moves the live entries into tables or a " +
+			"bucket array at least as large: the map's slots never go down, on either runtime. (The classic " +
+			"map's same-size growth can drop emptied overflow buckets; its bucket array stays.) To give memory " +
+			"back, copy the survivors into a new map, or drop the map.",
+		Evidence: []Evidence{
+			Output{Name: "04-shrink", Find: `^copy m into make`},
+			Source{At: Go125, File: s2Classic, Find: `// so keep the same number of buckets and "grow" laterally\.`, Note: "`hashGrow`: double, or the same size"},
+		},
+		Test:    "TestS2_22_TheNextGrowthDoesNotShrink",
+		Program: "go run ./chapters/code/04-growth/shrink",
+		Teach:   "04-growth.md#maps-never-shrink",
+	},
+	{
+		ID:      "S2-23",
+		Section: "2.2 A Reconcile loop that never deletes",
+		Claim: "In `Reconcile`, `!cr.DeletionTimestamp.IsZero()` tells that the user deleted the CR, and the " +
+			"operator can then clean up what the CR owns.",
+		Quote:   "DeletionTimestamp 非零表明 CR 已被用户删除",
+		Verdict: Misleading,
+		Ruling: "`IsZero` works on the nil `*metav1.Time` of an object that is not being deleted. But without a " +
+			"finalizer the object is gone as soon as it is deleted: `Get` returns NotFound and the branch never " +
+			"runs. The object waits, with a `deletionTimestamp`, only while a finalizer holds it, so cleanup in " +
+			"that branch needs the operator's own finalizer.",
+		Evidence: []Evidence{
+			Source{At: s2Machinery, File: "pkg/apis/meta/v1/time.go", Find: `^func \(t \*Time\) IsZero\(\) bool`},
+			Source{At: s2Machinery, File: "pkg/apis/meta/v1/types.go", Find: `finalizers list is empty\. As long as the finalizers list contains items, deletion is blocked\.`},
+		},
+		Test:  "TestS2_23_DeletionTimestampNeedsAFinalizer",
+		Teach: "08-operator.md#why-a-real-api-server",
+	},
+	{
+		ID:      "S2-24",
+		Section: "2.2 A Reconcile loop that never deletes; 3.2 (repeated)",
+		Claim: "Kubernetes does not cascade-delete objects that are not tied to the deleted one by an " +
+			"OwnerReference; a child whose OwnerReference was never set is left out of cascading deletion.",
+		Verdict: True,
+		Ruling: "The garbage collector of kube-controller-manager builds its graph from `ownerReferences` and " +
+			"deletes an object when all its owners are gone; nothing else deletes dependents. (envtest runs no " +
+			"kube-controller-manager, so the course cannot show the collector at work: the ruling rests on the " +
+			"source.)",
+		Evidence: []Evidence{
+			Source{At: s2Machinery, File: "pkg/apis/meta/v1/types.go", Find: `If ALL objects in the list have\s*$`},
+			Source{At: s2Kubernetes, File: "pkg/controller/garbagecollector/graph_builder.go", Find: `owners:\s+accessor\.GetOwnerReferences\(\)`},
+		},
+		Test:  "TestS2_24_GarbageCollectorFollowsOwnerReferences",
+		Teach: "07-controllers.md#3-keys-that-outlive-their-objects",
+	},
+	{
+		ID:      "S2-25",
+		Section: "2.3 Watching the map grow with pprof and delve",
+		Claim: "`go run -gcflags=\"all=-N -l\"` turns off optimizations and inlining, so that delve can stop at " +
+			"the map operation.",
+		Verdict: True,
+		Ruling: "`-N` disables optimizations and `-l` inlining, and `all=` applies them to every package. " +
+			"(`dlv debug` builds with these flags itself.)",
+		Evidence: []Evidence{
+			Source{At: Go126, File: "src/cmd/compile/internal/base/flag.go", Find: `help:\\"disable optimizations\\"`},
+			Source{At: Go126, File: "src/cmd/compile/internal/base/flag.go", Find: `help:\\"disable inlining\\"`},
+		},
+		Test:  "TestS2_25_NAndLDisableOptimizationAndInlining",
+		Teach: "05-iteration.md#watching-it-in-delve",
+	},
+	{
+		ID:      "S2-26",
+		Section: "2.3 Watching the map grow with pprof and delve",
+		Claim:   "`go tool pprof http://localhost:6060/debug/pprof/heap?seconds=30` samples the heap over 30 seconds.",
+		Verdict: True,
+		Ruling: "With `seconds`, `net/http/pprof` takes two heap profiles 30 seconds apart and serves their " +
+			"difference, a delta profile of what was allocated in between.",
+		Evidence: []Evidence{
+			Source{At: Go126, File: "src/net/http/pprof/pprof.go", Find: `seconds=N \(allocs, block, goroutine, heap, mutex, threadcreate profiles\): return a delta profile`},
+		},
+		Test:  "TestS2_26_HeapSecondsIsADeltaProfile",
+		Teach: "04-growth.md#heap-which-line-allocates",
+	},
+	{
+		ID:      "S2-27",
+		Section: "2.3 Watching the map grow with pprof and delve",
+		Claim: "The heap profile catches the call chains of `runtime.makemap` and shows `runtime.mapassign` " +
+			"taking more than 75%, which identifies the map type that grows.",
+		Quote:   "捕获高频 runtime.makemap 调用链",
+		Verdict: False,
+		Ruling: "A heap profile shows no map function of the runtime: `runtime/pprof` drops the leading " +
+			"`runtime.` and `internal/runtime/` frames of every allocation made from user code, so a map's " +
+			"growth is charged to the user's line that assigns (`m[k] = v`) or makes the map. Profiles carry no " +
+			"types. `runtime.mapassign*` shows up in CPU profiles, not heap profiles.",
+		Evidence: []Evidence{
+			Source{At: Go126, File: "src/runtime/pprof/protomem.go", Find: `// Found non-runtime\. Show any runtime uses above it\.`},
+			Output{Name: "04-profile-allocs-list", Find: `^\s+[\d.]+MB\s+[\d.]+MB\s+\d+:\s+m\[i\] = i$`},
+		},
+		Test:  "TestS2_27_HeapProfileHidesRuntimeFrames",
+		Teach: "04-growth.md#heap-which-line-allocates",
+	},
+	{
+		ID:      "S2-28",
+		Section: "2.3 Watching the map grow with pprof and delve",
+		Claim:   "In delve, `print len(m), cap(m)` shows the map's length and capacity.",
+		Verdict: False,
+		Ruling: "A map has no capacity in Go: `cap` is not defined for maps, and delve answers `print cap(m)` " +
+			"with `invalid argument m (type map[int64]int64) for cap`. `print` takes one expression, so the " +
+			"comma is a syntax error too. `print len(m)` works.",
+		Evidence: []Evidence{
+			Source{At: Go126, File: s2Spec, Find: `^cap\(s\)    \[n\]T, \*\[n\]T      array length`, Note: "the spec's table of `cap`: arrays, slices, channels, no maps"},
+		},
+		Test:    "TestS2_28_DelveHasNoCapOfAMap",
+		Program: "TERM=dumb go tool dlv debug ./chapters/code/09-claims/s2/testdata/dlvmap --allow-non-terminal-interactive=true --init chapters/code/09-claims/s2/testdata/dlvmap/session.dlv",
+		Teach:   "05-iteration.md#watching-it-in-delve",
+	},
+	{
+		ID:      "S2-29",
+		Section: "2.3 Watching the map grow with pprof and delve",
+		Claim:   "A delve breakpoint on `runtime.mapassign_fast64` stops where the map grows.",
+		Verdict: True,
+		Ruling: "The function exists on both runtimes (on Swiss tables, `internal/runtime/maps` exports it " +
+			"under that name) and an assignment with an `int64` key calls it: the breakpoint stops in it, called " +
+			"from the line `m[k] = v`.",
+		Evidence: []Evidence{
+			Source{At: Go126, File: "src/internal/runtime/maps/runtime_fast64.go", Find: `//go:linkname runtime_mapassign_fast64 runtime\.mapassign_fast64`},
+			Source{At: Go125, File: "src/runtime/map_fast64_noswiss.go", Find: `^func mapassign_fast64\(`},
+		},
+		Test:    "TestS2_29_DelveBreaksInMapassignFast64",
+		Program: "TERM=dumb go tool dlv debug ./chapters/code/09-claims/s2/testdata/dlvmap --allow-non-terminal-interactive=true --init chapters/code/09-claims/s2/testdata/dlvmap/session.dlv",
+		Teach:   "05-iteration.md#watching-it-in-delve",
+	},
+	{
+		ID:      "S2-30",
+		Section: "2.4 Ranging over the map while rendering the ConfigMap",
+		Claim: "The template's `range $k, $v := .Data` visits the data in Go's unspecified map order, a root " +
+			"cause of the problem.",
+		Quote:   "根本诱因: Go map 迭代不保证顺序",
+		Verdict: Misleading,
+		Ruling: "A Go `range` over a map has no set order, but a `{{range}}` of `text/template` sorts the keys " +
+			"before it walks the map: the post's rendering is the same on every call.",
+		Evidence: []Evidence{
+			Source{At: Go126, File: "src/text/template/exec.go", Find: `fmtsort\.Sort\(val\)`, Note: "in `walkRange`"},
+			Output{Name: "05-encoders", Find: `text/template`},
+		},
+		Test:    "TestS2_30_TemplateRangesInKeyOrder",
+		Program: "go run ./chapters/code/05-iteration/encoders",
+		Teach:   "05-iteration.md#deterministic-output",
+	},
+	{
+		ID:      "S2-31",
+		Section: "2.4 Ranging over the map while rendering the ConfigMap",
+		Claim: "If the controller replaces `cm.Data` during the `range`, the loop keeps walking the old map, " +
+			"but its key strings may be freed by the garbage collector.",
+		Quote:   "key 字符串内存可能已被 GC 标记",
+		Verdict: False,
+		Ruling: "The first half is true: the range expression is evaluated once, so the loop walks the map it " +
+			"started with. The second is not: Go strings are immutable and the collector never frees memory that " +
+			"is still reachable, so every key the loop produced stays valid, kept or cached anywhere.",
+		Evidence: []Evidence{
+			Source{At: Go126, File: s2Spec, Find: `The range expression <code>x</code> is evaluated before beginning the loop`},
+		},
+		Test:  "TestS2_31_RangeKeepsTheOldMapAndItsKeys",
+		Teach: "05-iteration.md#changing-the-map-during-range",
+	},
+	{
+		ID:      "S2-32",
+		Section: "2.4 Ranging over the map while rendering the ConfigMap",
+		Claim:   "The problem shows with `--enable-dynamic-config` enabled.",
+		Quote:   "尤其在启用了 --enable-dynamic-config 场景下",
+		Verdict: NoSuchAPI,
+		Ruling: "No such flag: kube-apiserver v1.35.8 has none (`--help`), and neither controller-runtime nor " +
+			"client-go defines one.",
+		Evidence: []Evidence{
+			Source{At: s2Kubernetes, File: "cmd", Find: `enable-dynamic-config`, Absent: true},
+			Source{At: s2APIServer, File: "pkg", Find: `enable-dynamic-config`, Absent: true},
+			Source{At: s2CRNew, File: "pkg", Find: `enable-dynamic-config`, Absent: true},
+		},
+		Test:  "TestS2_32_NoEnableDynamicConfigFlag",
+		Teach: "07-controllers.md#3-keys-that-outlive-their-objects",
+	},
+	{
+		ID:      "S2-33",
+		Section: "2.4 Ranging over the map while rendering the ConfigMap",
+		Claim:   "`range` does not block modifications of the map.",
+		Quote:   "range 不阻塞 map 修改",
+		Verdict: Misleading,
+		Ruling: "True in words: there is no lock. Changes made by the loop's own goroutine are allowed and the " +
+			"spec says what the loop then sees. A write from another goroutine during the `range` is a data " +
+			"race, which the runtime may stop with `fatal error: concurrent map iteration and map write`.",
+		Evidence: []Evidence{
+			Source{At: Go126, File: s2Table, Find: `fatal\("concurrent map iteration and map write"\)`},
+			Output{Name: "06-fatal", Find: `first line: fatal error: concurrent map iteration and map write`},
+		},
+		Test:  "TestS2_33_ConcurrentWriteDuringRangeIsFatal",
+		Teach: "06-races.md#the-runtimes-check-a-flag-that-writers-toggle",
+	},
+	{
+		ID:      "S2-34",
+		Section: "2.5 A minimal test case that reproduces the failure",
+		Claim:   "controller-runtime v0.17.0 goes with `k8s.io/api` v0.29.0.",
+		Verdict: True,
+		Ruling:  "controller-runtime v0.17.0 requires `k8s.io/api` v0.29.0 (and v0.23.3, the course's, v0.35.0).",
+		Evidence: []Evidence{
+			Source{At: s2CROld, File: "go.mod", Find: `^\s+k8s\.io/api v0\.29\.0$`},
+		},
+		Test:  "TestS2_34_ControllerRuntime017UsesAPI029",
+		Teach: "08-operator.md#why-a-real-api-server",
+	},
+	{
+		ID:      "S2-35",
+		Section: "2.5 A minimal test case that reproduces the failure",
+		Claim: "The test sets `CRDDirectoryPaths` on an `envtest.Environment` and starts it with " +
+			"`env.ControlPlane.Start()`.",
+		Verdict: Misleading,
+		Ruling: "`ControlPlane.Start` exists (v0.17.0 and v0.23.3), but it only starts etcd and kube-apiserver. " +
+			"`Environment.Start` is what installs the CRDs of `CRDDirectoryPaths` and returns a client " +
+			"configuration, so the post's test runs with no CRD installed.",
+		Evidence: []Evidence{
+			Source{At: s2CRNew, File: "pkg/internal/testing/controlplane/plane.go", Find: `^func \(f \*ControlPlane\) Start\(\)`},
+			Source{At: s2CRNew, File: "pkg/internal/testing/controlplane", Find: `CRD`, Absent: true},
+			Source{At: s2CRNew, File: "pkg/envtest/server.go", Find: `crds, err := InstallCRDs\(te\.Config, te\.CRDInstallOptions\)`},
+		},
+		Test:  "TestS2_35_ControlPlaneStartInstallsNoCRDs",
+		Teach: "08-operator.md#why-a-real-api-server",
+	},
+	{
+		ID:      "S2-36",
+		Section: "2.5 A minimal test case that reproduces the failure",
+		Claim:   "Starting the control plane this way skips `SetupClient`'s default cache initialization.",
+		Quote:   "此代码跳过 SetupClient 的默认缓存初始化",
+		Verdict: NoSuchAPI,
+		Ruling:  "controller-runtime has no `SetupClient`, at v0.17.0 or v0.23.3.",
+		Evidence: []Evidence{
+			Source{At: s2CROld, File: "pkg", Find: `SetupClient`, Absent: true},
+			Source{At: s2CRNew, File: "pkg", Find: `SetupClient`, Absent: true},
+		},
+		Test:  "TestS2_36_NoSetupClient",
+		Teach: "08-operator.md#the-operator",
+	},
+	{
+		ID:      "S2-37",
+		Section: "2.5 A minimal test case that reproduces the failure",
+		Claim:   "`--zap-devel=true` turns on structured logs, to find where goroutines race.",
+		Quote:   "启用结构化日志,定位 goroutine 竞态点",
+		Verdict: False,
+		Ruling: "`--zap-devel` is controller-runtime's flag (`zap.Options.BindFlags`, v0.17.0 and v0.23.3). Both " +
+			"modes log the same key-value pairs; development mode prints them as console text, at debug level, " +
+			"with stack traces from warnings on, where production mode writes JSON. Neither says anything about " +
+			"goroutines racing: the race detector (`-race`) does.",
+		Evidence: []Evidence{
+			Source{At: s2CRNew, File: "pkg/log/zap/zap.go", Find: `"Development Mode defaults\(encoder=consoleEncoder,logLevel=Debug,stackTraceLevel=Warn\)\. "\+`},
+			Source{At: s2CRNew, File: "pkg/log/zap/zap.go", Find: `"Production Mode defaults\(encoder=jsonEncoder,logLevel=Info,stackTraceLevel=Error\)"`},
+		},
+		Test:  "TestS2_37_ZapDevelIsConsoleText",
+		Teach: "06-races.md#the-race-detector-go-test-race",
+	},
+	{
+		ID:      "S2-38",
+		Section: "2.5 A minimal test case that reproduces the failure",
+		Claim: "The test runs with `--leader-elect=false`, so that leader election adds no delay, and an " +
+			"empty `WATCH_NAMESPACE`, so that it watches every namespace.",
+		Verdict: Misleading,
+		Ruling: "No library reads either: `--leader-elect` and `WATCH_NAMESPACE` exist only when the operator's " +
+			"`main` defines them, as generated projects do, to set `manager.Options.LeaderElection` and the " +
+			"cache's namespaces. A `go test` that starts envtest reads neither, so setting them changes nothing " +
+			"in the post's test.",
+		Evidence: []Evidence{
+			Source{At: s2CROld, File: "pkg", Find: `"leader-elect"`, Absent: true},
+			Source{At: s2CRNew, File: "pkg", Find: `"leader-elect"`, Absent: true},
+			Source{At: s2CRNew, File: "pkg", Find: `WATCH_NAMESPACE`, Absent: true},
+			Source{At: s2CRNew, File: "pkg/manager/manager.go", Find: `^\s+LeaderElection bool$`},
+		},
+		Test:  "TestS2_38_LeaderElectAndWatchNamespaceBelongToMain",
+		Teach: "08-operator.md#the-operator",
+	},
+	{
+		ID:      "S2-39",
+		Section: "2.5 A minimal test case that reproduces the failure",
+		Claim:   "An event that arrives while the informer cache is not ready yet is dropped, and the state is lost for good.",
+		Quote:   "Event 被丢弃 ... P0:资源状态永久丢失",
+		Verdict: False,
+		Ruling: "An informer lists every object before it watches, and a handler added at any time, even after " +
+			"the cache synced, first gets an Add for every object already in the cache.",
+		Evidence: []Evidence{
+			Source{At: s2ClientGo, File: "tools/cache/shared_informer.go", Find: `listener\.add\(addNotification\{newObj: item, isInInitialList: true\}\)`},
+		},
+		Test:  "TestS2_39_ALateHandlerGetsEveryObject",
+		Teach: "07-controllers.md#1-a-plain-map-between-handlers-and-workers",
+	},
+	{
+		ID:      "S2-40",
+		Section: "3.1 The controller-runtime cache and the map",
+		Claim:   "A reconciler's `r.Client.Get()` bypasses the cache by default and reads the API server directly.",
+		Quote:   "该路径默认绕过缓存,直连 API Server",
+		Verdict: False,
+		Ruling: "The manager's client reads typed objects from the informer cache (before the cache starts, " +
+			"`Get` returns `ErrCacheNotStarted`); only writes go to the API server. Uncached reads are " +
+			"`mgr.GetAPIReader()`, and unstructured objects, which the client reads live unless " +
+			"`client.Options.Cache.Unstructured` is set.",
+		Evidence: []Evidence{
+			Source{At: s2CRNew, File: "pkg/cluster/cluster.go", Find: `// By default, the client will use the cache for reads and direct calls for writes\.`},
+			Source{At: s2CRNew, File: "pkg/cluster/cluster.go", Find: `clientOpts\.Cache\.Reader = cache`},
+		},
+		Test:  "TestS2_40_ManagerClientReadsTheCache",
+		Teach: "08-operator.md#and-under-load-conflicts",
+	},
+	{
+		ID:      "S2-41",
+		Section: "3.1 The controller-runtime cache and the map",
+		Claim: "The client uses `DirectClient` by default; set `mgr.Options.Cache.Unstructured = true` or enable " +
+			"`CacheReader` to read from the cache.",
+		Verdict: NoSuchAPI,
+		Ruling: "There is no `DirectClient`, no option to enable `CacheReader` (an internal type of the cache), " +
+			"and no `mgr.Options`: `manager.Manager` is an interface, and the line does not compile. The field " +
+			"is `manager.Options{Client: client.Options{Cache: &client.CacheOptions{Unstructured: true}}}`, " +
+			"and it only concerns unstructured objects.",
+		Evidence: []Evidence{
+			Source{At: s2CROld, File: "pkg", Find: `DirectClient`, Absent: true},
+			Source{At: s2CRNew, File: "pkg", Find: `DirectClient`, Absent: true},
+			Source{At: s2CRNew, File: "pkg/manager/manager.go", Find: `^type Manager interface \{`},
+			Source{At: s2CRNew, File: "pkg/cache/internal/cache_reader.go", Find: `^type CacheReader struct`},
+			Source{At: s2CRNew, File: "pkg/client/client.go", Find: `// If false, unstructured objects will always result in a live lookup\.`},
+		},
+		Test:  "TestS2_41_NoManagerOptionsField",
+		Teach: "08-operator.md#the-operator",
+	},
+	{
+		ID:      "S2-42",
+		Section: "3.1 The controller-runtime cache and the map",
+		Claim: "A direct read takes about 0 ms and is strongly consistent; a cache read lags by 100 ms to 2 s, " +
+			"depending on the Reflector's period.",
+		Verdict: Uncheckable,
+		Ruling: "The post gives no cluster, load or measurement for these numbers. A direct read is a network " +
+			"round trip, not 0 ms. A reflector has no polling period: it keeps a watch open, so the cache lags by " +
+			"the time a watch event takes to arrive, which depends on the cluster.",
+		Evidence: []Evidence{
+			Source{At: s2ClientGo, File: "tools/cache/reflector.go", Find: `^func \(r \*Reflector\) ListAndWatch\(`},
+			Text("No program, cluster size, load or hardware is given for the 100 ms – 2 s figure."),
+		},
+		Teach: "08-operator.md#and-under-load-conflicts",
+	},
+	{
+		ID:      "S2-43",
+		Section: "3.2 A failed OwnerReference and leftover keys",
+		Claim:   "When the OwnerReference is not injected, the child's UID is not written into `ownerReferences[0].uid` of the parent.",
+		Quote:   "子对象 UID 未被正确写入父对象的 ownerReferences[0].uid",
+		Verdict: False,
+		Ruling: "It is the other way round: the child carries the OwnerReference, and its `uid` is the owner's. " +
+			"The owner's `ownerReferences` say nothing about its children.",
+		Evidence: []Evidence{
+			Source{At: s2Machinery, File: "pkg/apis/meta/v1/types.go", Find: `// List of objects depended by this object\.`},
+		},
+		Test:  "TestS2_43_OwnerReferenceIsOnTheChild",
+		Teach: "07-controllers.md#3-keys-that-outlive-their-objects",
+	},
+	{
+		ID:      "S2-44",
+		Section: "3.3 The data field written twice",
+		Claim: "A PATCH of a Secret or ConfigMap without `Content-Type: application/json` (or through a " +
+			"non-standard path) makes kube-apiserver serialize `data` twice, so values come back escaped again.",
+		Quote:   "可能导致 data 字段被多次序列化嵌套",
+		Verdict: False,
+		Ruling: "The API server refuses a PATCH whose content type is not a patch type, `application/json` " +
+			"included, with 415 Unsupported Media Type. A Secret's value is base64 once in JSON and reads back as " +
+			"the bytes written; a ConfigMap's values are plain strings. A double-encoded value only comes from a " +
+			"client that encoded it twice.",
+		Evidence: []Evidence{
+			Source{At: s2APIServer, File: "pkg/endpoints/handlers/patch.go", Find: `scope\.err\(negotiation\.NewUnsupportedMediaTypeError\(patchTypes\), w, req\)`},
+			Source{At: s2API, File: "core/v1/types.go", Find: `base64 encoded string, representing the arbitrary`},
+		},
+		Test:  "TestS2_44_PatchNeedsAPatchContentType",
+		Teach: "08-operator.md#why-a-real-api-server",
+	},
+	{
+		ID:      "S2-45",
+		Section: "3.3 The data field written twice",
+		Claim:   "`Convert_v1_Secret_To_v1_Secret` in `pkg/apis/core/v1/zz_generated.conversion.go` copies `data` without decoding.",
+		Verdict: NoSuchAPI,
+		Ruling: "No such function: conversions go between v1 and the internal type, `Convert_v1_Secret_To_core_Secret` " +
+			"and `Convert_core_Secret_To_v1_Secret` (Kubernetes v1.35.8).",
+		Evidence: []Evidence{
+			Source{At: s2Kubernetes, File: "pkg/apis/core/v1", Find: `Convert_v1_Secret_To_v1_Secret`, Absent: true},
+			Source{At: s2Kubernetes, File: "pkg/apis/core/v1/conversion.go", Find: `^func Convert_v1_Secret_To_core_Secret\(`},
+		},
+		Test:  "TestS2_45_NoConvertV1SecretToV1Secret",
+		Teach: "08-operator.md#why-a-real-api-server",
+	},
+	{
+		ID:      "S2-46",
+		Section: "3.3 The data field written twice",
+		Claim:   "The fix calls `base64DecodeIfNeeded` before the conversion.",
+		Verdict: NoSuchAPI,
+		Ruling:  "No such function in Kubernetes v1.35.8, k8s.io/apiserver or k8s.io/apimachinery v0.35.0.",
+		Evidence: []Evidence{
+			Source{At: s2Kubernetes, File: "pkg", Find: `base64DecodeIfNeeded`, Absent: true},
+			Source{At: s2APIServer, File: "pkg", Find: `base64DecodeIfNeeded`, Absent: true},
+			Source{At: s2Machinery, File: "pkg", Find: `base64DecodeIfNeeded`, Absent: true},
+		},
+		Test:  "TestS2_46_NoBase64DecodeIfNeeded",
+		Teach: "08-operator.md#why-a-real-api-server",
+	},
+	{
+		ID:      "S2-47",
+		Section: "4.1 Finding the bad keys with kubectl jsonpath",
+		Claim:   "`kubectl get cm -o jsonpath='{range .data}{@key}{\"\\n\"}{end}'` prints the keys of the ConfigMap.",
+		Verdict: False,
+		Ruling: "kubectl's JSONPath has no `@key`: client-go's engine fails with `unrecognized identifier key`, " +
+			"and `{range .data}` over a map produces the map once, not its keys. A go-template lists them: " +
+			"`-o go-template='{{range $k, $v := .data}}{{$k}}{{\"\\n\"}}{{end}}'`.",
+		Evidence: []Evidence{
+			Source{At: s2ClientGo, File: "util/jsonpath/jsonpath.go", Find: `fmt\.Errorf\("unrecognized identifier %v", node\.Name\)`},
+			Source{At: s2CLIRuntime, File: "pkg/printers/jsonpath.go", Find: `"k8s\.io/client-go/util/jsonpath"`, Note: "kubectl's JSONPath printer"},
+		},
+		Test:  "TestS2_47_JSONPathHasNoAtKey",
+		Teach: "07-controllers.md#3-keys-that-outlive-their-objects",
+	},
+	{
+		ID:      "S2-48",
+		Section: "4.1 Finding the bad keys with kubectl jsonpath",
+		Claim: "A ConfigMap may hold abnormal keys: an empty key (injected by a wrong `kubectl patch`), keys " +
+			"with control characters, keys longer than the 253-character limit.",
+		Verdict: False,
+		Ruling: "The API server validates every key: only letters, digits, `-`, `_` and `.`, at most 253 " +
+			"characters, not `.` or `..` or starting with `..`. An empty key, a control character or a 254-character " +
+			"key is refused as Invalid, so no ConfigMap can hold one.",
+		Evidence: []Evidence{
+			Source{At: s2Machinery, File: "pkg/util/validation/validation.go", Find: "^const configMapKeyFmt = `\\[-\\._a-zA-Z0-9\\]\\+`"},
+			Source{At: s2Kubernetes, File: "pkg/apis/core/validation/validation.go", Find: `allErrs = append\(allErrs, field\.Invalid\(field\.NewPath\("data"\)\.Key\(key\), key, msg\)\)`},
+		},
+		Test:  "TestS2_48_APIServerRejectsBadKeys",
+		Teach: "07-controllers.md#3-keys-that-outlive-their-objects",
+	},
+	{
+		ID:      "S2-49",
+		Section: "4.1 Finding the bad keys with kubectl jsonpath",
+		Claim:   "A key may start with a dot, such as `.dockerconfigjson`.",
+		Verdict: True,
+		Ruling:  "A key may start with one dot; only `.`, `..` and keys starting with `..` are refused.",
+		Evidence: []Evidence{
+			Source{At: s2Machinery, File: "pkg/util/validation/validation.go", Find: "errs = append\\(errs, `must not start with '\\.\\.'`\\)"},
+		},
+		Test:  "TestS2_49_DotKeysAreValid",
+		Teach: "07-controllers.md#3-keys-that-outlive-their-objects",
+	},
+	{
+		ID:      "S2-50",
+		Section: "4.2 kubectl debug and dlv attach",
+		Claim: "`kubectl debug -it POD --target=CONTAINER --share-processes`: `--target` shares the container's " +
+			"process namespace, and `--share-processes` is required for `dlv attach`.",
+		Quote:   "--share-processes 是 dlv attach 必备前提",
+		Verdict: False,
+		Ruling: "`--target` does put the ephemeral container in the target's process namespace. `--share-processes` " +
+			"applies only with `--copy-to` (a copy of the pod) and changes nothing here. What `dlv attach` needs " +
+			"is the right to trace: `SYS_PTRACE`, which `--profile=general` adds to the debug container (the " +
+			"default profile of kubectl v0.35.0 is `legacy`).",
+		Evidence: []Evidence{
+			Source{At: s2Kubectl, File: "pkg/cmd/debug/debug.go", Find: `When used with '--copy-to', enable process namespace sharing in the copy\.`},
+			Source{At: s2Kubectl, File: "pkg/cmd/debug/debug.go", Find: `TargetContainerName: o\.TargetContainer,`},
+			Source{At: s2API, File: "core/v1/types.go", Find: `The ephemeral container will be run in the namespaces \(IPC, PID, etc\) of this container\.`},
+			Source{At: s2Kubectl, File: "pkg/cmd/debug/profiles.go", Find: `addCapability\(c, "SYS_PTRACE"\)`},
+		},
+		Test:  "TestS2_50_ShareProcessesOnlyForCopies",
+		Teach: "08-operator.md#running-it-on-a-kind-cluster",
+	},
+	{
+		ID:      "S2-51",
+		Section: "4.2 kubectl debug and dlv attach",
+		Claim:   "A distroless debug image (`static:nonroot` plus dlv, or `base:debug`) has delve in it for the debug container.",
+		Verdict: Uncheckable,
+		Ruling: "The post gives no image digest, tag date or Dockerfile, and the course's machines reach no " +
+			"container registry to list an image's files. Whatever the image, `dlv attach` needs a `dlv` binary " +
+			"inside the debug container: an image built with delve in it is the sure way.",
+		Evidence: []Evidence{
+			Text("No image digest, tag date or Dockerfile is given, and no registry is reachable here to list the images' files."),
+		},
+		Teach: "08-operator.md#running-it-on-a-kind-cluster",
+	},
+	{
+		ID:      "S2-52",
+		Section: "4.2 kubectl debug and dlv attach",
+		Claim: "`dlv attach PID --headless --api-version=2`, then type `b controller.go:87` and `c` at the " +
+			"`(dlv)` prompt.",
+		Verdict: Misleading,
+		Ruling: "The flags exist (delve 1.27.2), but `--headless` runs only a debug server: it prints `API server " +
+			"listening at: ADDR` and shows no prompt. The commands go to a terminal client, `dlv connect ADDR`; " +
+			"or leave out `--headless`. `--api-version=2` is the default and the only valid value.",
+		Evidence: []Evidence{
+			Source{At: s2Delve, File: "cmd/dlv/cmds/commands.go", Find: `"headless", "", false, "Run debug server only, in headless mode\.`},
+			Source{At: s2Delve, File: "cmd/dlv/cmds/commands.go", Find: `"api-version", 2, "Selects JSON-RPC API version when headless\. The only valid value is 2\.`},
+			Source{At: s2Delve, File: "cmd/dlv/cmds/commands.go", Find: `"Init file, executed by the terminal client\."`},
+		},
+		Test:  "TestS2_52_HeadlessDelveHasNoPrompt",
+		Teach: "05-iteration.md#watching-it-in-delve",
+	},
+	{
+		ID:      "S2-53",
+		Section: "4.2 kubectl debug and dlv attach",
+		Claim:   "`runtime.mapdelete_faststr` is the runtime's entry point for deleting a string key.",
+		Verdict: True,
+		Ruling: "On both runtimes `delete(m, k)` on a `map[string]V` compiles to a call of " +
+			"`runtime.mapdelete_faststr`, and a breakpoint on it stops at the program's `delete` line.",
+		Evidence: []Evidence{
+			Source{At: Go126, File: "src/internal/runtime/maps/runtime_faststr.go", Find: `//go:linkname runtime_mapdelete_faststr runtime\.mapdelete_faststr`},
+			Source{At: Go125, File: "src/runtime/map_faststr_noswiss.go", Find: `^func mapdelete_faststr\(`},
+		},
+		Test:  "TestS2_53_StringKeyDeleteCallsMapdeleteFaststr",
+		Teach: "04-growth.md#cpu-where-the-time-goes",
+	},
+	{
+		ID:      "S2-54",
+		Section: "4.3 Pruning the ConfigMap with kubectl patch and jq",
+		Claim:   "`kubectl patch cm NAME --type=merge --patch-file=-` reads the patch from stdin.",
+		Verdict: False,
+		Ruling: "`--patch-file` is a file name, read with `os.ReadFile`: `-` is a file named `-`, and without " +
+			"one kubectl fails with `unable to read patch file`. Pass the patch with `--patch \"$(...)\"` " +
+			"instead.",
+		Evidence: []Evidence{
+			Source{At: s2Kubectl, File: "pkg/cmd/patch/patch.go", Find: `patchBytes, err = os\.ReadFile\(o\.PatchFile\)`},
+			Source{At: s2Kubectl, File: "pkg/cmd/patch/patch.go", Find: `Stdin|"-"`, Absent: true},
+		},
+		Test:  "TestS2_54_PatchFileIsAPath",
+		Teach: "07-controllers.md#3-keys-that-outlive-their-objects",
+	},
+	{
+		ID:      "S2-55",
+		Section: "4.3 Pruning the ConfigMap with kubectl patch and jq",
+		Claim: "Piping the object through `jq 'del(.data[\"key\"])'` into a merge patch removes that key, " +
+			"key by key, leaving the rest alone.",
+		Verdict: False,
+		Ruling: "A JSON merge patch removes a key only when the patch sets it to `null`; a key missing from the " +
+			"patch is left as it is. Sending the whole object without the key changes nothing: the key stays. " +
+			"The patch that removes it is `{\"data\":{\"key\":null}}` (or an update of the whole object).",
+		Evidence: []Evidence{
+			Source{At: s2JSONPatch, File: "merge.go", Find: `^\s+for k, v := range \*patch \{`, Note: "`mergeDocs` walks the keys of the patch only"},
+			Source{At: s2JSONPatch, File: "merge.go", Find: `^\s+delete\(\*doc, k\)`, Note: "a key set to null is removed"},
+			Source{At: s2APIServer, File: "pkg/endpoints/handlers/patch.go", Find: `jsonpatch\.MergePatch\(versionedJS, p\.patchBytes\)`},
+		},
+		Test:  "TestS2_55_MergePatchKeepsAbsentKeys",
+		Teach: "07-controllers.md#3-keys-that-outlive-their-objects",
+	},
+	{
+		ID:      "S2-56",
+		Section: "4.3 Pruning the ConfigMap with kubectl patch and jq",
+		Claim:   "With a merge patch, an empty `data` object is ignored rather than clearing the data.",
+		Verdict: True,
+		Ruling:  "`{\"data\":{}}` as a merge patch changes no key.",
+		Evidence: []Evidence{
+			Source{At: s2JSONPatch, File: "merge.go", Find: `^\s+for k, v := range \*patch \{`, Note: "an empty object has no key to merge"},
+		},
+		Test:  "TestS2_56_EmptyDataMergePatchChangesNothing",
+		Teach: "07-controllers.md#3-keys-that-outlive-their-objects",
+	},
+	{
+		ID:      "S2-57",
+		Section: "4.3 Pruning the ConfigMap with kubectl patch and jq",
+		Claim:   "The API server updates the `data` field atomically.",
+		Quote:   "API Server 原子更新data",
+		Verdict: True,
+		Ruling: "A patch is applied to the stored object and written in one compare-and-swap on etcd's revision. " +
+			"Since the piped object carries its `resourceVersion`, a patch made after another writer changed the " +
+			"ConfigMap is refused with 409 Conflict and writes nothing.",
+		Evidence: []Evidence{
+			Source{At: s2APIServer, File: "pkg/storage/etcd3/store.go", Find: `OptimisticPut\(ctx, preparedKey, newData, origState\.rev,`},
+		},
+		Test:  "TestS2_57_APatchIsOneConditionalWrite",
+		Teach: "08-operator.md#and-under-load-conflicts",
+	},
+	{
+		ID:      "S2-58",
+		Section: "4.4 Checking len and cap of the map after the fix",
+		Claim: "Print `len(r.cache)` and `cap(r.cache)` of the operator's map: before the fix len 128, cap 256; " +
+			"after, len 64 and cap 64, “len == cap”.",
+		Verdict: False,
+		Ruling: "`cap` is not defined for maps: the post's `fmt.Printf` line does not compile " +
+			"(`invalid argument ... for built-in cap`), so the table of capacities was never printed by Go. The " +
+			"first seed post (S0) says so itself (`map不支持cap函数`). A map's slots can be read only " +
+			"through the runtime's structures (chapter 04).",
+		Evidence: []Evidence{
+			Source{At: Go126, File: s2Spec, Find: `^cap\(s\)    \[n\]T, \*\[n\]T      array length`},
+		},
+		Test:  "TestS2_58_CapOfAMapDoesNotCompile",
+		Teach: "04-growth.md#maps-never-shrink",
+	},
+	{
+		ID:      "S2-59",
+		Section: "4.4 Checking len and cap of the map after the fix",
+		Claim:   "`make(map[string]*Resource, 256)` preallocates room for 256 entries, and removing that redundant hint is part of the fix.",
+		Quote:   "移除冗余 make(map[string]*v1alpha1.Resource, 256) 预分配",
+		Verdict: Misleading,
+		Ruling: "The hint does size the map for 256 entries: it takes them without growing. But that is memory " +
+			"asked for once, not a leak: without the hint the map grows to about the same size as entries come. " +
+			"What bounds a map's memory is deleting the keys of gone objects, or copying the survivors into a new " +
+			"map.",
+		Evidence: []Evidence{
+			Output{Name: "04-presize", Find: `^\s+10\s+1000000\s`, Note: "10 keys in a map made for a million hold a million's memory"},
+		},
+		Test:    "TestS2_59_HintAvoidsGrowth",
+		Program: "go run ./chapters/code/04-growth/presize",
+		Teach:   "04-growth.md#presizing-makemapkv-n",
+	},
+	{
+		ID:      "S2-60",
+		Section: "4.4 Checking len and cap of the map after the fix",
+		Claim:   "A periodic `runtime.GC()` triggers a map rehash that compacts the map.",
+		Quote:   "定期 compact(调用 runtime.GC() 触发 map rehash)",
+		Verdict: False,
+		Ruling: "The garbage collector never rehashes, compacts or shrinks a map, on either runtime: after " +
+			"collections the map has the same slots and tombstones. Only inserts make a map grow; nothing makes it " +
+			"smaller but copying it.",
+		Evidence: []Evidence{
+			Output{Name: "04-shrink", Find: `^delete every key `, Note: "each row is measured after `runtime.GC()`: the slots stay"},
+			Source{At: Go126, File: s2Table, Find: `^\s+t\.rehash\(typ, m\)$`, Note: "a table is rehashed in `table.PutSlot`, an insert, only"},
+		},
+		Test:  "TestS2_60_GCDoesNotRehashMaps",
+		Teach: "04-growth.md#maps-never-shrink",
+	},
+	{
+		ID:      "S2-61",
+		Section: "5 From a P0 incident to defensive programming",
+		Claim: "The closing chapter's project: a payment outage caused by a Java `NullPointerException`, fixed " +
+			"with records, NullAway and SonarQube rules, and P0 incidents of this kind down 83%, mean time to " +
+			"repair from 47 to 9 minutes.",
+		Verdict: Uncheckable,
+		Ruling: "No code, data or versions are given for the project or its figures, and the chapter is about " +
+			"Java, not Go, maps or Kubernetes.",
+		Evidence: []Evidence{
+			Text("The chapter names no repository, service, time range or measurement method for its figures, and all its code is Java."),
+		},
+		Teach: "07-controllers.md",
+	},
+}

@@ -1,0 +1,100 @@
+// Package s2 checks the claims of the third seed post (S2): a Kubernetes operator whose
+// ConfigMap grows because map keys are never deleted. Each test is named by the claim's ID.
+//
+// The tests of map behaviour run on both map runtimes of the course: Go 1.26 (Swiss tables)
+// and Go 1.25 with GOEXPERIMENT=noswissmap (the classic map); where the runtimes differ, a test
+// branches on inspect.Build(). The tests of Kubernetes behaviour share one real kube-apiserver
+// and etcd (envtest), started on first use.
+package s2
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"gomaps/chapters/code/09-claims/check"
+	"gomaps/chapters/code/09-claims/check/kube"
+	"gomaps/labs/inspect"
+)
+
+func TestMain(m *testing.M) {
+	kube.Main(m)
+}
+
+// pkgDir is this package's folder relative to the course's root, for the go command.
+const pkgDir = "./chapters/code/09-claims/s2"
+
+// testdata returns the path of a file or folder of testdata, relative to the course's root.
+func testdata(name string) string {
+	return pkgDir + "/testdata/" + name
+}
+
+// layout inspects m or ends the test.
+func layout[K comparable, V any](t *testing.T, m map[K]V) *inspect.Layout {
+	t.Helper()
+	l, err := inspect.Inspect(m)
+	if err != nil {
+		t.Fatalf("inspect: %v", err)
+	}
+	return l
+}
+
+// locate says where key sits in m, or ends the test.
+func locate[K comparable, V any](t *testing.T, m map[K]V, key K) inspect.Location {
+	t.Helper()
+	loc, ok, err := inspect.Locate(m, key)
+	if err != nil {
+		t.Fatalf("inspect: %v", err)
+	}
+	if !ok {
+		t.Fatalf("key %v is not in the map", key)
+	}
+	return loc
+}
+
+// ctrlAt returns the control byte (Swiss) or tophash (classic) of the slot at loc, read again
+// from a fresh layout.
+func ctrlAt(l *inspect.Layout, loc inspect.Location) uint8 {
+	if l.Swiss != nil {
+		if loc.Table < 0 {
+			return l.Swiss.Small.Ctrl[loc.Slot]
+		}
+		return l.Swiss.Tables[loc.Table].Groups[loc.Group].Ctrl[loc.Slot]
+	}
+	arr := l.Classic.Buckets
+	if loc.Old {
+		arr = l.Classic.OldBuckets
+	}
+	return arr[loc.Bucket].Chain[loc.Overflow][loc.Slot]
+}
+
+// intMap returns a map of the keys 0 to n-1, each mapped to itself, inserted in order.
+func intMap(n int) map[int]int {
+	m := make(map[int]int)
+	for k := range n {
+		m[k] = k
+	}
+	return m
+}
+
+// tempBinary returns a path for a program built by a test.
+func tempBinary(t *testing.T, name string) string {
+	return filepath.Join(t.TempDir(), name)
+}
+
+// build compiles the package at dir (relative to the course's root) into a binary and returns
+// its path, with the go command's flags before the package.
+func build(t *testing.T, dir string, flags ...string) string {
+	t.Helper()
+	bin := tempBinary(t, filepath.Base(dir))
+	args := append(append([]string{"build", "-o", bin}, flags...), dir)
+	out, code := check.Go(t, 5*time.Minute, nil, args...)
+	if code != 0 {
+		t.Fatalf("go %v: exit %d\n%s", args, code, out)
+	}
+	if _, err := os.Stat(bin); err != nil {
+		t.Fatal(err)
+	}
+	return bin
+}

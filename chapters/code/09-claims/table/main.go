@@ -1,0 +1,52 @@
+// Table prints the markdown of chapter 09 from the claims of package claims: with -counts the
+// verdicts per post, with -post S0 (S1, S2) that post's table and every claim in full, each
+// piece of evidence looked up again at the version it names.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"log"
+	"os"
+	"strings"
+
+	claims "gomaps/chapters/code/09-claims"
+)
+
+func main() {
+	log.SetPrefix("table: ")
+	log.SetFlags(0)
+	counts := flag.Bool("counts", false, "print the verdicts per post")
+	post := flag.String("post", "", "print the claims of one `post`: S0, S1 or S2")
+	flag.Parse()
+	r, err := claims.NewResolver()
+	if err != nil {
+		log.Fatal(err)
+	}
+	rd, err := claims.NewRenderer(r)
+	if err != nil {
+		log.Fatal(err)
+	}
+	var b strings.Builder
+	switch {
+	case *counts:
+		rd.Counts(&b)
+	case *post != "":
+		found := false
+		for _, p := range claims.Posts {
+			if p.Prefix == *post {
+				found = true
+				if err := rd.Post(&b, p); err != nil {
+					log.Fatal(err)
+				}
+			}
+		}
+		if !found {
+			log.Fatalf("-post %s: want S0, S1 or S2", *post)
+		}
+	default:
+		fmt.Fprintln(os.Stderr, "usage: go run ./chapters/code/09-claims/table -counts | -post S0|S1|S2")
+		os.Exit(2)
+	}
+	fmt.Print(b.String())
+}

@@ -1,0 +1,7 @@
+# chapter 09, post S0, section 2.4: 100 readers, or 10 writers, of a map behind a Mutex or an
+# RWMutex (what 09-s0-bench saved). Every measurement, delta and column width varies.
+# vary cpu: .*
+# vary (~|[-+][0-9.]+%) +\(p=[0-9.]+ n=[0-9]+\)
+# vary [-+]?[0-9][0-9.]*(µ|m|n|k|Ki|Mi|Gi|M|G)?( ± +[0-9.]+%)?
+# vary [ \t│]+
+go tool benchstat -filter ".name:PodState" -col /impl build/09-claims/s0-bench.txt
