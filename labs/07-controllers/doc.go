@@ -21,3 +21,8 @@
 // and make them pass without editing the tests. The chapter
 // chapters/07-controllers.md explains why each one fails and has hints.
 package controllers
+
+// The lab runner lets these tests run 3 minutes before it calls them stuck: they start a real API
+// server.
+//
+//lab:timeout 3m

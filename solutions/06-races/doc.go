@@ -42,3 +42,8 @@
 // Nothing waits for a time, so the result does not depend on the machine's
 // speed.
 package races
+
+// The lab runner lets these tests run 2 minutes before it calls them stuck: they run workloads in
+// child processes, some under the race detector.
+//
+//lab:timeout 2m

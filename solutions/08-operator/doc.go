@@ -34,3 +34,8 @@
 // and make them pass without editing the tests. The chapter
 // chapters/08-operator.md explains each bug and has hints.
 package operator
+
+// The lab runner lets these tests run 3 minutes before it calls them stuck: they start a real API
+// server.
+//
+//lab:timeout 3m

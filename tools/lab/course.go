@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/parser"
 	"go/token"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // A course is the repository: labs/NN-word with their solutions and chapters.
@@ -18,14 +20,25 @@ type course struct {
 	root string // absolute path of the folder holding go.mod and labs/
 	mod  string // the module path, for naming packages
 	labs []*lab // in number order
+
+	progress io.Writer // where a long test run says it is still going; nil: nowhere
 }
 
 // A lab is one folder labs/NN-word, package word.
 type lab struct {
-	num  string // "01"
-	name string // "01-basics"
-	word string // "basics": the package name
+	num     string        // "01"
+	name    string        // "01-basics"
+	word    string        // "basics": the package name
+	timeout time.Duration // how long its tests may run: defaultTimeout, or its doc.go's //lab:timeout
 }
+
+// defaultTimeout bounds the tests of a lab whose tests take milliseconds: a learner's endless
+// loop is reported after this long, not after go test's ten minutes.
+const defaultTimeout = 45 * time.Second
+
+// timeoutDirective in a lab's doc.go gives a lab whose tests need longer (a real API server)
+// its own limit: "//lab:timeout 3m".
+var timeoutDirective = regexp.MustCompile(`(?m)^//lab:timeout (\S+)\s*$`)
 
 func (l *lab) dir() string         { return filepath.Join("labs", l.name) }
 func (l *lab) solutionDir() string { return filepath.Join("solutions", l.name) }
@@ -82,7 +95,17 @@ func openCourse(dir string) (*course, error) {
 		if !e.IsDir() || m == nil {
 			continue
 		}
-		c.labs = append(c.labs, &lab{num: m[1], name: e.Name(), word: m[2]})
+		l := &lab{num: m[1], name: e.Name(), word: m[2], timeout: defaultTimeout}
+		if doc, err := os.ReadFile(filepath.Join(root, "labs", e.Name(), "doc.go")); err == nil {
+			if m := timeoutDirective.FindSubmatch(doc); m != nil {
+				d, err := time.ParseDuration(string(m[1]))
+				if err != nil || d <= 0 {
+					return nil, fmt.Errorf("labs/%s/doc.go: //lab:timeout %s: want a duration such as 3m", e.Name(), m[1])
+				}
+				l.timeout = d
+			}
+		}
+		c.labs = append(c.labs, l)
 	}
 	sort.Slice(c.labs, func(i, j int) bool { return c.labs[i].name < c.labs[j].name })
 	return c, nil

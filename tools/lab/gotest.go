@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"strings"
+	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 )
@@ -36,7 +37,8 @@ type pkgResult struct {
 	order       []string // test names in the order they started
 	status      string   // "pass", "fail", "skip"
 	buildFailed bool
-	buildOutput []string // compiler errors, when buildFailed
+	vetFailed   bool     // the errors are go vet's, which go test runs before the tests
+	buildOutput []string // compiler (or vet) errors, when buildFailed
 	output      []string // lines not attributed to a test
 }
 
@@ -47,8 +49,12 @@ type goTestResult struct {
 	err    error  // how the go command exited
 }
 
+// goTestRuns counts the runs of go test, for the tests of the result cache.
+var goTestRuns atomic.Int64
+
 // goTest runs go test -json with args in the course root.
 func (c *course) goTest(ctx context.Context, args ...string) *goTestResult {
+	goTestRuns.Add(1)
 	cmd := exec.CommandContext(ctx, "go", append([]string{"test", "-json"}, args...)...)
 	cmd.Dir = c.root
 	cmd.Env = append(os.Environ(), "GOFLAGS="+strings.TrimSpace(os.Getenv("GOFLAGS")))
@@ -80,6 +86,10 @@ func (c *course) goTest(ctx context.Context, args ...string) *goTestResult {
 			buildOf[e.ImportPath] = p
 			switch e.Action {
 			case "build-output":
+				// go test prints vet's findings under a "# [pkg]" header, the compiler's under "# pkg".
+				if strings.HasPrefix(e.Output, "# [") {
+					p.vetFailed = true
+				}
 				if !strings.HasPrefix(e.Output, "#") {
 					p.buildOutput = append(p.buildOutput, strings.TrimRight(e.Output, "\n"))
 				}

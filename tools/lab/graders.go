@@ -16,12 +16,12 @@ import (
 // A lab's graders are its *_test.go files: the learner never edits them, and a lab whose
 // graders differ from the shipped ones never counts as passing, whatever its tests say.
 //
-// What "shipped" means: the course's manifest, labs/graders.sum (a SHA-256 per grader, kept
-// up to date by TestGraderManifest), when there is one; otherwise the course's git history (the
-// branch it was cloned from, or HEAD). Without either, nothing can be told.
+// What "shipped" means: the course's manifest, labs/shipped.sum (a SHA-256 of every file of
+// every lab, kept up to date by TestShippedManifest), when there is one; otherwise the course's
+// git history (the branch it was cloned from, or HEAD). Without either, nothing can be told.
 
-// manifestFile lists every lab's graders with their hashes, relative to the course root.
-const manifestFile = "labs/graders.sum"
+// manifestFile lists every file of every lab with its hash, relative to the course root.
+const manifestFile = "labs/shipped.sum"
 
 // A graderChange is one grader that is not as shipped.
 type graderChange struct {
@@ -70,12 +70,26 @@ func (c *course) readManifest() (map[string]string, error) {
 	return sums, nil
 }
 
-// writeManifest writes the hashes of every lab's graders as they are now.
+// labFiles lists every file of the lab's folder (not its subfolders), relative to the root,
+// with slashes.
+func (c *course) labFiles(l *lab) []string {
+	entries, _ := os.ReadDir(filepath.Join(c.root, l.dir()))
+	var files []string
+	for _, e := range entries {
+		if !e.IsDir() {
+			files = append(files, filepath.ToSlash(filepath.Join(l.dir(), e.Name())))
+		}
+	}
+	return files
+}
+
+// writeManifest writes the hashes of every lab's files as they are now.
 func (c *course) writeManifest(w io.Writer) error {
-	fmt.Fprintln(w, "# The labs' graders as shipped: the lab runner reports a lab whose *_test.go files differ")
-	fmt.Fprintln(w, "# from these as changed, never as passing. Rewritten by: go test ./tools/lab -run TestGraderManifest -update")
+	fmt.Fprintln(w, "# The labs as shipped. The lab runner never reports a lab as passing while one of its *_test.go")
+	fmt.Fprintln(w, "# files differs from these, and reports a lab whose files all match as not started, without")
+	fmt.Fprintln(w, "# running it. Rewritten by: go test ./tools/lab -run TestShippedManifest -update")
 	for _, l := range c.labs {
-		for _, f := range c.graderFiles(l) {
+		for _, f := range c.labFiles(l) {
 			data, err := os.ReadFile(filepath.Join(c.root, f))
 			if err != nil {
 				return err
@@ -96,7 +110,7 @@ func (c *course) graderChanges(l *lab) []graderChange {
 	case sums != nil:
 		prefix := filepath.ToSlash(l.dir()) + "/"
 		for f, sum := range sums {
-			if strings.HasPrefix(f, prefix) && !strings.Contains(strings.TrimPrefix(f, prefix), "/") {
+			if strings.HasPrefix(f, prefix) && strings.HasSuffix(f, "_test.go") && !strings.Contains(strings.TrimPrefix(f, prefix), "/") {
 				sum := sum
 				shipped[f] = func(data []byte) bool { return graderHash(data) == sum }
 			}
@@ -138,6 +152,45 @@ func (c *course) graderChanges(l *lab) []graderChange {
 	}
 	sort.Slice(changes, func(i, j int) bool { return changes[i].file < changes[j].file })
 	return changes
+}
+
+// untouched reports whether every file of the lab is as shipped, by the manifest or, without
+// one, by git; known is false when neither can tell.
+func (c *course) untouched(l *lab) (same, known bool) {
+	sums, err := c.readManifest()
+	if err != nil {
+		return false, false
+	}
+	if sums == nil {
+		if c.shippedRef() == "" {
+			return false, false
+		}
+		return !c.changed(l), true
+	}
+	prefix := filepath.ToSlash(l.dir()) + "/"
+	want := 0
+	for f := range sums {
+		if strings.HasPrefix(f, prefix) {
+			want++
+		}
+	}
+	files := c.labFiles(l)
+	if len(files) != want || want == 0 {
+		return false, true
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(filepath.Join(c.root, filepath.FromSlash(f)))
+		if err != nil || graderHash(data) != sums[f] {
+			return false, true
+		}
+	}
+	return true, true
+}
+
+// isUntouched reports whether every file of the lab is known to be as shipped.
+func (c *course) isUntouched(l *lab) bool {
+	same, known := c.untouched(l)
+	return same && known
 }
 
 // describeChanges says which graders changed, in one phrase: "labs/01-demo/demo_test.go was

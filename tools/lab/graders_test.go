@@ -9,9 +9,9 @@ import (
 	"testing"
 )
 
-// TestGraderManifest checks that labs/graders.sum holds the hashes of every lab's tests as they
-// are in this checkout: an author who changes a grader rewrites it with -update.
-func TestGraderManifest(t *testing.T) {
+// TestShippedManifest checks that labs/shipped.sum holds the hashes of every lab's files as they
+// are in this checkout: an author who changes a lab rewrites it with -update.
+func TestShippedManifest(t *testing.T) {
 	c, err := openCourse("../..")
 	if err != nil {
 		t.Fatal(err)
@@ -29,10 +29,10 @@ func TestGraderManifest(t *testing.T) {
 	}
 	got, err := os.ReadFile(path)
 	if err != nil {
-		t.Fatalf("%v: write it with go test ./tools/lab -run TestGraderManifest -update", err)
+		t.Fatalf("%v: write it with go test ./tools/lab -run TestShippedManifest -update", err)
 	}
 	if !bytes.Equal(got, b.Bytes()) {
-		t.Errorf("%s is not up to date with the labs' tests: after changing a grader, rewrite it with go test ./tools/lab -run TestGraderManifest -update\n%s",
+		t.Errorf("%s is not up to date with the labs' tests: after changing a grader, rewrite it with go test ./tools/lab -run TestShippedManifest -update\n%s",
 			manifestFile, unifiedDiff(manifestFile, "now", string(got), b.String()))
 	}
 }

@@ -98,6 +98,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if err != nil {
 		return err
 	}
+	c.progress = stdout
 	switch cmd {
 	case "list":
 		if len(args) > 0 {

@@ -42,6 +42,9 @@ func TestGolden(t *testing.T) {
 			root := fixture(t)
 			// The hints shown so far are kept in the user's cache folder: a fresh one per run.
 			useStateDir(t)
+			// No "still running" lines: how long a run takes depends on the machine.
+			defer func(d time.Duration) { progressEvery = d }(progressEvery)
+			progressEvery = time.Hour
 			var stdin string
 			for _, f := range ar.files {
 				switch f.name {

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"text/tabwriter"
+	"time"
 )
 
 // testLabs runs the tests of the given labs in one go test and analyzes each.
@@ -19,15 +20,46 @@ func (c *course) testLabs(ctx context.Context, labs []*lab, extra ...string) []*
 	return out
 }
 
-// goTestLabs runs the tests of the given labs in one go test, each binary limited to 2 minutes
-// unless extra says otherwise.
+// goTestLabs runs the tests of the given labs in one go test, each binary limited to the
+// longest of their time limits unless extra says otherwise. While it waits it says so on
+// c.progress, every progressEvery.
 func (c *course) goTestLabs(ctx context.Context, labs []*lab, extra ...string) *goTestResult {
-	args := append([]string{"-timeout", "2m"}, extra...)
+	limit := time.Duration(0)
+	var names []string
+	for _, l := range labs {
+		limit = max(limit, l.timeout)
+		names = append(names, l.name)
+	}
+	args := append([]string{"-timeout", limit.String()}, extra...)
 	for _, l := range labs {
 		args = append(args, "./"+filepath.ToSlash(l.dir()))
 	}
+	if c.progress != nil {
+		done := make(chan struct{})
+		defer close(done)
+		start := time.Now()
+		go func() {
+			t := time.NewTicker(progressEvery)
+			defer t.Stop()
+			for {
+				select {
+				case <-done:
+					return
+				case <-t.C:
+					what := "lab " + names[0]
+					if len(names) > 1 {
+						what = fmt.Sprintf("%d labs", len(names))
+					}
+					fmt.Fprintf(c.progress, "still running the tests of %s (%.0f s; the limit is %v)\n", what, time.Since(start).Seconds(), limit)
+				}
+			}
+		}()
+	}
 	return c.goTest(ctx, args...)
 }
+
+// progressEvery is how often a run that is still going says so.
+var progressEvery = 10 * time.Second
 
 // state is the one-phrase summary list prints for a lab.
 func (s *labStatus) state(c *course) string {
@@ -36,13 +68,15 @@ func (s *labStatus) state(c *course) string {
 		return "cannot run"
 	case len(s.graders) > 0:
 		return "tests changed: reset -tests " + s.lab.num
+	case s.compile != nil && s.vet:
+		return "fails go vet"
 	case s.compile != nil:
 		return "does not compile"
 	case s.crash != nil:
 		return "crashes"
 	case s.passing():
 		return "passing"
-	case len(s.failing) == len(s.tests) && !c.changed(s.lab):
+	case len(s.failing) == len(s.tests) && c.isUntouched(s.lab):
 		return fmt.Sprintf("not started (%d test%s)", len(s.tests), plural(len(s.tests)))
 	}
 	if v := s.steps(); v != nil && v.current != afterSteps {
@@ -56,32 +90,30 @@ func (c *course) list(ctx context.Context, w io.Writer) error {
 		fmt.Fprintln(w, "this course has no labs yet")
 		return nil
 	}
-	statuses := c.testLabs(ctx, c.labs)
+	states, err := c.states(ctx, true)
+	if err != nil {
+		return err
+	}
 	tw := tabwriter.NewWriter(w, 0, 0, 3, ' ', 0)
 	fmt.Fprintln(tw, "LAB\tSTATE\tCHAPTER")
-	var next *labStatus
-	for _, s := range statuses {
-		if s.problem != "" {
-			return fmt.Errorf("%s", s.problem)
-		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\n", s.lab.name, s.state(c), filepath.ToSlash(s.lab.chapter()))
-		if next == nil && !s.passing() {
-			next = s
-		}
+	for i, r := range states {
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", c.labs[i].name, r.State, filepath.ToSlash(c.labs[i].chapter()))
 	}
 	tw.Flush()
 	fmt.Fprintln(w)
+	next := c.nextLab(states)
 	if next == nil {
 		fmt.Fprintln(w, "every lab passes: well done")
 		return nil
 	}
 	fmt.Fprintf(w, "next: lab %s; read %s, then run: go run ./tools/lab run %s\n",
-		next.lab.name, filepath.ToSlash(next.lab.chapter()), next.lab.num)
+		next.name, filepath.ToSlash(next.chapter()), next.num)
 	return nil
 }
 
 func (c *course) runLab(ctx context.Context, l *lab, w io.Writer) error {
 	s := c.testLabs(ctx, []*lab{l})[0]
+	c.remember([]*labStatus{s})
 	c.report(s, w)
 	if s.passing() {
 		return nil
@@ -109,7 +141,11 @@ func (c *course) report(s *labStatus, w io.Writer) {
 		if n := len(s.compile) - 1; n > 0 {
 			more = fmt.Sprintf(" (and %d more line%s below)", n, plural(n))
 		}
-		fmt.Fprintf(w, "lab %s does not compile: %s%s\n", l.name, strings.TrimSpace(s.compile[0]), more)
+		if s.vet {
+			fmt.Fprintf(w, "lab %s fails go vet, which go test runs before the tests: %s%s\n", l.name, strings.TrimSpace(s.compile[0]), more)
+		} else {
+			fmt.Fprintf(w, "lab %s does not compile: %s%s\n", l.name, strings.TrimSpace(s.compile[0]), more)
+		}
 		for _, line := range s.compile[1:] {
 			fmt.Fprintf(w, "    %s\n", strings.TrimSpace(line))
 		}
@@ -117,24 +153,25 @@ func (c *course) report(s *labStatus, w io.Writer) {
 		return
 	case s.passing():
 		fmt.Fprintf(w, "lab %s passes: %s\n", l.name, countTests(len(s.tests), "passes", "pass"))
-		if next := c.nextAfter(l); next != nil {
-			fmt.Fprintf(w, "next: lab %s (%s)\n", next.name, filepath.ToSlash(next.chapter()))
+		// The same rule as list's: the lowest lab not known to pass.
+		if states, err := c.states(context.Background(), false); err == nil {
+			if next := c.nextLab(states); next != nil {
+				fmt.Fprintf(w, "next: lab %s (%s)\n", next.name, filepath.ToSlash(next.chapter()))
+			} else {
+				fmt.Fprintln(w, "every lab passes: well done")
+			}
 		}
 		return
 	}
-	if s.crash != nil {
-		where := ""
-		if s.crash.test != "" {
-			where = " in " + s.crash.test
-		}
-		fmt.Fprintf(w, "lab %s crashed%s: %s: %s\n", l.name, where, s.crash.headline, s.crash.explain)
-		for _, f := range s.crash.tail {
-			fmt.Fprintf(w, "    at %s\n", f)
-		}
+	steps := s.steps()
+	// A crash in a later step's test usually means only that the steps before it are not
+	// written yet: it comes after the current step's failures, and says so.
+	laterCrash := s.crash != nil && steps != nil && s.crash.test != "" && stepOf(s.crash.test) > steps.current
+	if s.crash != nil && !laterCrash {
+		c.reportCrash(s, w, "")
 		fmt.Fprintln(w)
 	}
 	fmt.Fprintf(w, "lab %s: %d of %d tests failing\n", l.name, len(s.failing), len(s.tests))
-	steps := s.steps()
 	if steps != nil {
 		fmt.Fprintln(w, steps.summary())
 	}
@@ -161,6 +198,10 @@ func (c *course) report(s *labStatus, w io.Writer) {
 			fmt.Fprintf(w, "     %s\n", line)
 		}
 	}
+	if laterCrash {
+		fmt.Fprintln(w)
+		c.reportCrash(s, w, fmt.Sprintf(" (step %d, after the step you are on: expected until the steps before it are written)", stepOf(s.crash.test)))
+	}
 	if notRun > 0 {
 		fmt.Fprintf(w, "\n%d test%s did not run because the crash stopped the test binary\n", notRun, plural(notRun))
 	}
@@ -174,13 +215,16 @@ func (c *course) report(s *labStatus, w io.Writer) {
 	}
 }
 
-func (c *course) nextAfter(l *lab) *lab {
-	for i, x := range c.labs {
-		if x == l && i+1 < len(c.labs) {
-			return c.labs[i+1]
-		}
+// reportCrash prints the crash of the run: where, what, and the learner's frames.
+func (c *course) reportCrash(s *labStatus, w io.Writer, note string) {
+	where := ""
+	if s.crash.test != "" {
+		where = " in " + s.crash.test
 	}
-	return nil
+	fmt.Fprintf(w, "lab %s crashed%s%s: %s: %s\n", s.lab.name, where, note, s.crash.headline, s.crash.explain)
+	for _, f := range s.crash.tail {
+		fmt.Fprintf(w, "    at %s\n", f)
+	}
 }
 
 // countTests says "all 3 tests pass" or "its 1 test passes".

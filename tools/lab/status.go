@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"path/filepath"
 	"regexp"
 	"strings"
 )
@@ -12,6 +13,7 @@ type labStatus struct {
 	tests   []string       // the lab's top-level tests
 	failing []failure      // top-level tests that failed or never ran
 	compile []string       // compiler errors, if the lab does not build
+	vet     bool           // and those errors are go vet's
 	crash   *crash         // the test binary died (fatal error, panic, timeout)
 	problem string         // the go command could not run at all
 	graders []graderChange // test files that are not as shipped: the lab cannot pass
@@ -64,6 +66,7 @@ func (c *course) analyze(l *lab, res *goTestResult) *labStatus {
 		if len(s.compile) == 0 {
 			s.compile = []string{"(the go command gave no details)"}
 		}
+		s.vet = p.vetFailed
 		return s
 	}
 	// Tests the source declares that the run never mentioned still count.
@@ -76,7 +79,7 @@ func (c *course) analyze(l *lab, res *goTestResult) *labStatus {
 			s.tests = append(s.tests, name)
 		}
 	}
-	s.crash = c.findCrash(p)
+	s.crash = c.findCrash(p, l.dir())
 	for _, name := range s.tests {
 		t := p.tests[name]
 		switch {
@@ -188,8 +191,8 @@ var crashExplanations = []struct{ match, explain string }{
 	{"hash of unhashable type", "a map key's dynamic type is not comparable (a slice, map or func inside an interface)"},
 }
 
-// findCrash looks for a fatal error, a panic or a timeout in the run.
-func (c *course) findCrash(p *pkgResult) *crash {
+// findCrash looks for a fatal error, a panic or a timeout in the run of the lab in dir.
+func (c *course) findCrash(p *pkgResult, dir string) *crash {
 	scan := func(test string, lines []string) *crash {
 		for i, line := range lines {
 			var head string
@@ -208,6 +211,7 @@ func (c *course) findCrash(p *pkgResult) *crash {
 					break
 				}
 			}
+			cr.tail = c.frames(lines[i+1:])
 			if strings.Contains(head, "test timed out") {
 				for _, l := range lines[i+1:] {
 					if f := strings.Fields(l); len(f) > 0 && strings.HasPrefix(f[0], "Test") {
@@ -215,8 +219,9 @@ func (c *course) findCrash(p *pkgResult) *crash {
 						break
 					}
 				}
+				// The goroutine that panics is the test timer's: the loop is in another one.
+				cr.tail = c.learnerFrames(lines[i+1:], dir)
 			}
-			cr.tail = c.frames(lines[i+1:])
 			return cr
 		}
 		return nil
@@ -256,6 +261,32 @@ func (c *course) frames(lines []string) []string {
 		if len(out) == 6 {
 			break
 		}
+	}
+	return out
+}
+
+// learnerFrames keeps, from every goroutine of a dump, the frames in the lab's own files (the
+// learner's first, then its tests'): after a timeout, where the code was when time ran out.
+func (c *course) learnerFrames(lines []string, dir string) []string {
+	prefix := filepath.Join(c.root, dir) + string(filepath.Separator)
+	var mine, tests []string
+	for i, line := range lines {
+		m := frameRE.FindStringSubmatch(line)
+		if m == nil || i == 0 || !strings.HasPrefix(m[1], prefix) {
+			continue
+		}
+		entry := fmt.Sprintf("%s:%s %s", c.rel(m[1]), m[2], funcName(lines[i-1]))
+		list := &mine
+		if strings.HasSuffix(m[1], "_test.go") {
+			list = &tests
+		}
+		if !contains(*list, entry) {
+			*list = append(*list, entry)
+		}
+	}
+	out := append(mine, tests...)
+	if len(out) > 6 {
+		out = out[:6]
 	}
 	return out
 }

@@ -42,6 +42,18 @@ func (c *course) verify(ctx context.Context, labs []*lab, fuzzTime time.Duration
 		problems[l] = append(problems[l], fmt.Sprintf(format, args...))
 	}
 
+	var yours []string
+	for _, l := range labs {
+		if c.changed(l) {
+			yours = append(yours, l.name)
+		}
+	}
+	if len(yours) > 0 {
+		fmt.Fprintf(w, "verify checks the course itself (each lab fails as shipped, its solution passes), not your work; "+
+			"it runs the labs as they are in this folder, and %s %s your changes, so what it says of them is about your edits. "+
+			"To check your work: go run ./tools/lab run NN\n", strings.Join(yours, ", "), map[bool]string{true: "has", false: "have"}[len(yours) == 1])
+	}
+
 	replaceFiles := map[string]string{}
 	for _, l := range labs {
 		for _, p := range c.checkLayout(l, replaceFiles) {

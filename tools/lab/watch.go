@@ -20,13 +20,11 @@ var pollInterval = 250 * time.Millisecond
 // watch runs lab l again on every change to its files until ctx ends.
 func (c *course) watch(ctx context.Context, l *lab, w io.Writer) error {
 	if l == nil {
-		for _, s := range c.testLabs(ctx, c.labs) {
-			if !s.passing() {
-				l = s.lab
-				break
-			}
+		states, err := c.states(ctx, true)
+		if err != nil {
+			return err
 		}
-		if l == nil {
+		if l = c.nextLab(states); l == nil {
 			return usagef("every lab passes: name the lab to watch, as in: watch 01")
 		}
 	}
@@ -37,6 +35,7 @@ func (c *course) watch(ctx context.Context, l *lab, w io.Writer) error {
 		if ctx.Err() != nil {
 			break
 		}
+		c.remember([]*labStatus{s})
 		c.report(s, w)
 		fmt.Fprintf(w, "\n--- %s: waiting for a change (Ctrl-C stops)\n\n", time.Now().Format("15:04:05"))
 		if !c.waitForChange(ctx, l, &last) {

@@ -1,0 +1,185 @@
+package main
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+)
+
+// The runner remembers each lab's last result, keyed by a hash of everything the result depends
+// on: the lab's files, the packages the labs share, go.mod and go.sum, and the Go toolchain and
+// its settings. list reruns only the labs whose key changed, so a second list is quick, and run
+// knows which other labs pass when it names the next one. The record lives in the user's cache
+// folder, never in the course's files.
+
+// A result is what list shows of a lab.
+type result struct {
+	Key     string // labKey when it was run
+	State   string // the STATE column of list
+	Passing bool
+}
+
+// sharedDirs are the packages the labs' tests import: a change there changes every result.
+var sharedDirs = []string{"labs/internal", "labs/inspect", "labs/kubeassets"}
+
+// labKey hashes what a run of lab l depends on, or "" when it cannot tell.
+func (c *course) labKey(l *lab, toolchain string) string {
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\x00", toolchain)
+	add := func(path string) error {
+		data, err := os.ReadFile(filepath.Join(c.root, path))
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(h, "%s\x00%d\x00", filepath.ToSlash(path), len(data))
+		h.Write(data)
+		return nil
+	}
+	for _, f := range c.labFiles(l) {
+		if add(filepath.FromSlash(f)) != nil {
+			return ""
+		}
+	}
+	for _, f := range []string{"go.mod", "go.sum"} {
+		if add(f) != nil {
+			fmt.Fprintf(h, "%s\x00absent\x00", f) // a module without dependencies has no go.sum
+		}
+	}
+	for _, dir := range sharedDirs {
+		var files []string
+		filepath.WalkDir(filepath.Join(c.root, dir), func(path string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() {
+				rel, _ := filepath.Rel(c.root, path)
+				files = append(files, rel)
+			}
+			return nil
+		})
+		sort.Strings(files)
+		for _, f := range files {
+			if add(f) != nil {
+				return ""
+			}
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// toolchain names the Go that runs the tests, with the settings that change a result.
+func (c *course) toolchain() string {
+	cmd := exec.Command("go", "env", "GOVERSION", "GOEXPERIMENT", "GOFLAGS", "GOARCH", "GOOS", "CGO_ENABLED")
+	cmd.Dir = c.root
+	out, err := cmd.Output()
+	if err != nil {
+		return ""
+	}
+	return string(out)
+}
+
+func (c *course) resultsFile() string {
+	dir, err := stateDir()
+	if err != nil {
+		return ""
+	}
+	sum := sha256.Sum256([]byte(c.root))
+	return filepath.Join(dir, "gomaps", "results", hex.EncodeToString(sum[:8])+".json")
+}
+
+func (c *course) loadResults() map[string]result {
+	results := map[string]result{}
+	if f := c.resultsFile(); f != "" {
+		if data, err := os.ReadFile(f); err == nil {
+			json.Unmarshal(data, &results)
+		}
+	}
+	return results
+}
+
+// saveResults writes the record; a failure only means the next list runs the labs again.
+func (c *course) saveResults(results map[string]result) {
+	f := c.resultsFile()
+	if f == "" {
+		return
+	}
+	data, _ := json.MarshalIndent(results, "", "\t")
+	if os.MkdirAll(filepath.Dir(f), 0o755) == nil {
+		os.WriteFile(f, data, 0o644)
+	}
+}
+
+// remember records the results of a run of some labs.
+func (c *course) remember(statuses []*labStatus) {
+	toolchain := c.toolchain()
+	if toolchain == "" {
+		return
+	}
+	results := c.loadResults()
+	for _, s := range statuses {
+		if s.problem != "" {
+			continue
+		}
+		if key := c.labKey(s.lab, toolchain); key != "" {
+			results[s.lab.name] = result{Key: key, State: s.state(c), Passing: s.passing()}
+		}
+	}
+	c.saveResults(results)
+}
+
+// states returns every lab's state for list. A lab whose files are all as shipped is not
+// started, without a run: the course's CI proves that every shipped lab fails all its tests. A
+// lab whose key is the one of its last run has that run's result. The others run now, in one go
+// test, unless runOthers is false: then they are reported as not run since they changed.
+func (c *course) states(ctx context.Context, runOthers bool) ([]result, error) {
+	toolchain := c.toolchain()
+	results := c.loadResults()
+	out := make([]result, len(c.labs))
+	var stale []*lab
+	var staleAt []int
+	for i, l := range c.labs {
+		if same, known := c.untouched(l); known && same {
+			n := len(c.testNames(l))
+			out[i] = result{State: fmt.Sprintf("not started (%d test%s)", n, plural(n))}
+			continue
+		}
+		if r, ok := results[l.name]; ok && toolchain != "" && r.Key == c.labKey(l, toolchain) {
+			out[i] = r
+			continue
+		}
+		if !runOthers {
+			out[i] = result{State: "changed since its last run"}
+			continue
+		}
+		stale = append(stale, l)
+		staleAt = append(staleAt, i)
+	}
+	if len(stale) > 0 {
+		statuses := c.testLabs(ctx, stale)
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		for j, s := range statuses {
+			if s.problem != "" {
+				return nil, fmt.Errorf("%s", s.problem)
+			}
+			out[staleAt[j]] = result{State: s.state(c), Passing: s.passing()}
+		}
+		c.remember(statuses)
+	}
+	return out, nil
+}
+
+// nextLab is the lowest lab that is not known to pass, or nil when every lab passes.
+func (c *course) nextLab(states []result) *lab {
+	for i, r := range states {
+		if !r.Passing {
+			return c.labs[i]
+		}
+	}
+	return nil
+}
