@@ -2,9 +2,6 @@ package main
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -100,7 +97,8 @@ func (c *course) hint(ctx context.Context, l *lab, arg string, w io.Writer) erro
 	if len(hints) == 0 {
 		return fmt.Errorf("chapter %s has no hints yet", filepath.ToSlash(l.chapter()))
 	}
-	seen := c.loadHintsSeen()
+	seen := map[string]int{} // the last hint shown, by lab and step
+	c.loadState("hints", &seen)
 	var h hint
 	note, unit := "", ""
 	if arg != "" {
@@ -162,7 +160,7 @@ func (c *course) hint(ctx context.Context, l *lab, arg string, w io.Writer) erro
 	for _, u := range []string{unit, h.unit()} {
 		seen[l.name+"\x00"+u] = max(seen[l.name+"\x00"+u], h.num)
 	}
-	c.saveHintsSeen(seen)
+	c.saveState("hints", seen) // a failure only means the next hint starts over
 
 	fmt.Fprintf(w, "hint %d of %d for lab %s%s: %s\n\n", h.num, len(hints), l.name, note, h.title)
 	for _, line := range h.body {
@@ -177,40 +175,4 @@ func (c *course) hint(ctx context.Context, l *lab, arg string, w io.Writer) erro
 		fmt.Fprintf(w, "\nthat was the last hint; the solution: go run ./tools/lab solution %s\n", l.num)
 	}
 	return nil
-}
-
-// stateDir is the user's cache folder; the tests point it at a folder of their own.
-var stateDir = os.UserCacheDir
-
-// hintsSeenFile keeps, per course, the last hint shown for each lab and unit: in the user's
-// cache folder, never in the course's tracked files.
-func (c *course) hintsSeenFile() string {
-	dir, err := stateDir()
-	if err != nil {
-		return ""
-	}
-	sum := sha256.Sum256([]byte(c.root))
-	return filepath.Join(dir, "gomaps", "hints", hex.EncodeToString(sum[:8])+".json")
-}
-
-func (c *course) loadHintsSeen() map[string]int {
-	seen := map[string]int{}
-	if f := c.hintsSeenFile(); f != "" {
-		if data, err := os.ReadFile(f); err == nil {
-			json.Unmarshal(data, &seen)
-		}
-	}
-	return seen
-}
-
-// saveHintsSeen writes the record; a failure only means the next hint starts over.
-func (c *course) saveHintsSeen(seen map[string]int) {
-	f := c.hintsSeenFile()
-	if f == "" {
-		return
-	}
-	data, _ := json.Marshal(seen)
-	if os.MkdirAll(filepath.Dir(f), 0o755) == nil {
-		os.WriteFile(f, data, 0o644)
-	}
 }

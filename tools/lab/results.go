@@ -82,32 +82,37 @@ func (c *course) toolchain() string {
 	return string(out)
 }
 
-func (c *course) resultsFile() string {
+// stateDir is the user's cache folder; the tests point it at a folder of their own.
+var stateDir = os.UserCacheDir
+
+// stateFile is where the runner keeps a record of one kind ("hints", "results") for this
+// course: in the user's cache folder, never in the course's files.
+func (c *course) stateFile(kind string) string {
 	dir, err := stateDir()
 	if err != nil {
 		return ""
 	}
 	sum := sha256.Sum256([]byte(c.root))
-	return filepath.Join(dir, "gomaps", "results", hex.EncodeToString(sum[:8])+".json")
+	return filepath.Join(dir, "gomaps", kind, hex.EncodeToString(sum[:8])+".json")
 }
 
-func (c *course) loadResults() map[string]result {
-	results := map[string]result{}
-	if f := c.resultsFile(); f != "" {
+// loadState reads a record into v; a missing or broken record leaves v as it is.
+func (c *course) loadState(kind string, v any) {
+	if f := c.stateFile(kind); f != "" {
 		if data, err := os.ReadFile(f); err == nil {
-			json.Unmarshal(data, &results)
+			json.Unmarshal(data, v)
 		}
 	}
-	return results
 }
 
-// saveResults writes the record; a failure only means the next list runs the labs again.
-func (c *course) saveResults(results map[string]result) {
-	f := c.resultsFile()
+// saveState writes a record. A failure is not reported: the runner only does more work next
+// time.
+func (c *course) saveState(kind string, v any) {
+	f := c.stateFile(kind)
 	if f == "" {
 		return
 	}
-	data, _ := json.MarshalIndent(results, "", "\t")
+	data, _ := json.MarshalIndent(v, "", "\t")
 	if os.MkdirAll(filepath.Dir(f), 0o755) == nil {
 		os.WriteFile(f, data, 0o644)
 	}
@@ -119,7 +124,8 @@ func (c *course) remember(statuses []*labStatus) {
 	if toolchain == "" {
 		return
 	}
-	results := c.loadResults()
+	results := map[string]result{}
+	c.loadState("results", &results)
 	for _, s := range statuses {
 		if s.problem != "" {
 			continue
@@ -128,7 +134,7 @@ func (c *course) remember(statuses []*labStatus) {
 			results[s.lab.name] = result{Key: key, State: s.state(c), Passing: s.passing()}
 		}
 	}
-	c.saveResults(results)
+	c.saveState("results", results)
 }
 
 // states returns every lab's state for list. A lab whose files are all as shipped is not
@@ -137,7 +143,8 @@ func (c *course) remember(statuses []*labStatus) {
 // test, unless runOthers is false: then they are reported as not run since they changed.
 func (c *course) states(ctx context.Context, runOthers bool) ([]result, error) {
 	toolchain := c.toolchain()
-	results := c.loadResults()
+	results := map[string]result{}
+	c.loadState("results", &results)
 	out := make([]result, len(c.labs))
 	var stale []*lab
 	var staleAt []int
