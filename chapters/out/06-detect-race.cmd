@@ -1,4 +1,4 @@
 # the same test under the race detector
 # exit 1
 # vary \((running|finished)\) created at
-go test -count=1 -race -run TestOneWriteEach ./chapters/code/06-races/detect
+GOMAXPROCS=1 go test -count=1 -race -run TestOneWriteEach ./chapters/code/06-races/detect

@@ -34,6 +34,7 @@ type outCommand struct {
 	raw      bool             // # raw: no "$ command" line in the output
 	save     string           // # save PATH: also write the raw output to PATH, under build/
 	keep     *regexp.Regexp   // # keep REGEXP: only the output's lines that match are kept
+	drop     *regexp.Regexp   // # drop REGEXP: the output's lines that match are left out
 	fileName string           // for messages: chapters/out/NAME.cmd
 }
 
@@ -52,6 +53,10 @@ var saveDirective = regexp.MustCompile(`^#\s*save\s+(\S+)\s*$`)
 // (after # save has written the whole), for a command whose output is long and whose chapter
 // cites a few lines, such as the compiler's assembly listing.
 var keepDirective = regexp.MustCompile(`^#\s*keep\s+(.+?)\s*$`)
+
+// dropDirective is "# drop REGEXP": the lines of the command's output that match are left out,
+// for lines that come or not depending on the machine's speed (the lab runner's "still running").
+var dropDirective = regexp.MustCompile(`^#\s*drop\s+(.+?)\s*$`)
 var envWord = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*=`)
 
 // parseCmd parses the text of a .cmd file: comment lines (some of them directives) and exactly
@@ -82,6 +87,12 @@ func parseCmd(name, text string) (*outCommand, error) {
 					return nil, fmt.Errorf("%s:%d: # keep: %v", name, i+1, err)
 				}
 				c.keep = re
+			} else if m := dropDirective.FindStringSubmatch(line); m != nil {
+				re, err := regexp.Compile(m[1])
+				if err != nil {
+					return nil, fmt.Errorf("%s:%d: # drop: %v", name, i+1, err)
+				}
+				c.drop = re
 			} else if rawDirective.MatchString(line) {
 				c.raw = true
 			} else if m := saveDirective.FindStringSubmatch(line); m != nil {
@@ -215,10 +226,10 @@ func outputOne(root string, sc *scrubber, name string, check bool, stdout io.Wri
 		return fmt.Errorf("%s: %v", cmdFile, err)
 	}
 	shown := out
-	if c.keep != nil {
+	if c.keep != nil || c.drop != nil {
 		var kept []byte
 		for _, line := range bytes.SplitAfter(out, []byte("\n")) {
-			if c.keep.Match(line) {
+			if (c.keep == nil || c.keep.Match(line)) && (c.drop == nil || !c.drop.Match(line)) {
 				kept = append(kept, line...)
 			}
 		}

@@ -93,6 +93,7 @@ func TestParseCmdErrors(t *testing.T) {
 		"save escaping build": "# save build/../x.txt\ngo version\n",
 		"save absolute":       "# save /abs/build/x.txt\ngo version\n",
 		"bad keep":            "# keep [\ngo version\n",
+		"bad drop":            "# drop [\ngo version\n",
 	}
 	for name, text := range tests {
 		if _, err := parseCmd("x.cmd", text); err == nil {
@@ -114,13 +115,13 @@ func TestParseCmdSave(t *testing.T) {
 }
 
 // TestOutputKeepsMatchingLines: # keep leaves only the matching lines of the output, after the
-// command line.
+// command line, and # drop leaves out those it matches.
 func TestOutputKeepsMatchingLines(t *testing.T) {
 	root := t.TempDir()
 	if err := os.MkdirAll(filepath.Join(root, outDir), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	cmd := "# keep ^GO(OS|ARCH)=\ngo env\n"
+	cmd := "# keep ^GO(OS|ARCH|ROOT)=\n# drop ^GOROOT=\ngo env\n"
 	if err := os.WriteFile(filepath.Join(root, outDir, "keep.cmd"), []byte(cmd), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -130,7 +131,7 @@ func TestOutputKeepsMatchingLines(t *testing.T) {
 	got, _ := os.ReadFile(filepath.Join(root, outDir, "keep.txt"))
 	lines := strings.Split(strings.TrimSpace(string(got)), "\n")
 	if len(lines) != 3 || lines[0] != "$ go env" || !strings.HasPrefix(lines[1], "GOARCH=") || !strings.HasPrefix(lines[2], "GOOS=") {
-		t.Errorf("# keep ^GO(OS|ARCH)= of go env wrote:\n%s\nwant the command line, then GOARCH= and GOOS= only", got)
+		t.Errorf("# keep ^GO(OS|ARCH|ROOT)= and # drop ^GOROOT= of go env wrote:\n%s\nwant the command line, then GOARCH= and GOOS= only", got)
 	}
 }
 

@@ -1032,7 +1032,7 @@ var s0 = []Claim{
 			Source{At: ginkgoV2, File: "types/config.go", Find: `\{KeyPath: "Go.Race", Name: "race",`},
 		},
 		Test:    "TestS0_62_LdflagsRaceDetectsNothing",
-		Program: "go test -count=1 -ldflags=-race -v -run TestOneWriteEach ./chapters/code/06-races/detect",
+		Program: "GOMAXPROCS=1 go test -count=1 -ldflags=-race -v -run TestOneWriteEach ./chapters/code/06-races/detect",
 		Teach:   "06-races.md#the-race-detector-go-test-race",
 	},
 	{
