@@ -12,8 +12,9 @@
 // The commands are:
 //
 //	serve     (the default) make sure mkdocs, the Material theme and pymdown-extensions are
-//	          installed, show where the labs start (go run ./tools/lab list) and serve the book
-//	          at http://127.0.0.1:8000/ until Ctrl-C; -addr changes the address
+//	          installed, serve the book at http://127.0.0.1:8000/ until Ctrl-C (-addr changes
+//	          the address), say when it answers, then show where the labs start (go run
+//	          ./tools/lab list) once the runner has checked them
 //	check     run every check CI runs, in order, going on after a failure: gofmt, vet, test
 //	          (go test ./tools/... ./labs/inspect ./labs/internal/...), envtest (go run
 //	          ./tools/envtest, which builds kube-apiserver and etcd into the per-user cache when

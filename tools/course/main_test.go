@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -102,5 +103,13 @@ func TestNavPages(t *testing.T) {
 	}
 	if len(pages) < 5 || pages[0] != "index.html" || pages[1] != "00-setup.html" {
 		t.Fatalf("navPages = %v, want index.html, 00-setup.html and the chapters after them", pages)
+	}
+	// Every page of the book is in the nav, titled or not (a title may hold a colon).
+	mds, _ := filepath.Glob(filepath.Join("..", "..", "chapters", "*.md"))
+	for _, md := range mds {
+		page := strings.TrimSuffix(filepath.Base(md), ".md") + ".html"
+		if !slices.Contains(pages, page) {
+			t.Errorf("navPages = %v, which misses %s", pages, page)
+		}
 	}
 }

@@ -1,14 +1,19 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"net"
+	"net/http"
 	"os"
+	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"runtime"
 	"syscall"
 	"time"
 )
@@ -45,21 +50,31 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 
-	if isFile(filepath.Join(root, "tools", "lab", "main.go")) {
-		lab := s.command("go", "run", "./tools/lab", "list")
-		if err := lab.Run(); err != nil {
-			fmt.Fprintf(stderr, "course: go run ./tools/lab list: %v (serving the book anyway)\n", err)
-		}
-	} else {
-		fmt.Fprintln(stdout, "course: the lab runner (tools/lab) is not there yet: skipping the list of labs")
-	}
-
-	fmt.Fprintf(stdout, "the book is at http://%s/ (Ctrl-C stops it)\n", net.JoinHostPort(host, port))
+	// The book first: mkdocs serves within seconds, while the lab list may run tests for a
+	// minute on a machine that has never run them. The list follows when it is ready.
+	start := time.Now()
+	fmt.Fprintln(stdout, "course: building the book (mkdocs serve)")
 	if err := mkdocs.Start(); err != nil {
 		return fmt.Errorf("mkdocs serve: %v", err)
 	}
 	done := make(chan error, 1)
 	go func() { done <- mkdocs.Wait() }()
+	url := "http://" + net.JoinHostPort(host, port) + "/"
+	if err := waitServing(ctx, url, done); err != nil {
+		_ = mkdocs.Process.Kill()
+		return err
+	}
+	fmt.Fprintf(stdout, "the book is at %s (it answered after %.1fs; Ctrl-C stops it)\n", url, time.Since(start).Seconds())
+
+	listCtx, cancelList := context.WithCancel(ctx)
+	defer cancelList()
+	listDone := make(chan struct{})
+	go func() {
+		defer close(listDone)
+		labList(listCtx, s, root)
+	}()
+	defer func() { cancelList(); <-listDone }()
+
 	select {
 	case err := <-done:
 		if err != nil {
@@ -69,6 +84,8 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	case <-ctx.Done():
 	}
 	// Ctrl-C in a terminal reaches mkdocs too; the signal covers the other ways we were stopped.
+	cancelList()
+	<-listDone
 	_ = mkdocs.Process.Signal(os.Interrupt)
 	select {
 	case <-done:
@@ -78,4 +95,73 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintln(stdout, "course: stopped serving the book")
 	return nil
+}
+
+// waitServing waits until url answers, mkdocs exits, or ctx ends, saying every 10 seconds that
+// it is still waiting.
+func waitServing(ctx context.Context, url string, done <-chan error) error {
+	start := time.Now()
+	next := 10 * time.Second
+	client := &http.Client{Timeout: 2 * time.Second}
+	for {
+		if resp, err := client.Get(url); err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				return nil
+			}
+		}
+		select {
+		case err := <-done:
+			if err == nil {
+				err = errors.New("it stopped")
+			}
+			return fmt.Errorf("mkdocs serve ended before the book answered: %v", err)
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(250 * time.Millisecond):
+		}
+		if d := time.Since(start); d >= next {
+			fmt.Fprintf(os.Stderr, "course: still building the book (%ds)\n", int(d.Seconds()))
+			next += 10 * time.Second
+		}
+	}
+}
+
+// labList prints where the labs stand (go run ./tools/lab list) once it has finished, so its
+// lines come as one block among mkdocs's.
+func labList(ctx context.Context, s *setup, root string) {
+	if !isFile(filepath.Join(root, "tools", "lab", "main.go")) {
+		fmt.Fprintln(s.stdout, "course: the lab runner (tools/lab) is not there yet: skipping the list of labs")
+		return
+	}
+	fmt.Fprintln(s.stdout, "course: checking where your labs stand (go run ./tools/lab list); the list follows when it is ready")
+	// A built binary rather than go run, so that Ctrl-C reaches the runner, which stops its tests.
+	bin := filepath.Join(root, "build", "lab-list")
+	if runtime.GOOS == "windows" {
+		bin += ".exe"
+	}
+	var out bytes.Buffer
+	build := exec.CommandContext(ctx, "go", "build", "-o", bin, "./tools/lab")
+	build.Dir = root
+	build.Stdout, build.Stderr = &out, &out
+	if err := build.Run(); err != nil {
+		if ctx.Err() == nil {
+			fmt.Fprintf(s.stderr, "course: go build ./tools/lab: %v (the book is served anyway)\n%s", err, out.Bytes())
+		}
+		return
+	}
+	defer os.Remove(bin)
+	cmd := exec.CommandContext(ctx, bin, "list")
+	cmd.Dir = root
+	cmd.Stdout, cmd.Stderr = &out, &out
+	cmd.Cancel = func() error { return cmd.Process.Signal(os.Interrupt) }
+	cmd.WaitDelay = 5 * time.Second
+	err := cmd.Run()
+	if ctx.Err() != nil {
+		return
+	}
+	s.stdout.Write(out.Bytes())
+	if err != nil && !bytes.Contains(out.Bytes(), []byte("next: ")) {
+		fmt.Fprintf(s.stderr, "course: go run ./tools/lab list: %v (the book is served anyway)\n", err)
+	}
 }

@@ -16,7 +16,8 @@ import (
 )
 
 // serveCheck runs the README's first command the way a reader does, on a free port: it must
-// print where the labs start, serve the home page and the chapters, and stop cleanly on Ctrl-C.
+// serve the home page and the chapters, then print where the labs start, and stop cleanly on
+// Ctrl-C.
 func (c *checker) serveCheck() error {
 	bin := filepath.Join(c.root, "build", "course-serve-check")
 	if err := c.command("go", "build", "-o", bin, "./tools/course").Run(); err != nil {
@@ -70,6 +71,13 @@ func (c *checker) serveCheck() error {
 		}
 		time.Sleep(250 * time.Millisecond)
 	}
+	// The lab list comes after the book, when the runner has finished.
+	for !strings.Contains(out.String(), "next: lab ") && time.Now().Before(deadline.Add(3*time.Minute)) {
+		time.Sleep(250 * time.Millisecond)
+	}
+	if m := regexp.MustCompile(`the book is at .*`).FindString(out.String()); m != "" {
+		fmt.Fprintln(c.stdout, m)
+	}
 	if err := stop(); err != nil {
 		io.WriteString(c.stdout, out.String())
 		return fmt.Errorf("serve after Ctrl-C: %v", err)
@@ -84,7 +92,7 @@ func (c *checker) serveCheck() error {
 }
 
 // navLine is one page of mkdocs.yml's nav: "  - 01-basics.md" or "  - Home: index.md".
-var navLine = regexp.MustCompile(`^\s+-\s+(?:[^:]+:\s+)?([A-Za-z0-9_.-]+)\.md\s*$`)
+var navLine = regexp.MustCompile(`^\s+-\s+(?:.*:\s+)?([A-Za-z0-9_.-]+)\.md\s*$`)
 
 // navPages lists the HTML pages of the book's nav, in order, so every chapter added to the nav
 // is also served in the check.
