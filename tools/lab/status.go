@@ -121,14 +121,16 @@ func firstMessage(p *pkgResult, name string) (msg []string, race bool) {
 				continue
 			}
 			indent := len(m[1])
-			body := []string{m[3]}
+			var raw []string
 			for _, next := range lines[i+1:] {
-				if len(next)-len(strings.TrimLeft(next, " \t")) <= indent || strings.TrimSpace(next) == "" {
+				// A line of spaces and tabs deeper than the message (testify's blank line
+				// inside a diff) belongs to it; an empty or shallower line ends it.
+				if len(next)-len(strings.TrimLeft(next, " \t")) <= indent {
 					break
 				}
-				body = append(body, strings.TrimSpace(next))
+				raw = append(raw, next)
 			}
-			body = testifyMessage(body)
+			body := testifyMessage(m[3], raw)
 			if tn != name {
 				body[0] = "(" + strings.TrimPrefix(tn, name+"/") + ") " + body[0]
 			}
@@ -141,39 +143,48 @@ func firstMessage(p *pkgResult, name string) (msg []string, race bool) {
 	return msg, race
 }
 
-// testifyMessage shortens testify's block ("Error Trace: ... Error: ...
-// Messages: ...") to the parts a learner reads: the message, then the error.
-func testifyMessage(body []string) []string {
-	if strings.TrimSpace(body[0]) != "" || len(body) < 2 || !strings.HasPrefix(body[1], "Error Trace:") {
+// testifyMessage turns the lines under a test's message into what a learner reads. testify's
+// block ("Error Trace:", "Error:", "Test:", "Messages:", each a label and a value between tabs,
+// the value going on over the lines below it) becomes the message first, then the whole error
+// (a Not equal's expected, actual and diff included), without the trace and the test's name.
+// Other lines are kept, trimmed.
+func testifyMessage(first string, raw []string) []string {
+	if strings.TrimSpace(first) != "" || len(raw) == 0 || !strings.HasPrefix(strings.TrimSpace(raw[0]), "Error Trace:") {
+		body := []string{first}
+		for _, line := range raw {
+			body = append(body, strings.TrimSpace(line))
+		}
 		return body
 	}
 	var errLines, msgLines []string
 	var cur *[]string
-	for _, line := range body[1:] {
-		key, val, ok := strings.Cut(line, ":")
-		if ok && !strings.Contains(key, " ") || ok && key == "Error Trace" {
-			switch key {
-			case "Error":
+	for _, line := range raw {
+		// "<indent>\tLabel:   \tvalue" or "<indent>\t         \tvalue going on".
+		_, rest, _ := strings.Cut(line, "\t")
+		label, value, ok := strings.Cut(rest, "\t")
+		if !ok {
+			label, value = "", rest
+		}
+		if label = strings.TrimSpace(label); label != "" {
+			switch label {
+			case "Error:":
 				cur = &errLines
-			case "Messages":
+			case "Messages:":
 				cur = &msgLines
 			default:
 				cur = nil
 			}
-			if cur != nil {
-				if v := strings.TrimSpace(val); v != "" {
-					*cur = append(*cur, v)
-				}
-			}
-			continue
 		}
-		if cur != nil {
-			*cur = append(*cur, strings.TrimSpace(line))
+		if cur != nil && (label != "" || len(*cur) > 0) {
+			*cur = append(*cur, strings.TrimRight(value, " \t"))
 		}
+	}
+	for len(errLines) > 0 && errLines[len(errLines)-1] == "" {
+		errLines = errLines[:len(errLines)-1]
 	}
 	out := append(msgLines, errLines...)
 	if len(out) == 0 {
-		return body
+		return []string{first}
 	}
 	return out
 }
