@@ -30,6 +30,7 @@ type lab struct {
 	name    string        // "01-basics"
 	word    string        // "basics": the package name
 	timeout time.Duration // how long its tests may run: defaultTimeout, or its doc.go's //lab:timeout
+	given   []string      // files the learner does not edit besides the tests: its doc.go's //lab:given
 }
 
 // defaultTimeout bounds the tests of a lab whose tests take milliseconds: a learner's endless
@@ -39,6 +40,12 @@ const defaultTimeout = 45 * time.Second
 // timeoutDirective in a lab's doc.go gives a lab whose tests need longer (a real API server)
 // its own limit: "//lab:timeout 3m".
 var timeoutDirective = regexp.MustCompile(`(?m)^//lab:timeout (\S+)\s*$`)
+
+// givenDirective in a lab's doc.go names files of the lab that are part of the grader though
+// they are not tests (an invariant checker, a layout dump the tests read): "//lab:given
+// invariants.go layout.go". Like the tests, a given file that differs from the shipped one
+// keeps the lab from passing.
+var givenDirective = regexp.MustCompile(`(?m)^//lab:given ((?:[\w.-]+\.go ?)+)\s*$`)
 
 func (l *lab) dir() string         { return filepath.Join("labs", l.name) }
 func (l *lab) solutionDir() string { return filepath.Join("solutions", l.name) }
@@ -103,6 +110,9 @@ func openCourse(dir string) (*course, error) {
 					return nil, fmt.Errorf("labs/%s/doc.go: //lab:timeout %s: want a duration such as 3m", e.Name(), m[1])
 				}
 				l.timeout = d
+			}
+			for _, m := range givenDirective.FindAllSubmatch(doc, -1) {
+				l.given = append(l.given, strings.Fields(string(m[1]))...)
 			}
 		}
 		c.labs = append(c.labs, l)

@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -29,13 +30,29 @@ type graderChange struct {
 	how  string // "changed", "deleted" or "added"
 }
 
-// graderFiles lists the lab's *_test.go files now, relative to the root, with slashes.
+// graderFiles lists the lab's graders now (its *_test.go files and the files it marks as
+// given), relative to the root, with slashes.
 func (c *course) graderFiles(l *lab) []string {
 	files, _ := c.goFiles(l.dir(), true)
 	for i, f := range files {
 		files[i] = filepath.ToSlash(f)
 	}
+	for _, g := range l.given {
+		if f := filepath.Join(l.dir(), g); fileExists(filepath.Join(c.root, f)) {
+			files = append(files, filepath.ToSlash(f))
+		}
+	}
 	return files
+}
+
+// isGrader reports whether file f (relative to the root, with slashes) is one of the lab's
+// graders: a *_test.go file in the lab's folder, or a file the lab marks as given.
+func (l *lab) isGrader(f string) bool {
+	name, ok := strings.CutPrefix(f, filepath.ToSlash(l.dir())+"/")
+	if !ok || strings.Contains(name, "/") {
+		return false
+	}
+	return strings.HasSuffix(name, "_test.go") || slices.Contains(l.given, name)
 }
 
 // graderHash is the SHA-256 of a file with Windows line endings made plain, so a checkout
@@ -108,9 +125,8 @@ func (c *course) graderChanges(l *lab) []graderChange {
 	case err != nil:
 		return []graderChange{{manifestFile, "unreadable: " + err.Error()}}
 	case sums != nil:
-		prefix := filepath.ToSlash(l.dir()) + "/"
 		for f, sum := range sums {
-			if strings.HasPrefix(f, prefix) && strings.HasSuffix(f, "_test.go") && !strings.Contains(strings.TrimPrefix(f, prefix), "/") {
+			if l.isGrader(f) {
 				sum := sum
 				shipped[f] = func(data []byte) bool { return graderHash(data) == sum }
 			}
@@ -125,7 +141,7 @@ func (c *course) graderChanges(l *lab) []graderChange {
 			return nil
 		}
 		for _, f := range files {
-			if !strings.HasSuffix(f, "_test.go") || strings.Contains(strings.TrimPrefix(f, filepath.ToSlash(l.dir())+"/"), "/") {
+			if !l.isGrader(f) {
 				continue
 			}
 			want, err := c.git("show", ref+":"+f)
@@ -203,7 +219,7 @@ func describeChanges(changes []graderChange) string {
 	for _, ch := range changes {
 		names = append(names, fmt.Sprintf("%s (%s)", ch.file, ch.how))
 	}
-	return fmt.Sprintf("%d test files are not as shipped: %s", len(changes), strings.Join(names, ", "))
+	return fmt.Sprintf("%d files that grade it are not as shipped: %s", len(changes), strings.Join(names, ", "))
 }
 
 // resetTests puts the lab's graders back as shipped and keeps the learner's own files.
@@ -246,4 +262,9 @@ func (c *course) resetTests(l *lab, yes bool, stdin io.Reader, w io.Writer) erro
 	}
 	fmt.Fprintf(w, "the tests of lab %s are back as shipped; your own files are unchanged\n", l.name)
 	return nil
+}
+
+func fileExists(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && fi.Mode().IsRegular()
 }

@@ -125,8 +125,8 @@ func (c *course) runLab(ctx context.Context, l *lab, w io.Writer) error {
 func (c *course) report(s *labStatus, w io.Writer) {
 	l := s.lab
 	if len(s.graders) > 0 {
-		fmt.Fprintf(w, "lab %s cannot pass while its tests are not as shipped: %s\n", l.name, describeChanges(s.graders))
-		fmt.Fprintf(w, "the tests are the grader; put them back, keeping your own files: go run ./tools/lab reset -tests %s\n\n", l.num)
+		fmt.Fprintf(w, "lab %s cannot pass while the files that grade it are not as shipped: %s\n", l.name, describeChanges(s.graders))
+		fmt.Fprintf(w, "they are the grader; put them back, keeping your own files: go run ./tools/lab reset -tests %s\n\n", l.num)
 		if s.testsPass() {
 			fmt.Fprintf(w, "lab %s does not count as passing: %s with the changed tests\n", l.name, countTests(len(s.tests), "passes", "pass"))
 			return

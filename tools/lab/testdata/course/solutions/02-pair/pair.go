@@ -1,4 +1,3 @@
-// Package pair is the second fixture lab.
 package pair
 
 // Key is a struct map key.
