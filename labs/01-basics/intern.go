@@ -9,7 +9,12 @@ package basics
 // array holding one) makes the map panic at run time; Intern returns an error
 // wrapping that run-time error instead, and leaves ids unchanged.
 func Intern(ids map[any]int, key any) (id int, err error) {
-	// TODO(01): look key up with comma-ok and store len(ids)+1 for a new key;
-	// recover the "hash of unhashable type" panic and return it wrapped with %w.
+	// TODO(01): a key already in ids keeps its id; a new key is stored with the
+	// next id (one more than the number of distinct keys so far). A key whose
+	// dynamic value is not comparable makes the map panic: then return 0 and
+	// an error that wraps the runtime.Error (errors.As finds it), with ids
+	// unchanged, instead of letting the panic through.
+	// See chapter 01, section "Which keys are allowed: comparable types, checked twice".
+	// stuck: go run ./tools/lab hint 01
 	return 0, nil
 }

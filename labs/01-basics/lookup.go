@@ -6,7 +6,10 @@ package basics
 // means "never retry". A job without an override gets def. overrides may be
 // nil (no overrides at all).
 func Retries(overrides map[string]int, job string, def int) int {
-	// TODO(01): return the override if job has one (even 0), def otherwise;
-	// a missing key and a stored zero read the same unless you use comma-ok.
+	// TODO(01): return job's override when it has one, even an override of 0,
+	// and def when it has none or overrides is nil. A missing key reads as 0
+	// too, so the value alone cannot tell "no override" from "0".
+	// See chapter 01, section "Zero values and comma-ok".
+	// stuck: go run ./tools/lab hint 01
 	return -1
 }

@@ -6,8 +6,11 @@ package basics
 // not a crashed process. The error wraps the run-time error, so that
 // errors.As(err, new(runtime.Error)) reports true.
 func SetCount(m map[string]int, key string, n int) (err error) {
-	// TODO(01): assign m[key] = n; turn the panic of an assignment to a nil map
-	// into a returned error with a deferred recover, wrapping the recovered
-	// runtime.Error with %w.
+	// TODO(01): store n under key and return nil. When m is nil, storing
+	// panics: SetCount must return an error instead, one that wraps the
+	// runtime.Error of that panic (errors.As finds it) and so carries the
+	// runtime's message, and must not let the panic through.
+	// See chapter 01, section "A nil map: every read works, the write panics".
+	// stuck: go run ./tools/lab hint 01
 	return nil
 }

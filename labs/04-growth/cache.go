@@ -47,8 +47,13 @@ func (c *Cache) Len() int { return len(c.entries) }
 // returns, the cache holds nothing of the entry, so that its Body can be
 // garbage collected. It allocates nothing.
 func (c *Cache) Invalidate(key string) {
-	// TODO(04): the entry is only marked as expired: Get misses it, but the
-	// map still holds it, Body and all, until a Purge that may never come.
+	// TODO(04): step 2. Remove the entry at once, without allocating: after
+	// the call, Len no longer counts it and nothing in the cache refers to
+	// its Body any more, so that a garbage collection frees it. As shipped,
+	// the entry is only marked as expired: Get misses it, but the map still
+	// holds it, Body and all, until a Purge that may never come.
+	// See chapter 04, section "`delete` frees the values, not the slots".
+	// stuck: go run ./tools/lab hint 04
 	if e, ok := c.entries[key]; ok {
 		e.Expires = time.Time{}
 		c.entries[key] = e
@@ -71,7 +76,13 @@ func (c *Cache) Purge(now time.Time) int {
 			removed++
 		}
 	}
-	// TODO(04): delete frees the entries' values but not the map's slots:
-	// after purging a spike, the map is as big as it ever was.
+	// TODO(04): step 3. When fewer than half of the peak are left, the cache
+	// must end up with the same entries in no more slots than a map made for
+	// them alone, and with peak true to its comment again; otherwise Purge
+	// must allocate nothing, and a later Purge that removes a few entries must
+	// not copy again. As shipped, the loop above empties slots but keeps them
+	// all: after a spike, the map is as big as it ever was.
+	// See chapter 04, section "Maps never shrink".
+	// stuck: go run ./tools/lab hint 04
 	return removed
 }

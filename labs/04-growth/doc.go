@@ -6,10 +6,12 @@
 // what it costs. A builder lets its map grow when it knows the final size, a
 // cache keeps what it was asked to forget, a purge leaves the map as big as
 // it ever was, and a loop makes a new map for every batch. Each function to
-// fix has a TODO comment saying what is wrong. The tests in the *_test.go
-// files are the grader: they count allocations (testing.AllocsPerRun), read the map's
-// layout with the course's inspector (package gomaps/labs/inspect) and
-// measure the heap after a garbage collection; never the time. Run
+// fix has a TODO comment saying what it must do, what is wrong with it as
+// shipped, and which section of the chapter teaches it. The tests in the
+// *_test.go files are the grader: they count allocations
+// (testing.AllocsPerRun), read the map's layout with the course's inspector
+// (package gomaps/labs/inspect) and measure the heap after a garbage
+// collection; never the time. Run
 //
 //	go test ./labs/04-growth
 //

@@ -13,9 +13,12 @@ type Order struct {
 // It runs on every batch, and a batch holds thousands of orders, so it must
 // not allocate more than a map made with room for the whole batch.
 func IndexByID(orders []Order) map[int64]Order {
-	// TODO(04): this map starts empty and grows while it fills, allocating a
-	// bigger table (or bucket array) again and again, although the final
-	// size is known before the first insert.
+	// TODO(04): step 1. Return the same map, but allocate no more than a map
+	// that had room for the whole batch from the start: the number of orders
+	// is known before the first insert. As shipped, the map starts empty and
+	// allocates a bigger table (or bucket array) each time it outgrows one.
+	// See chapter 04, section "Presizing: `make(map[K]V, n)`".
+	// stuck: go run ./tools/lab hint 04
 	byID := map[int64]Order{}
 	for _, o := range orders {
 		byID[o.ID] = o

@@ -16,13 +16,15 @@ var seed = maphash.MakeSeed()
 //     swapped, or a byte moved from the end of a key to the start of its
 //     value all change it.
 func Checksum(m map[string]string) uint64 {
-	// TODO(05): three bugs. The entries are hashed in range order, which
-	// changes from call to call: hash each entry on its own and add up the
-	// entry hashes. Key and value are written back to back, so "ab"="c" and
-	// "a"="bc" hash the same bytes: mark where the key ends. And maphash's
-	// seed is random per process: use a hash with a fixed definition, and
-	// one whose output a sum cannot cancel (crypto/sha256 is; summed FNV-1a
-	// from hash/fnv is not, as step 3 shows).
+	// TODO(05): step 2. The checksum must not depend on the order the
+	// entries come in: as shipped, they are hashed in range order, which
+	// changes from call to call. Step 3. Different maps must get different
+	// checksums, even when the maps differ only in where a key ends and its
+	// value starts ({"ab": "c"} and {"a": "bc"}) or in a key and a value
+	// swapped; and one map must get the same checksum in every process,
+	// while maphash's seed is random per process.
+	// See chapter 05, section "An order-independent checksum".
+	// stuck: go run ./tools/lab hint 05
 	var h maphash.Hash
 	h.SetSeed(seed)
 	for k, v := range m {

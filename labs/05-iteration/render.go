@@ -22,9 +22,13 @@ import (
 // alone.
 func Render(cfg map[string]map[string]string) string {
 	var b strings.Builder
-	// TODO(05): ranging over cfg, and over each section, produces the
-	// entries in a different order on every call: range over the sorted
-	// names and keys instead (slices.Sorted(maps.Keys(...))).
+	// TODO(05): step 1. Write the sections in increasing order of name, and
+	// the lines of each section in increasing order of key, so that the same
+	// cfg gives the same text on every call. As shipped, ranging over cfg,
+	// and over each section, produces the entries in a different order on
+	// every call.
+	// See chapter 05, section "Deterministic output".
+	// stuck: go run ./tools/lab hint 05
 	for name, section := range cfg {
 		if b.Len() > 0 {
 			b.WriteString("\n")

@@ -1,8 +1,9 @@
 // Package basics is lab 01 of "Go maps under the hood": the semantics of the
 // built-in map, one rule per function.
 //
-// Each function to write has a TODO comment saying what to do. The tests in
-// the *_test.go files are the grader: run
+// Each function to write has a TODO comment saying what it must do and which
+// section of the chapter teaches it. The tests in the *_test.go files are the
+// grader: run
 //
 //	go test ./labs/01-basics
 //
