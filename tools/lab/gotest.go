@@ -1,10 +1,8 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"go/ast"
 	"os"
@@ -13,34 +11,15 @@ import (
 	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
+
+	"gomaps/internal/testout"
 )
 
-// event is one line of go test -json (see go doc test2json).
-type event struct {
-	Action     string
-	Package    string
-	ImportPath string // build-output and build-fail
-	Test       string
-	Output     string
-}
-
-// A testResult is one test or subtest of a run.
-type testResult struct {
-	name   string
-	status string   // "pass", "fail", "skip", or "" if it never ended
-	output []string // its output lines, without "=== RUN" framing
-}
-
-// A pkgResult is what go test said of one package.
-type pkgResult struct {
-	tests       map[string]*testResult
-	order       []string // test names in the order they started
-	status      string   // "pass", "fail", "skip"
-	buildFailed bool
-	vetFailed   bool     // the errors are go vet's, which go test runs before the tests
-	buildOutput []string // compiler (or vet) errors, when buildFailed
-	output      []string // lines not attributed to a test
-}
+// A testResult is one test or subtest of a run; a pkgResult what go test said of one package.
+type (
+	testResult = testout.Test
+	pkgResult  = testout.Package
+)
 
 // goTestResult is a whole go test run.
 type goTestResult struct {
@@ -60,73 +39,10 @@ func (c *course) goTest(ctx context.Context, args ...string) *goTestResult {
 	cmd.Env = append(os.Environ(), "GOFLAGS="+strings.TrimSpace(os.Getenv("GOFLAGS")))
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	res := &goTestResult{pkgs: map[string]*pkgResult{}}
+	res := &goTestResult{}
 	res.err = cmd.Run()
 	res.stderr = stderr.String()
-	// build-output events name the package as "path [path.test]".
-	buildOf := map[string]*pkgResult{}
-	pkg := func(path string) *pkgResult {
-		p := res.pkgs[path]
-		if p == nil {
-			p = &pkgResult{tests: map[string]*testResult{}}
-			res.pkgs[path] = p
-		}
-		return p
-	}
-	sc := bufio.NewScanner(&stdout)
-	sc.Buffer(make([]byte, 1<<20), 1<<24)
-	for sc.Scan() {
-		var e event
-		if json.Unmarshal(sc.Bytes(), &e) != nil {
-			continue
-		}
-		if e.ImportPath != "" {
-			path, _, _ := strings.Cut(e.ImportPath, " ")
-			p := pkg(path)
-			buildOf[e.ImportPath] = p
-			switch e.Action {
-			case "build-output":
-				// go test prints vet's findings under a "# [pkg]" header, the compiler's under "# pkg".
-				if strings.HasPrefix(e.Output, "# [") {
-					p.vetFailed = true
-				}
-				if !strings.HasPrefix(e.Output, "#") {
-					p.buildOutput = append(p.buildOutput, strings.TrimRight(e.Output, "\n"))
-				}
-			case "build-fail":
-				p.buildFailed = true
-			}
-			continue
-		}
-		p := pkg(e.Package)
-		if e.Test == "" {
-			switch e.Action {
-			case "output":
-				p.output = append(p.output, strings.TrimRight(e.Output, "\n"))
-			case "pass", "fail", "skip":
-				p.status = e.Action
-			}
-			continue
-		}
-		t := p.tests[e.Test]
-		if t == nil {
-			t = &testResult{name: e.Test}
-			p.tests[e.Test] = t
-			p.order = append(p.order, e.Test)
-		}
-		switch e.Action {
-		case "output":
-			line := strings.TrimRight(e.Output, "\n")
-			if !strings.HasPrefix(strings.TrimSpace(line), "=== ") {
-				t.output = append(t.output, line)
-			}
-		case "pass", "fail", "skip":
-			// With -count=N a test ends N times; one failure is a failure.
-			if t.status != "fail" {
-				t.status = e.Action
-			}
-		}
-	}
+	res.pkgs = testout.ReadJSON(&stdout)
 	return res
 }
 

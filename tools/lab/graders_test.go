@@ -62,7 +62,7 @@ func TestManifestDecidesWithoutGit(t *testing.T) {
 	writeFile(t, test, strings.Replace(string(data), "len(got) != 2", "len(got) < 0", 1))
 	writeFile(t, filepath.Join(root, "labs/01-demo/mine_test.go"), "package demo\n")
 	got := describeChanges(c.graderChanges(l))
-	want := "2 test files are not as shipped: labs/01-demo/demo_test.go (changed), labs/01-demo/mine_test.go (added)"
+	want := "2 files that grade it are not as shipped: labs/01-demo/demo_test.go (changed), labs/01-demo/mine_test.go (added)"
 	if got != want {
 		t.Errorf("after editing a test and adding one: %q; want %q", got, want)
 	}

@@ -4,7 +4,10 @@ import (
 	"fmt"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
+
+	"gomaps/internal/testout"
 )
 
 // A labStatus is what one run of a lab's tests means to a learner.
@@ -49,7 +52,7 @@ func (s *labStatus) testsPass() bool {
 func (c *course) analyze(l *lab, res *goTestResult) *labStatus {
 	s := &labStatus{lab: l, tests: c.testNames(l), graders: c.graderChanges(l)}
 	p := res.pkgs[c.pkg(l)]
-	if p == nil || (p.status == "" && !p.buildFailed) {
+	if p == nil || (p.Status == "" && !p.BuildFailed) {
 		if msg := res.goProblem(); msg != "" {
 			s.problem = msg
 		} else {
@@ -57,8 +60,8 @@ func (c *course) analyze(l *lab, res *goTestResult) *labStatus {
 		}
 		return s
 	}
-	if p.buildFailed {
-		for _, line := range p.buildOutput {
+	if p.BuildFailed {
+		for _, line := range p.BuildOutput {
 			if strings.TrimSpace(line) != "" {
 				s.compile = append(s.compile, line)
 			}
@@ -66,31 +69,31 @@ func (c *course) analyze(l *lab, res *goTestResult) *labStatus {
 		if len(s.compile) == 0 {
 			s.compile = []string{"(the go command gave no details)"}
 		}
-		s.vet = p.vetFailed
+		s.vet = p.VetFailed
 		return s
 	}
 	// Tests the source declares that the run never mentioned still count.
 	seen := map[string]bool{}
-	for _, name := range p.order {
+	for _, name := range p.Order {
 		seen[name] = true
 	}
-	for _, name := range p.order {
+	for _, name := range p.Order {
 		if !strings.Contains(name, "/") && !contains(s.tests, name) {
 			s.tests = append(s.tests, name)
 		}
 	}
 	s.crash = c.findCrash(p, l.dir())
 	for _, name := range s.tests {
-		t := p.tests[name]
+		t := p.Tests[name]
 		switch {
-		case t == nil || t.status == "":
+		case t == nil || t.Status == "":
 			if s.crash != nil && s.crash.test == "" && t != nil {
 				s.crash.test = name
 			}
 			s.failing = append(s.failing, failure{test: name, notRun: s.crash == nil || s.crash.test != name, crashed: s.crash != nil && s.crash.test == name})
 		case s.crash != nil && s.crash.test == name:
 			s.failing = append(s.failing, failure{test: name, crashed: true})
-		case t.status == "fail":
+		case t.Status == "fail":
 			f := failure{test: name}
 			f.msg, f.race = firstMessage(p, name)
 			s.failing = append(s.failing, f)
@@ -99,19 +102,16 @@ func (c *course) analyze(l *lab, res *goTestResult) *labStatus {
 	return s
 }
 
-var (
-	msgRE   = regexp.MustCompile(`^(\s+)([\w.-]+\.go:\d+): ?(.*)$`)
-	frameRE = regexp.MustCompile(`^\s+(/\S+\.go):(\d+)`)
-)
+var msgRE = regexp.MustCompile(`^(\s+)([\w.-]+\.go:\d+): ?(.*)$`)
 
 // firstMessage finds the first t.Error-style message of test name or one of
 // its subtests.
 func firstMessage(p *pkgResult, name string) (msg []string, race bool) {
-	for _, tn := range p.order {
+	for _, tn := range p.Order {
 		if tn != name && !strings.HasPrefix(tn, name+"/") {
 			continue
 		}
-		lines := p.tests[tn].output
+		lines := p.Tests[tn].Output
 		for i, line := range lines {
 			if strings.Contains(line, "WARNING: DATA RACE") {
 				race = true
@@ -205,68 +205,52 @@ var crashExplanations = []struct{ match, explain string }{
 // findCrash looks for a fatal error, a panic or a timeout in the run of the lab in dir.
 func (c *course) findCrash(p *pkgResult, dir string) *crash {
 	scan := func(test string, lines []string) *crash {
-		for i, line := range lines {
-			var head string
-			switch {
-			case strings.HasPrefix(line, "fatal error: "):
-				head = line
-			case strings.HasPrefix(line, "panic: "):
-				head = strings.TrimSuffix(strings.TrimSuffix(line, " [recovered]"), " [recovered, repanicked]")
-			default:
-				continue
-			}
-			cr := &crash{test: test, headline: head, explain: "the test binary stopped here"}
-			for _, e := range crashExplanations {
-				if strings.Contains(head, e.match) {
-					cr.explain = e.explain
-					break
-				}
-			}
-			cr.tail = c.frames(lines[i+1:])
-			if strings.Contains(head, "test timed out") {
-				for _, l := range lines[i+1:] {
-					if f := strings.Fields(l); len(f) > 0 && strings.HasPrefix(f[0], "Test") {
-						cr.test = f[0]
-						break
-					}
-				}
-				// The goroutine that panics is the test timer's: the loop is in another one.
-				cr.tail = c.learnerFrames(lines[i+1:], dir)
-			}
-			return cr
+		head, i := testout.Crash(lines)
+		if i < 0 {
+			return nil
 		}
-		return nil
+		cr := &crash{test: test, headline: head, explain: "the test binary stopped here"}
+		for _, e := range crashExplanations {
+			if strings.Contains(head, e.match) {
+				cr.explain = e.explain
+				break
+			}
+		}
+		frames := testout.Frames(lines[i+1:])
+		cr.tail = c.frames(frames)
+		if strings.Contains(head, "test timed out") {
+			if t := testout.TimedOutTest(lines[i+1:]); t != "" {
+				cr.test = t
+			}
+			// The goroutine that panics is the test timer's: the loop is in another one.
+			cr.tail = c.learnerFrames(frames, dir)
+		}
+		return cr
 	}
-	for _, name := range p.order {
-		if cr := scan(name, p.tests[name].output); cr != nil {
+	for _, name := range p.Order {
+		if cr := scan(name, p.Tests[name].Output); cr != nil {
 			if i := strings.Index(cr.test, "/"); i >= 0 {
 				cr.test = cr.test[:i]
 			}
 			return cr
 		}
 	}
-	return scan("", p.output)
+	return scan("", p.Output)
 }
 
-// frames keeps the stack frames that point into the course's own files,
-// so the tail of a crash shows the learner's lines, not the runtime's.
-func (c *course) frames(lines []string) []string {
+// frames keeps the frames of the first stack (the goroutine that crashed) that point into the
+// course's own files, so the tail of a crash shows the learner's lines, not the runtime's.
+func (c *course) frames(frames []testout.Frame) []string {
 	var out []string
-	inStack := false
-	for i, line := range lines {
-		// Only the first goroutine's stack: the one that crashed. Other
-		// goroutines follow after a blank line on some versions.
-		if strings.HasPrefix(line, "goroutine ") {
-			inStack = true
-		} else if inStack && strings.TrimSpace(line) == "" {
+	for _, f := range frames {
+		if f.Goroutine != frames[0].Goroutine {
 			break
 		}
-		m := frameRE.FindStringSubmatch(line)
-		if m == nil || !strings.HasPrefix(m[1], c.root+"/") || i == 0 {
+		if !strings.HasPrefix(f.Path, filepath.ToSlash(c.root)+"/") {
 			continue
 		}
-		entry := fmt.Sprintf("%s:%s %s", c.rel(m[1]), m[2], funcName(lines[i-1]))
-		if !contains(out, entry) {
+		entry := c.frameEntry(f)
+		if !slices.Contains(out, entry) {
 			out = append(out, entry)
 		}
 		if len(out) == 6 {
@@ -278,20 +262,19 @@ func (c *course) frames(lines []string) []string {
 
 // learnerFrames keeps, from every goroutine of a dump, the frames in the lab's own files (the
 // learner's first, then its tests'): after a timeout, where the code was when time ran out.
-func (c *course) learnerFrames(lines []string, dir string) []string {
-	prefix := filepath.Join(c.root, dir) + string(filepath.Separator)
+func (c *course) learnerFrames(frames []testout.Frame, dir string) []string {
+	labDir := filepath.ToSlash(filepath.Join(c.root, dir))
 	var mine, tests []string
-	for i, line := range lines {
-		m := frameRE.FindStringSubmatch(line)
-		if m == nil || i == 0 || !strings.HasPrefix(m[1], prefix) {
+	for _, f := range frames {
+		if !f.In(labDir) {
 			continue
 		}
-		entry := fmt.Sprintf("%s:%s %s", c.rel(m[1]), m[2], funcName(lines[i-1]))
+		entry := c.frameEntry(f)
 		list := &mine
-		if strings.HasSuffix(m[1], "_test.go") {
+		if f.InTest() {
 			list = &tests
 		}
-		if !contains(*list, entry) {
+		if !slices.Contains(*list, entry) {
 			*list = append(*list, entry)
 		}
 	}
@@ -302,37 +285,12 @@ func (c *course) learnerFrames(lines []string, dir string) []string {
 	return out
 }
 
-// funcName shortens a stack trace's function line to the function's name:
-// "course/labs/01-demo.Count.func1()" is "Count.func1", and the line of a
-// goroutine's creator says so.
-func funcName(line string) string {
-	fn := strings.TrimSpace(line)
-	created := strings.HasPrefix(fn, "created by ")
-	fn = strings.TrimPrefix(fn, "created by ")
-	if j := strings.Index(fn, " in goroutine"); j > 0 {
-		fn = fn[:j]
-	}
-	if j := strings.LastIndex(fn, "("); j > 0 {
-		fn = fn[:j]
-	}
-	fn = fn[strings.LastIndex(fn, "/")+1:]
-	if j := strings.Index(fn, "."); j >= 0 {
-		fn = fn[j+1:]
-	}
-	if created {
-		return fn + " (started the goroutine)"
-	}
-	return fn
+// frameEntry is how a crash's tail shows a frame: "labs/01-demo/demo.go:6 Count".
+func (c *course) frameEntry(f testout.Frame) string {
+	return fmt.Sprintf("%s:%s %s", c.rel(filepath.FromSlash(f.Path)), f.Line, f.Short())
 }
 
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
+func contains(list []string, s string) bool { return slices.Contains(list, s) }
 
 func firstLine(s string) string {
 	s = strings.TrimSpace(s)

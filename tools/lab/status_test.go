@@ -35,8 +35,8 @@ const testifyOutput = "    merge_test.go:10: \n" +
 // A testify failure is shown whole: its message first, then the error with the expected and
 // actual values and the diff, blank line included; the trace and the test's name are left out.
 func TestFirstMessageTestify(t *testing.T) {
-	p := &pkgResult{order: []string{"TestMerge"}, tests: map[string]*testResult{
-		"TestMerge": {output: strings.Split(strings.TrimSuffix(testifyOutput, "\n"), "\n")},
+	p := &pkgResult{Order: []string{"TestMerge"}, Tests: map[string]*testResult{
+		"TestMerge": {Output: strings.Split(strings.TrimSuffix(testifyOutput, "\n"), "\n")},
 	}}
 	msg, _ := firstMessage(p, "TestMerge")
 	want := []string{
@@ -66,8 +66,8 @@ func TestFirstMessagePlain(t *testing.T) {
 	out := "    lookup_test.go:26: Retries(overrides, \"import\", 3) = -1; want 5\n" +
 		"        the job has an override of 5\n" +
 		"    lookup_test.go:27: second"
-	p := &pkgResult{order: []string{"TestRetries"}, tests: map[string]*testResult{
-		"TestRetries": {output: strings.Split(out, "\n")},
+	p := &pkgResult{Order: []string{"TestRetries"}, Tests: map[string]*testResult{
+		"TestRetries": {Output: strings.Split(out, "\n")},
 	}}
 	msg, _ := firstMessage(p, "TestRetries")
 	want := []string{`lookup_test.go:26: Retries(overrides, "import", 3) = -1; want 5`, "the job has an override of 5"}

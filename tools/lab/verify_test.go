@@ -3,7 +3,7 @@ package main
 import "testing"
 
 func TestFuzzEngineLines(t *testing.T) {
-	p := &pkgResult{tests: map[string]*testResult{"FuzzMap": {output: []string{
+	p := &pkgResult{Tests: map[string]*testResult{"FuzzMap": {Output: []string{
 		"fuzz: elapsed: 0s, gathering baseline coverage: 0/12 completed",
 		"fuzz: elapsed: 3s, execs: 1000 (333/sec), new interesting: 0 (total: 12)",
 		"--- FAIL: FuzzMap (3.10s)",

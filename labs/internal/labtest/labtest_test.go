@@ -80,7 +80,7 @@ created by gomaps/labs/08-operator_test.registryUnderLoad in goroutine 7
 	want := []Frame{
 		{"gomaps/labs/08-operator.(*Registry).Set", "registry.go", "27"},
 		{"gomaps/labs/08-operator_test.registryUnderLoad.func1", "step5_race_test.go", "41"},
-		{"created by gomaps/labs/08-operator_test.registryUnderLoad in goroutine 7", "step5_race_test.go", "37"},
+		{"created by gomaps/labs/08-operator_test.registryUnderLoad", "step5_race_test.go", "37"},
 	}
 	if !slices.Equal(got, want) {
 		t.Fatalf("Frames = %q;\nwant %q", got, want)
