@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 
+	"gomaps/tools/internal/cli"
 	"gomaps/tools/internal/overlay"
 )
 
@@ -53,7 +54,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if flags.NArg() > 0 {
-		return usagef("bench: unexpected argument %q", flags.Arg(0))
+		return cli.Usagef("bench: unexpected argument %q", flags.Arg(0))
 	}
 	root, err := findRoot()
 	if err != nil {
@@ -285,7 +286,7 @@ func checkBenchShape(root string, fresh map[string]string, names []string, stdou
 		fmt.Fprintf(stdout, "ok %s: the same %d rows\n", name, len(newRows))
 	}
 	if failed {
-		return errFailed
+		return cli.ErrFailed
 	}
 	return nil
 }

@@ -12,6 +12,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"gomaps/tools/internal/cli"
 )
 
 // checkStep is one check CI runs.
@@ -62,7 +64,7 @@ func runCheck(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if flags.NArg() > 0 {
-		return usagef("check: unexpected argument %q", flags.Arg(0))
+		return cli.Usagef("check: unexpected argument %q", flags.Arg(0))
 	}
 	skip := map[string]bool{}
 	for _, name := range strings.Split(*skipList, ",") {
@@ -70,7 +72,7 @@ func runCheck(args []string, stdout, stderr io.Writer) error {
 			continue
 		}
 		if !slices.Contains(stepNames(), name) {
-			return usagef("check: -skip %s: no such step (steps: %s)", name, strings.Join(stepNames(), ","))
+			return cli.Usagef("check: -skip %s: no such step (steps: %s)", name, strings.Join(stepNames(), ","))
 		}
 		skip[name] = true
 	}
@@ -94,7 +96,7 @@ func runCheck(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			failed++
 			failures = append(failures, step.name)
-			if errors.Is(err, errFailed) {
+			if errors.Is(err, cli.ErrFailed) {
 				fmt.Fprintf(stdout, "--- FAIL %s (%.1fs)\n", step.name, secs)
 			} else {
 				fmt.Fprintf(stdout, "--- FAIL %s (%.1fs): %v\n", step.name, secs, err)
@@ -109,7 +111,7 @@ func runCheck(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "%d passed, %d failed\n", passed, failed)
 	if failed > 0 {
-		return errFailed
+		return cli.ErrFailed
 	}
 	return nil
 }

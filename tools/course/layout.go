@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"strings"
 
+	"gomaps/tools/internal/cli"
 	"gomaps/tools/internal/overlay"
 )
 
@@ -26,14 +27,14 @@ func runLayout(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if flags.NArg() < 2 || flags.NArg() > 3 {
-		return usagef("layout takes a lab, a sample and a format, as in: layout 02-buckets overflow mermaid")
+		return cli.Usagef("layout takes a lab, a sample and a format, as in: layout 02-buckets overflow mermaid")
 	}
 	lab, sample, format := flags.Arg(0), flags.Arg(1), "text"
 	if flags.NArg() == 3 {
 		format = flags.Arg(2)
 	}
 	if format != "text" && format != "mermaid" {
-		return usagef("layout: format %q: want text or mermaid", format)
+		return cli.Usagef("layout: format %q: want text or mermaid", format)
 	}
 	root, err := findRoot()
 	if err != nil {

@@ -70,11 +70,9 @@
 package main
 
 import (
-	"errors"
+	"context"
 	"fmt"
 	"io"
-	"log"
-	"os"
 	"strings"
 
 	"gomaps/tools/internal/cli"
@@ -82,30 +80,10 @@ import (
 
 const usageLine = "usage: go run ./tools/course [serve [-addr host:port] | check [-skip step,...] | outputs [-check] [NAME...] | prepare | layout LAB SAMPLE [FORMAT] | bench [-check]]"
 
-// The errors every command shares; see package cli.
-var (
-	usagef    = cli.Usagef
-	errFailed = cli.ErrFailed
-)
-
-type usageError = cli.UsageError
-
 func main() {
-	log.SetPrefix("course: ")
-	log.SetFlags(0)
-	err := run(os.Args[1:], os.Stdout, os.Stderr)
-	var usage *usageError
-	switch {
-	case err == nil:
-	case errors.As(err, &usage):
-		log.Printf("%s (run go doc ./tools/course)", usage.Msg)
-		os.Exit(2)
-	case errors.Is(err, errFailed):
-		os.Exit(1)
-	default:
-		log.Print(err)
-		os.Exit(1)
-	}
+	cli.Main(cli.Command{Name: "course", Usage: usageLine, Run: func(_ context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) error {
+		return run(args, stdout, stderr)
+	}})
 }
 
 func run(args []string, stdout, stderr io.Writer) error {
@@ -130,5 +108,5 @@ func run(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintln(stdout, usageLine)
 		return nil
 	}
-	return usagef("unknown command %q", cmd)
+	return cli.Usagef("unknown command %q", cmd)
 }

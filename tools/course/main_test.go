@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"gomaps/tools/internal/cli"
 )
 
 func TestRunUsageErrors(t *testing.T) {
@@ -22,7 +24,7 @@ func TestRunUsageErrors(t *testing.T) {
 	for _, args := range tests {
 		var stdout, stderr bytes.Buffer
 		err := run(args, &stdout, &stderr)
-		var usage *usageError
+		var usage *cli.UsageError
 		if !errors.As(err, &usage) {
 			t.Errorf("run(%q) = %v; want a usage error", args, err)
 			continue
@@ -79,8 +81,8 @@ func TestOutputsWritesAndChecks(t *testing.T) {
 
 	write("env.txt", strings.Replace(want, "there", "world", 1))
 	stderr.Reset()
-	if err := outputs(root, true, []string{"env"}, &stdout, &stderr); !errors.Is(err, errFailed) {
-		t.Errorf("outputs -check env after an edit = %v; want errFailed", err)
+	if err := outputs(root, true, []string{"env"}, &stdout, &stderr); !errors.Is(err, cli.ErrFailed) {
+		t.Errorf("outputs -check env after an edit = %v; want cli.ErrFailed", err)
 	}
 	if msg := "chapters/out/env.txt is out of date: run go run ./tools/course outputs"; !strings.Contains(stderr.String(), msg) {
 		t.Errorf("outputs -check printed %q; want it to contain %q", stderr.String(), msg)
@@ -88,8 +90,8 @@ func TestOutputsWritesAndChecks(t *testing.T) {
 
 	write("fails.cmd", "sh -c \"echo bad; exit 3\"\n")
 	stderr.Reset()
-	if err := outputs(root, false, []string{"fails"}, &stdout, &stderr); !errors.Is(err, errFailed) {
-		t.Errorf("outputs fails with exit 3 unexpected = %v; want errFailed", err)
+	if err := outputs(root, false, []string{"fails"}, &stdout, &stderr); !errors.Is(err, cli.ErrFailed) {
+		t.Errorf("outputs fails with exit 3 unexpected = %v; want cli.ErrFailed", err)
 	}
 	if !strings.Contains(stderr.String(), "exit status 3, want 0") {
 		t.Errorf("outputs printed %q; want it to name the exit statuses", stderr.String())

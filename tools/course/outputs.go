@@ -16,6 +16,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"gomaps/tools/internal/cli"
 )
 
 // outDir holds the .cmd files and the outputs generated from them, relative to the root.
@@ -204,7 +206,7 @@ func outputs(root string, check bool, names []string, stdout, stderr io.Writer) 
 		}
 	}
 	if failed > 0 {
-		return errFailed
+		return cli.ErrFailed
 	}
 	return nil
 }

@@ -9,6 +9,8 @@ import (
 	"os"
 	"os/exec"
 	"strings"
+
+	"gomaps/tools/internal/cli"
 )
 
 // classicToolchain is the newest Go that still has the classic map, behind
@@ -52,7 +54,7 @@ func runPrepare(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if flags.NArg() > 0 {
-		return usagef("prepare: unexpected argument %q", flags.Arg(0))
+		return cli.Usagef("prepare: unexpected argument %q", flags.Arg(0))
 	}
 	root, err := findRoot()
 	if err != nil {

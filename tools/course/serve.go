@@ -16,6 +16,8 @@ import (
 	"runtime"
 	"syscall"
 	"time"
+
+	"gomaps/tools/internal/cli"
 )
 
 // runServe installs what the book needs, shows where the labs start and serves the book until
@@ -27,11 +29,11 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if fs.NArg() > 0 {
-		return usagef("serve: unexpected argument %q", fs.Arg(0))
+		return cli.Usagef("serve: unexpected argument %q", fs.Arg(0))
 	}
 	host, port, err := net.SplitHostPort(*addr)
 	if err != nil {
-		return usagef("serve: -addr %s: want host:port", *addr)
+		return cli.Usagef("serve: -addr %s: want host:port", *addr)
 	}
 	if host == "" {
 		host = "127.0.0.1"

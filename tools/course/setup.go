@@ -13,6 +13,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+
+	"gomaps/tools/internal/cli"
 )
 
 // parseFlags parses a command's flags; it turns flag errors into usage errors and reports
@@ -24,7 +26,7 @@ func parseFlags(fs *flag.FlagSet, args []string, stdout io.Writer) (help bool, e
 			fmt.Fprintln(stdout, usageLine)
 			return true, nil
 		}
-		return false, usagef("%s: %v", fs.Name(), err)
+		return false, cli.Usagef("%s: %v", fs.Name(), err)
 	}
 	return false, nil
 }

@@ -24,9 +24,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"log"
-	"os"
-	"os/signal"
 
 	"gomaps/labs/kubeassets"
 	"gomaps/tools/internal/cli"
@@ -35,21 +32,9 @@ import (
 const usageLine = "usage: go run ./tools/envtest [-print]"
 
 func main() {
-	log.SetPrefix("envtest: ")
-	log.SetFlags(0)
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
-	stop()
-	var usage *cli.UsageError
-	switch {
-	case err == nil:
-	case errors.As(err, &usage):
-		log.Printf("%s (run go doc ./tools/envtest)", usage.Msg)
-		os.Exit(2)
-	default:
-		fmt.Fprintln(os.Stderr, err) // one sentence that says what to do
-		os.Exit(1)
-	}
+	cli.Main(cli.Command{Name: "envtest", Usage: usageLine, Run: func(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) error {
+		return run(ctx, args, stdout, stderr)
+	}})
 }
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {

@@ -19,11 +19,10 @@
 package main
 
 import (
-	"errors"
+	"context"
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"text/tabwriter"
 
@@ -33,23 +32,16 @@ import (
 
 const usageLine = "usage: go run ./tools/inspect [-format text|svg] [-noseed] [-rows N] SAMPLE (or: list)"
 
-func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
-}
+// command is inspect as package cli runs it.
+var command = cli.Command{Name: "inspect", Usage: usageLine, Run: func(_ context.Context, args []string, _ io.Reader, stdout, _ io.Writer) error {
+	return runErr(args, stdout)
+}}
 
+func main() { cli.Main(command) }
+
+// run runs inspect as main does, for the tests.
 func run(args []string, stdout, stderr io.Writer) int {
-	err := runErr(args, stdout)
-	var usage *cli.UsageError
-	switch {
-	case err == nil:
-		return 0
-	case errors.As(err, &usage):
-		fmt.Fprintf(stderr, "inspect: %s\n%s\n", err, usageLine)
-		return 2
-	default:
-		fmt.Fprintln(stderr, err)
-		return 1
-	}
+	return command.Exec(context.Background(), args, nil, stdout, stderr)
 }
 
 func runErr(args []string, stdout io.Writer) error {

@@ -13,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"gomaps/tools/internal/cli"
 )
 
 // A course is the repository: labs/NN-word with their solutions and chapters.
@@ -140,15 +142,15 @@ func (c *course) lab(arg string) (*lab, error) {
 				return l, nil
 			}
 		}
-		return nil, usagef("there is no lab %s: the labs are %s", arg, c.labNames())
+		return nil, cli.Usagef("there is no lab %s: the labs are %s", arg, c.labNames())
 	}
-	return nil, usagef("%q is not a lab: name a lab by its number, one of %s", arg, c.labNames())
+	return nil, cli.Usagef("%q is not a lab: name a lab by its number, one of %s", arg, c.labNames())
 }
 
 // oneLab parses the single lab argument of cmd.
 func (c *course) oneLab(cmd string, args []string) (*lab, error) {
 	if len(args) != 1 {
-		return nil, usagef("%s takes one lab, as in: %s 01", cmd, cmd)
+		return nil, cli.Usagef("%s takes one lab, as in: %s 01", cmd, cmd)
 	}
 	return c.lab(args[0])
 }

@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"gomaps/tools/internal/cli"
 )
 
 // A hint is one collapsible block of a chapter's hints section:
@@ -104,7 +106,7 @@ func (c *course) hint(ctx context.Context, l *lab, arg string, w io.Writer) erro
 	if arg != "" {
 		k, err := strconv.Atoi(arg)
 		if err != nil || k < 1 || k > len(hints) {
-			return usagef("lab %s has hints 1 to %d; %q is not one of them", l.name, len(hints), arg)
+			return cli.Usagef("lab %s has hints 1 to %d; %q is not one of them", l.name, len(hints), arg)
 		}
 		h = hints[k-1]
 		unit = h.unit()

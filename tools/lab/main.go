@@ -26,14 +26,9 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"log"
-	"os"
-	"os/signal"
-	"syscall"
 	"time"
 
 	"gomaps/tools/internal/cli"
@@ -41,39 +36,14 @@ import (
 
 const usageLine = "usage: go run ./tools/lab [-C dir] [list | run NN | watch [NN] | hint NN [K] | verify [-fuzztime D] [NN...] | reset [-y] [-tests] NN | solution NN]"
 
-// The errors every command shares; see package cli.
-var (
-	usagef    = cli.Usagef
-	errFailed = cli.ErrFailed
-)
+// command is the lab runner as package cli runs it.
+var command = cli.Command{Name: "lab", Usage: usageLine, Run: run}
 
-type usageError = cli.UsageError
+func main() { cli.Main(command) }
 
-func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	code := runMain(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
-	stop()
-	os.Exit(code)
-}
-
-// runMain runs the program and turns its error into what the learner sees
-// on stderr and the exit status.
+// runMain runs the program as main does, for the tests.
 func runMain(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	logger := log.New(stderr, "lab: ", 0)
-	err := run(ctx, args, stdin, stdout, stderr)
-	var ue *usageError
-	switch {
-	case err == nil:
-		return 0
-	case errors.Is(err, errFailed):
-		return 1
-	case errors.As(err, &ue):
-		logger.Print(ue.Msg)
-		fmt.Fprintln(stderr, usageLine)
-		return 2
-	}
-	logger.Print(err)
-	return 1
+	return command.Exec(ctx, args, stdin, stdout, stderr)
 }
 
 // run is the whole program, with its inputs and outputs passed in so the
@@ -83,7 +53,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	fs.SetOutput(io.Discard)
 	dir := fs.String("C", "", "the course's root folder")
 	if err := fs.Parse(args); err != nil {
-		return usagef("%v", err)
+		return cli.Usagef("%v", err)
 	}
 	args = fs.Args()
 	cmd := "list"
@@ -102,7 +72,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	switch cmd {
 	case "list":
 		if len(args) > 0 {
-			return usagef("list takes no arguments")
+			return cli.Usagef("list takes no arguments")
 		}
 		return c.list(ctx, stdout)
 	case "run":
@@ -121,7 +91,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return c.watch(ctx, l, stdout)
 	case "hint":
 		if len(args) < 1 || len(args) > 2 {
-			return usagef("hint takes a lab and an optional hint number, as in: hint 01 2")
+			return cli.Usagef("hint takes a lab and an optional hint number, as in: hint 01 2")
 		}
 		l, err := c.lab(args[0])
 		if err != nil {
@@ -137,7 +107,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		vs.SetOutput(io.Discard)
 		fuzzTime := vs.Duration("fuzztime", 10*time.Second, "how long to fuzz each fuzz target with its solution")
 		if err := vs.Parse(args); err != nil {
-			return usagef("verify: %v", err)
+			return cli.Usagef("verify: %v", err)
 		}
 		labs := c.labs
 		if vs.NArg() > 0 {
@@ -157,7 +127,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		yes := rs.Bool("y", false, "do not ask for confirmation")
 		tests := rs.Bool("tests", false, "restore only the lab's tests, keeping the learner's files")
 		if err := rs.Parse(args); err != nil {
-			return usagef("reset: %v", err)
+			return cli.Usagef("reset: %v", err)
 		}
 		l, err := c.oneLab("reset", rs.Args())
 		if err != nil {
@@ -174,5 +144,5 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		}
 		return c.solution(l, stdout)
 	}
-	return usagef("unknown command %q", cmd)
+	return cli.Usagef("unknown command %q", cmd)
 }

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"text/tabwriter"
 	"time"
+
+	"gomaps/tools/internal/cli"
 )
 
 // testLabs runs the tests of the given labs in one go test and analyzes each.
@@ -118,7 +120,7 @@ func (c *course) runLab(ctx context.Context, l *lab, w io.Writer) error {
 	if s.passing() {
 		return nil
 	}
-	return errFailed
+	return cli.ErrFailed
 }
 
 // report prints what a learner needs from one run of a lab.

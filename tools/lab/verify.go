@@ -16,6 +16,7 @@ import (
 	"strings"
 	"time"
 
+	"gomaps/tools/internal/cli"
 	"gomaps/tools/internal/overlay"
 )
 
@@ -141,7 +142,7 @@ func (c *course) verify(ctx context.Context, labs []*lab, fuzzTime time.Duration
 	}
 	fmt.Fprintf(w, "%d passed, %d failed\n", len(labs)-failed, failed)
 	if failed > 0 {
-		return errFailed
+		return cli.ErrFailed
 	}
 	return nil
 }
@@ -345,11 +346,11 @@ func (c *course) fuzzTargets(l *lab) []string {
 // progress lines ("fuzz: elapsed: ..."): what it says when it fails without a test message,
 // such as a worker process that hung or exited.
 func fuzzEngineLines(p *pkgResult, target string) string {
-	if p == nil || p.tests[target] == nil {
+	if p == nil || p.Tests[target] == nil {
 		return "(nothing)"
 	}
 	var lines []string
-	for _, line := range p.tests[target].output {
+	for _, line := range p.Tests[target].Output {
 		line = strings.TrimSpace(line)
 		if line != "" && !strings.HasPrefix(line, "fuzz: elapsed:") && !strings.HasPrefix(line, "--- FAIL") {
 			lines = append(lines, line)

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"sort"
 	"time"
+
+	"gomaps/tools/internal/cli"
 )
 
 // pollInterval is how often watch looks at the lab's files. Watch reads the
@@ -25,7 +27,7 @@ func (c *course) watch(ctx context.Context, l *lab, w io.Writer) error {
 			return err
 		}
 		if l = c.nextLab(states); l == nil {
-			return usagef("every lab passes: name the lab to watch, as in: watch 01")
+			return cli.Usagef("every lab passes: name the lab to watch, as in: watch 01")
 		}
 	}
 	fmt.Fprintf(w, "watching lab %s: it runs again each time you save a file in %s; Ctrl-C stops\n\n", l.name, filepath.ToSlash(l.dir()))
