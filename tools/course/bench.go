@@ -14,8 +14,8 @@ import (
 	"strconv"
 	"strings"
 
+	"gomaps/internal/overlay"
 	"gomaps/tools/internal/cli"
-	"gomaps/tools/internal/overlay"
 )
 
 // The benchmark of chapters 02 and 03: the solutions of labs 02 and 03 and

@@ -11,8 +11,9 @@ import (
 	"regexp"
 	"strings"
 
+	"gomaps/internal/courseroot"
+	"gomaps/internal/overlay"
 	"gomaps/tools/internal/cli"
-	"gomaps/tools/internal/overlay"
 )
 
 // layoutTestRE finds the test of a lab that prints the layout of a sample
@@ -27,7 +28,7 @@ func runLayout(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if flags.NArg() < 2 || flags.NArg() > 3 {
-		return cli.Usagef("layout takes a lab, a sample and a format, as in: layout 02-buckets overflow mermaid")
+		return cli.Usagef("layout takes a lab, a sample and a format, as in: layout 02 overflow mermaid")
 	}
 	lab, sample, format := flags.Arg(0), flags.Arg(1), "text"
 	if flags.NArg() == 3 {
@@ -40,6 +41,22 @@ func runLayout(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	var labs []string // the labs that have a layout dump
+	for _, name := range courseroot.Labs(root) {
+		if _, err := layoutTest(root, name); err == nil {
+			labs = append(labs, name)
+		}
+	}
+	found := ""
+	for _, name := range labs {
+		if courseroot.MatchLab(lab, name) {
+			found = name
+		}
+	}
+	if found == "" {
+		return cli.Usagef("layout: %q is not a lab with a layout dump: name one of %s by its number (as in: layout 02 overflow)", lab, strings.Join(labs, ", "))
+	}
+	lab = found
 	test, err := layoutTest(root, lab)
 	if err != nil {
 		return err

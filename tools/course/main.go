@@ -35,7 +35,8 @@
 //	          nothing needs the network
 //
 //	layout    print the layout of a sample map built by a lab's solution (labs 02 and 03), as
-//	          text or as a Mermaid diagram: runs the lab's TestStepNLayout with -layout=SAMPLE
+//	          text or as a Mermaid diagram: runs the lab's TestStepNLayout with -layout=SAMPLE;
+//	          the lab is named as the lab runner names it (2, 02, 02-buckets or buckets)
 //	bench     run labs/internal/mapbench with the solutions of labs 02 and 03 in place, then
 //	          benchstat; writes chapters/out/bench-table.txt, bench-ratios.txt (each map's time
 //	          per operation over the built-in map's) and bench-runtimes.txt (the built-in map on

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -14,6 +13,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"gomaps/internal/courseroot"
 	"gomaps/tools/internal/cli"
 )
 
@@ -32,33 +32,16 @@ func parseFlags(fs *flag.FlagSet, args []string, stdout io.Writer) (help bool, e
 }
 
 // findRoot returns the course's root folder: the nearest folder at or above the current one
-// whose go.mod declares module gomaps.
+// that has a go.mod of module gomaps and a labs/ folder.
 func findRoot() (string, error) {
-	dir, err := os.Getwd()
+	root, module, err := courseroot.Find("")
 	if err != nil {
 		return "", fmt.Errorf("find the course folder: %v", err)
 	}
-	for {
-		data, err := os.ReadFile(filepath.Join(dir, "go.mod"))
-		if err == nil && modulePath(data) == "gomaps" {
-			return dir, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", errors.New("find the course folder: no go.mod of module gomaps here or above")
-		}
-		dir = parent
+	if module != "gomaps" {
+		return "", fmt.Errorf("find the course folder: %s is module %s, not the course (gomaps)", root, module)
 	}
-}
-
-func modulePath(gomod []byte) string {
-	sc := bufio.NewScanner(bytes.NewReader(gomod))
-	for sc.Scan() {
-		if rest, ok := strings.CutPrefix(strings.TrimSpace(sc.Text()), "module "); ok {
-			return strings.Trim(strings.TrimSpace(rest), `"`)
-		}
-	}
-	return ""
+	return root, nil
 }
 
 // setup finds the tools the book needs and installs the missing ones when it can.

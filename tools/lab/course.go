@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"go/parser"
 	"go/token"
@@ -14,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	"gomaps/internal/courseroot"
 	"gomaps/tools/internal/cli"
 )
 
@@ -58,43 +60,30 @@ func (c *course) pkg(l *lab) string { return c.mod + "/labs/" + l.name }
 
 var labNameRE = regexp.MustCompile(`^([0-9]{2})-([a-z][a-z0-9]*)$`)
 
-// openCourse finds the course root: dir if given, else the nearest folder
-// above the current one that has go.mod and labs/.
+// openCourse opens the course at dir if given, else the one holding the current folder (see
+// package courseroot).
 func openCourse(dir string) (*course, error) {
 	if _, err := exec.LookPath("go"); err != nil {
 		return nil, fmt.Errorf("the go command is not on PATH: install Go 1.25 or newer and run this again (see chapter 00-setup)")
 	}
+	var root, module string
+	var err error
 	if dir == "" {
-		wd, err := os.Getwd()
-		if err != nil {
-			return nil, err
+		if root, module, err = courseroot.Find(""); errors.Is(err, courseroot.ErrNotFound) {
+			return nil, fmt.Errorf("no course here: run the lab runner inside the course's folder (the one with go.mod and labs/)")
 		}
-		for d := wd; ; d = filepath.Dir(d) {
-			if isCourseRoot(d) {
-				dir = d
-				break
-			}
-			if filepath.Dir(d) == d {
-				return nil, fmt.Errorf("no course here: run the lab runner inside the course's folder (the one with go.mod and labs/)")
-			}
+	} else {
+		if root, err = filepath.Abs(dir); err == nil {
+			module, err = courseroot.Module(root)
 		}
-	} else if !isCourseRoot(dir) {
-		return nil, fmt.Errorf("no course in %s: it has no go.mod and labs/ folder", dir)
+		if errors.Is(err, courseroot.ErrNotFound) {
+			return nil, fmt.Errorf("no course in %s: it has no go.mod and labs/ folder", dir)
+		}
 	}
-	root, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, err
 	}
-	c := &course{root: root}
-	gomod, err := os.ReadFile(filepath.Join(root, "go.mod"))
-	if err != nil {
-		return nil, err
-	}
-	for _, line := range strings.Split(string(gomod), "\n") {
-		if f := strings.Fields(line); len(f) == 2 && f[0] == "module" {
-			c.mod = f[1]
-		}
-	}
+	c := &course{root: root, mod: module}
 	entries, err := os.ReadDir(filepath.Join(root, "labs"))
 	if err != nil {
 		return nil, err
@@ -123,25 +112,14 @@ func openCourse(dir string) (*course, error) {
 	return c, nil
 }
 
-func isCourseRoot(d string) bool {
-	_, err1 := os.Stat(filepath.Join(d, "go.mod"))
-	fi, err2 := os.Stat(filepath.Join(d, "labs"))
-	return err1 == nil && err2 == nil && fi.IsDir()
-}
-
 // lab resolves a learner's name for a lab: "1", "01", "01-basics" or "basics".
 func (c *course) lab(arg string) (*lab, error) {
 	for _, l := range c.labs {
-		if arg == l.name || arg == l.word || arg == l.num {
+		if courseroot.MatchLab(arg, l.name) {
 			return l, nil
 		}
 	}
-	if n, err := strconv.Atoi(arg); err == nil {
-		for _, l := range c.labs {
-			if ln, _ := strconv.Atoi(l.num); ln == n {
-				return l, nil
-			}
-		}
+	if _, err := strconv.Atoi(arg); err == nil {
 		return nil, cli.Usagef("there is no lab %s: the labs are %s", arg, c.labNames())
 	}
 	return nil, cli.Usagef("%q is not a lab: name a lab by its number, one of %s", arg, c.labNames())

@@ -16,8 +16,8 @@ import (
 	"strings"
 	"time"
 
+	"gomaps/internal/overlay"
 	"gomaps/tools/internal/cli"
-	"gomaps/tools/internal/overlay"
 )
 
 // The lab contract, as verify checks it for every lab:
@@ -55,9 +55,12 @@ func (c *course) verify(ctx context.Context, labs []*lab, fuzzTime time.Duration
 			"To check your work: go run ./tools/lab run NN\n", strings.Join(yours, ", "), map[bool]string{true: "has", false: "have"}[len(yours) == 1])
 	}
 
-	replaceFiles := map[string]string{}
+	var solved []string // the labs with a solution folder, for the overlay
 	for _, l := range labs {
-		for _, p := range c.checkLayout(l, replaceFiles) {
+		if fi, err := os.Stat(filepath.Join(c.root, l.solutionDir())); err == nil && fi.IsDir() {
+			solved = append(solved, l.name)
+		}
+		for _, p := range c.checkLayout(l) {
 			add(l, "%s", p)
 		}
 		if out, err := c.goCmd(ctx, "vet", "./"+filepath.ToSlash(l.dir())); err != nil {
@@ -73,6 +76,10 @@ func (c *course) verify(ctx context.Context, labs []*lab, fuzzTime time.Duration
 	}
 
 	fmt.Fprintln(w, "verify: running every lab with its solution, under -race -shuffle=on -count=3")
+	replaceFiles, err := overlay.Solutions(c.root, solved...)
+	if err != nil {
+		return err
+	}
 	ovFile, err := overlay.Write(replaceFiles)
 	if err != nil {
 		return err
@@ -147,9 +154,9 @@ func (c *course) verify(ctx context.Context, labs []*lab, fuzzTime time.Duration
 	return nil
 }
 
-// checkLayout checks the files of a lab and its solution, and records in
-// overlay which solution file stands for which learner file.
-func (c *course) checkLayout(l *lab, replace map[string]string) []string {
+// checkLayout checks the files of a lab and its solution: each solution file is the twin of a
+// learner file, which the overlay of package overlay puts in its place.
+func (c *course) checkLayout(l *lab) []string {
 	var ps []string
 	mine, _ := c.goFiles(l.dir(), false)
 	tests, _ := c.goFiles(l.dir(), true)
@@ -206,7 +213,6 @@ func (c *course) checkLayout(l *lab, replace map[string]string) []string {
 			continue
 		}
 		twins = append(twins, twin)
-		replace[filepath.Join(c.root, twin)] = filepath.Join(c.root, f)
 		data, _ := os.ReadFile(filepath.Join(c.root, f))
 		if m := todoRE.Find(data); m != nil {
 			ps = append(ps, fmt.Sprintf("%s still has a %s marker", filepath.ToSlash(f), m))

@@ -13,8 +13,6 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -25,6 +23,9 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+
+	"gomaps/internal/courseroot"
+	"gomaps/internal/overlay"
 )
 
 const (
@@ -51,7 +52,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if err := fs.Parse(args); err != nil {
 		os.Exit(2)
 	}
-	root, err := findRoot()
+	root, _, err := courseroot.Find("")
 	if err != nil {
 		return err
 	}
@@ -67,11 +68,16 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if *mine {
 		shown = append(shown, benchPkg, "(the sharded map is yours, from "+labDir+")")
 	} else {
-		overlay, err := writeOverlay(root, tmp)
+		replace, err := overlay.Solutions(root, filepath.Base(labDir))
 		if err != nil {
 			return err
 		}
-		testArgs = append(testArgs, "-overlay="+overlay)
+		ov, err := overlay.Write(replace)
+		if err != nil {
+			return err
+		}
+		defer os.Remove(ov)
+		testArgs = append(testArgs, "-overlay="+ov)
 		shown = append(shown, "-overlay=<solution>", benchPkg, "(the sharded map is the solution's, from "+solutionDir+")")
 	}
 	testArgs = append(testArgs, benchPkg)
@@ -95,27 +101,6 @@ func run(args []string, stdout, stderr io.Writer) error {
 	return err
 }
 
-// writeOverlay writes a go build -overlay file that puts the solution's
-// files of lab 06 in place of the learner's, and returns its name.
-func writeOverlay(root, dir string) (string, error) {
-	entries, err := os.ReadDir(filepath.Join(root, solutionDir))
-	if err != nil {
-		return "", err
-	}
-	replace := map[string]string{}
-	for _, e := range entries {
-		if strings.HasSuffix(e.Name(), ".go") {
-			replace[filepath.Join(root, labDir, e.Name())] = filepath.Join(root, solutionDir, e.Name())
-		}
-	}
-	data, err := json.Marshal(map[string]any{"Replace": replace})
-	if err != nil {
-		return "", err
-	}
-	name := filepath.Join(dir, "overlay.json")
-	return name, os.WriteFile(name, data, 0o644)
-}
-
 // goCmd runs the go command in root and returns its standard output, or
 // with an error, everything it printed.
 func goCmd(root string, args ...string) (string, error) {
@@ -127,22 +112,4 @@ func goCmd(root string, args ...string) (string, error) {
 		return out.String() + errOut.String(), err
 	}
 	return out.String(), nil
-}
-
-// findRoot returns the folder holding go.mod, from the current one up.
-func findRoot() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", errors.New("no go.mod here or above: run benchtable inside the course's folder")
-		}
-		dir = parent
-	}
 }

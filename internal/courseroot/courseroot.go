@@ -1,0 +1,88 @@
+// Package courseroot finds the course's root folder, for every command and program of the
+// course: the nearest folder at or above a start folder that has a go.mod and a labs/ folder.
+package courseroot
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+
+	"golang.org/x/mod/modfile"
+)
+
+// ErrNotFound is returned when no folder at or above the start is a course root.
+var ErrNotFound = errors.New("no course here: run this inside the course's folder (the one with go.mod and labs/)")
+
+// Find returns the absolute root of the course that holds dir ("" for the current folder), and
+// the module path its go.mod declares.
+func Find(dir string) (root, module string, err error) {
+	if dir == "" {
+		if dir, err = os.Getwd(); err != nil {
+			return "", "", err
+		}
+	}
+	if dir, err = filepath.Abs(dir); err != nil {
+		return "", "", err
+	}
+	for d := dir; ; d = filepath.Dir(d) {
+		if module, err := Module(d); err == nil {
+			return d, module, nil
+		} else if !errors.Is(err, ErrNotFound) {
+			return "", "", err
+		}
+		if filepath.Dir(d) == d {
+			return "", "", ErrNotFound
+		}
+	}
+}
+
+// Module returns the module path of root's go.mod when root is a course root (a go.mod and a
+// labs/ folder), or an error: ErrNotFound when it is not one, another one when its go.mod
+// cannot be read.
+func Module(root string) (string, error) {
+	data, err := os.ReadFile(filepath.Join(root, "go.mod"))
+	if err != nil {
+		return "", ErrNotFound
+	}
+	if fi, err := os.Stat(filepath.Join(root, "labs")); err != nil || !fi.IsDir() {
+		return "", ErrNotFound
+	}
+	module := modfile.ModulePath(data)
+	if module == "" {
+		return "", fmt.Errorf("%s has no module line", filepath.Join(root, "go.mod"))
+	}
+	return module, nil
+}
+
+// labFolder is a lab's folder name: its number, a dash, its package name ("01-basics").
+var labFolder = regexp.MustCompile(`^([0-9]{2})-([a-z][a-z0-9]*)$`)
+
+// Labs lists the folder names of the course's labs (labs/NN-word), in order.
+func Labs(root string) []string {
+	entries, _ := os.ReadDir(filepath.Join(root, "labs"))
+	var names []string
+	for _, e := range entries {
+		if e.IsDir() && labFolder.MatchString(e.Name()) {
+			names = append(names, e.Name())
+		}
+	}
+	return names
+}
+
+// MatchLab reports whether a reader's name for a lab names the lab folder name: its number
+// ("1", "01"), its folder ("01-basics") or its package ("basics").
+func MatchLab(arg, name string) bool {
+	m := labFolder.FindStringSubmatch(name)
+	if m == nil {
+		return false
+	}
+	if arg == name || arg == m[1] || arg == m[2] {
+		return true
+	}
+	n, err1 := strconv.Atoi(arg)
+	num, err2 := strconv.Atoi(m[1])
+	return err1 == nil && err2 == nil && n == num
+}
