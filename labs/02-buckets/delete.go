@@ -15,12 +15,12 @@ package buckets
 //
 // This is the second half of mapdelete.
 func (m *Map[K, V]) remove(b *bucket[K, V], top uint8, key K) bool {
-	// TODO(02): find the slot with b.search (step 1). Zero its key and value
-	// (var zeroK K; var zeroV V) and set its tophash to emptyOne. If the
-	// slot after it (slot i+1, or slot 0 of the overflow bucket when i is 7)
-	// is emptyRest or does not exist, walk backwards from the slot: set
-	// emptyRest while the slot is emptyOne (or is the one just deleted).
-	// To step back from slot 0 of an overflow bucket, find the bucket
-	// before it by walking the chain from b again.
+	// TODO(02): when the chain holds key, zero its key and value, mark its
+	// slot emptyOne and return true; otherwise change nothing and return
+	// false. When no full slot follows the deleted one in the chain, that
+	// slot and every emptyOne just before it, in this bucket and the ones
+	// before it in the chain, become emptyRest instead.
+	// See chapter 02, section "Step 4: delete, `emptyOne` and `emptyRest`".
+	// stuck: go run ./tools/lab hint 02
 	return false
 }

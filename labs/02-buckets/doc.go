@@ -60,8 +60,9 @@
 // # The lab
 //
 // Each file below is one step, with an edit point marked TODO and the
-// number of the lab; the tests TestStepN... check step N. The chapter chapters/02-buckets.md explains every step and has
-// hints:
+// number of the lab; the tests TestStepN..., in the files stepN_*_test.go,
+// check step N. The chapter chapters/02-buckets.md explains every step and
+// has hints:
 //
 //	step 1  lookup.go    tophash, and search in one chain
 //	step 2  insert.go    insert into the first free slot
@@ -71,4 +72,11 @@
 //	step 6  evacuate.go  evacuate, growWork, and reads during growth
 //	step 7  iterate.go   iteration from a random start, safe during growth
 //	step 8  (no code)    the shared suite against the built-in map
+//
+// The invariant checks (invariants.go and noinvariants.go, which the tests run with
+// -tags invariants) and the layout dump (layout.go, which the layout test
+// reads) are part of the grader, like the tests: the runner does not count
+// the lab as passing while one of them differs from the shipped file.
+//
+//lab:given invariants.go noinvariants.go layout.go
 package buckets

@@ -8,9 +8,11 @@ package buckets
 // a write evacuates it, the old bucket is the only place that holds them.
 // Otherwise it is the bucket of the current array.
 func (m *Map[K, V]) readBucket(hash uint64) *bucket[K, V] {
-	// TODO(02): start from &m.buckets[hash & bucketMask(m.B)]. While growing,
-	// the old bucket is oldbuckets[hash & (len(oldbuckets)-1)]: return it if
-	// it is not evacuated() yet.
+	// TODO(02): return the bucket of the current array that hash chooses,
+	// or, while the map grows, the old bucket that hash chooses in the old
+	// array if that one is not evacuated yet.
+	// See chapter 02, section "Step 6: incremental evacuation".
+	// stuck: go run ./tools/lab hint 02
 	return nil
 }
 
@@ -21,8 +23,10 @@ func (m *Map[K, V]) readBucket(hash uint64) *bucket[K, V] {
 // that the growth ends after at most as many writes as there are old
 // buckets. At most two old buckets move per write.
 func (m *Map[K, V]) growWork(idx int) {
-	// TODO(02): evacuate(idx & (len(m.oldbuckets)-1)); then, if m.growing()
-	// still, evacuate(m.nextEvacuate).
+	// TODO(02): evacuate the old bucket whose entries belong in new bucket
+	// idx, then, if the growth is not over, the old bucket at nextEvacuate.
+	// See chapter 02, section "Step 6: incremental evacuation".
+	// stuck: go run ./tools/lab hint 02
 }
 
 // evacuate moves the entries of old bucket i (its whole chain) to the new
@@ -45,12 +49,10 @@ func (m *Map[K, V]) growWork(idx int) {
 // Finally, if i is nextEvacuate, advanceEvacuationMark moves the mark on,
 // and ends the growth when every old bucket is evacuated.
 func (m *Map[K, V]) evacuate(i int) {
-	// TODO(02): if !m.oldbuckets[i].evacuated(): keep two destinations, X
-	// (&m.buckets[i]) and Y (&m.buckets[i+len(m.oldbuckets)], doubling
-	// only), each a bucket and a next slot. For every slot of the old chain:
-	// an isEmpty slot becomes evacuatedEmpty; a full one picks X or Y,
-	// copies tophash, key and value to the destination's next slot (first
-	// chaining a newOverflow to the destination bucket when its 8 slots are
-	// used) and becomes evacuatedX or evacuatedY. Then, whether or not it
-	// moved anything: if i == m.nextEvacuate, m.advanceEvacuationMark().
+	// TODO(02): move every entry of old bucket i's chain to X or Y, and
+	// mark every one of its slots, as said above, unless the bucket is
+	// evacuated already; then, in both cases, move the mark on when i is
+	// nextEvacuate.
+	// See chapter 02, section "Step 6: incremental evacuation".
+	// stuck: go run ./tools/lab hint 02
 }

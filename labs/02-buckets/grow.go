@@ -7,9 +7,11 @@ package buckets
 // bucket on average (loadFactorNum/loadFactorDen). New uses it to size the
 // array for a hint; Put uses it to decide to double the array.
 func overLoadFactor(count int, B uint8) bool {
-	// TODO(02): count > bucketCnt && count > loadFactorNum*(2^B/loadFactorDen),
-	// in integer math (2^B/2 is 0 when B is 0: that is why the first test
-	// is needed).
+	// TODO(02): report whether count is more than one bucket holds and more
+	// than 6.5 times the number of buckets, with integer math only
+	// (loadFactorNum/loadFactorDen is 6.5).
+	// See chapter 02, sections "Step 5: when to grow" and "Why 6.5".
+	// stuck: go run ./tools/lab hint 02
 	return false
 }
 
@@ -19,7 +21,10 @@ func overLoadFactor(count int, B uint8) bool {
 // starts a same-size growth, which packs the entries of long, sparse chains
 // into a fresh array of the same size.
 func tooManyOverflowBuckets(noverflow uint16, B uint8) bool {
-	// TODO(02): cap B at 15, then compare noverflow with 1<<B.
+	// TODO(02): report whether noverflow is at least 2^B, or 2^15 when B is
+	// more than 15.
+	// See chapter 02, section "Step 5: when to grow".
+	// stuck: go run ./tools/lab hint 02
 	return false
 }
 
@@ -29,8 +34,10 @@ func tooManyOverflowBuckets(noverflow uint16, B uint8) bool {
 // started by tooManyOverflowBuckets, and sameSizeGrow is set). Nothing moves
 // yet: evacuation (step 6) moves the entries, a little on every write.
 func (m *Map[K, V]) hashGrow() {
-	// TODO(02): decide bigger (1 or 0) with overLoadFactor(m.count+1, m.B),
-	// and set m.sameSizeGrow when it is 0. Then oldbuckets = buckets,
-	// B += bigger, a new array of 2^B buckets, and reset nextEvacuate and
-	// noverflow (which counts the overflow buckets of the new array).
+	// TODO(02): make the current array oldbuckets and put a new, empty one
+	// in its place, twice as big or the same size (then with sameSizeGrow
+	// set) as said above, with B to match. The growth starts at old bucket
+	// 0, and the new array has no overflow buckets yet.
+	// See chapter 02, section "Step 5: when to grow".
+	// stuck: go run ./tools/lab hint 02
 }

@@ -10,9 +10,11 @@ package buckets
 //
 // This is the second half of mapassign; Put has already searched the chain.
 func (m *Map[K, V]) insert(b *bucket[K, V], top uint8, key K, value V) bool {
-	// TODO(02): walk the chain; the first slot whose tophash is emptyOne or
-	// emptyRest (isEmpty) is free: set its tophash to top, its key and its
-	// value, and return true. Keep the last bucket of the chain: if no slot
-	// is free, call m.newOverflow(last) and use slot 0 of the new bucket.
+	// TODO(02): store top, key and value in the first free slot of the
+	// chain (emptyOne or emptyRest), and return true. When every slot of the
+	// chain is full, use slot 0 of a new overflow bucket chained after the
+	// last one; when newOverflow gives none, store nothing and return false.
+	// See chapter 02, sections "Step 2: insert into the first free slot" and "Step 3: overflow buckets".
+	// stuck: go run ./tools/lab hint 02
 	return false
 }

@@ -44,33 +44,23 @@ type iterator[K comparable, V any] struct {
 //
 // An empty map gives an iterator that is already done.
 func (m *Map[K, V]) newIterator(r uint64) *iterator[K, V] {
-	// TODO(02): return an iterator on m with m.buckets, m.B, the start from
-	// r as above, bucket = startBucket, checkBucket = noCheck and the map's
-	// clearSeq. When m.count is 0, set done.
+	// TODO(02): return an iterator that walks m's current array from the
+	// bucket and slot offset that r chooses, as above, and notes the Clears
+	// so far; over an empty map, one that is done.
+	// See chapter 02, section "Step 7: iteration".
+	// stuck: go run ./tools/lab hint 02
 	return &iterator[K, V]{m: m, done: true}
 }
 
 // next returns the next entry, or ok == false when the walk is over. It is
 // mapiternext.
 func (it *iterator[K, V]) next() (key K, value V, ok bool) {
-	// TODO(02): loop:
-	//  - when it.b is nil, start the next bucket: if it.bucket is back at
-	//    startBucket after wrapping, the walk is over (set done). If the map
-	//    is growing and it.B == m.B (the iteration started on the new array)
-	//    and the old bucket it.bucket & (len(oldbuckets)-1) is not evacuated,
-	//    walk that old bucket, with checkBucket = it.bucket when the growth
-	//    doubles (noCheck in a same-size growth); otherwise walk
-	//    &it.buckets[it.bucket] with noCheck. Advance it.bucket (wrap to 0
-	//    and set wrapped at the end), and start at slot count i = 0.
-	//  - look at slot (i + offset) & 7 of it.b: skip isEmpty and
-	//    evacuatedEmpty slots. With a checkBucket, skip keys bound elsewhere:
-	//    for k == k, hash(k) & bucketMask(it.B) != checkBucket; for a NaN,
-	//    the low bit of its tophash != checkBucket >> (it.B-1) (the bit
-	//    evacuate uses).
-	//  - if clearSeq is unchanged and the slot is not evacuatedX/Y (or the
-	//    key is a NaN, which can be neither updated nor deleted), produce
-	//    the key and value of the slot. Otherwise look the key up with
-	//    it.m.find(k): produce the map's key and value, or skip it if absent.
-	//  - at the end of a bucket's 8 slots, go on to b.overflow, from i = 0.
+	// TODO(02): return the next entry in the order and by the rules of the
+	// iterator's comment above, and ok == false once the walk is back at
+	// its start bucket: each entry that was in the map all along exactly
+	// once, with its latest value, and none that was deleted or cleared
+	// before the walk reached it, however the map grows meanwhile.
+	// See chapter 02, section "Step 7: iteration".
+	// stuck: go run ./tools/lab hint 02
 	return key, value, false
 }

@@ -5,7 +5,7 @@
 // The exported API (New, Get, Put, Delete, Len, Clear, All) is given, and so
 // are the types, the hashing and the checks. The core is yours, step by step:
 // each file with a TODO comment is one step, and the tests named TestStep<N>...
-// grade step N. Run
+// (in the files step<N>_*_test.go) grade step N. Run
 //
 //	go test ./labs/03-swiss
 //
@@ -46,4 +46,11 @@
 //     the key up from its hash reaches that slot.
 //  6. Directory entry i points at the table whose index is i rounded down to
 //     a multiple of 2^(globalDepth-localDepth).
+//
+// The invariant checks (invariants.go and invariants_off.go, which the tests run with
+// -tags invariants) and the layout dump (layout.go, which the layout test
+// reads) are part of the grader, like the tests: the runner does not count
+// the lab as passing while one of them differs from the shipped file.
+//
+//lab:given invariants.go invariants_off.go layout.go
 package swiss

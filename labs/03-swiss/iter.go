@@ -18,28 +18,24 @@ package swiss
 // the entries' current values, so each key of a stale table is looked up
 // again (latest).
 func (m *Map[K, V]) iterate(entryOffset, dirOffset uint64, yield func(K, V) bool) {
-	// TODO(03): nothing to do if m.used == 0; note m.clearSeq.
-	//
-	// Small map: keep g := m.small and walk its slots j = (i+entryOffset)%8
-	// for i from 0 to 7, skipping the empty ones. If m.small != g when you
-	// reach a slot, the map has grown: take key and value from latest.
-	//
-	// Tables: for dirIdx from 0 while dirIdx < len(m.directory), take the
-	// table t at entry (dirIdx+dirOffset) & (len-1); if t.index is not that
-	// entry, subtract the difference from dirOffset. Walk the slots
-	// (e+entryOffset) & (t.capacity-1) of t, skipping empty and deleted ones,
-	// using latest when t.index == -1. After each yield, if m.globalDepth
-	// has grown by n, shift dirIdx and dirOffset left by n. After the table,
-	// dirIdx += 1 << (m.globalDepth - t.localDepth).
+	// TODO(03): call yield for each entry, in the order said above, until
+	// it returns false: each entry that was in the map all along exactly
+	// once, with its latest value, and none that was deleted or cleared
+	// before the walk reached it, even when yield makes the map grow,
+	// split or double its directory.
+	// See chapter 03, section "Step 7: iteration".
+	// stuck: go run ./tools/lab hint 03
 }
 
 // latest returns the current key and value of the entry that slot s of a
 // stale table (or small group) holds, and false if the entry is gone.
 func (m *Map[K, V]) latest(s *slot[K, V], clearSeq uint64) (K, V, bool) {
-	// TODO(03): look s.key up with m.find. If it is not found but the key is
-	// not equal to itself (NaN) and the map has not been cleared since the
-	// iteration started (clearSeq == m.clearSeq), it is still in the map:
-	// return s.key and s.value.
+	// TODO(03): return the map's current key and value for s.key. A key not
+	// equal to itself (NaN) is never found, yet no one can update or delete
+	// it: unless the map was cleared since the iteration started (clearSeq),
+	// it is still there, as s holds it.
+	// See chapter 03, section "Step 7: iteration".
+	// stuck: go run ./tools/lab hint 03
 	var key K
 	var value V
 	return key, value, false

@@ -10,30 +10,38 @@ package swiss
 // so a false positive costs one key comparison and nothing else. Empty and
 // deleted slots are never in the set.
 func (g ctrlGroup) matchH2(h ctrl) bitset {
-	// TODO(03): XOR the word with h repeated in all 8 bytes (bitsetLSB * h),
-	// so that matching bytes become 0x00; then find the zero bytes without a
-	// loop: ((v - bitsetLSB) &^ v) & bitsetMSB.
+	// TODO(03): return the set of slots whose control byte is h, computed on
+	// the whole word at once, with no loop over its 8 bytes (the false
+	// positive described above may be in the set too).
+	// See chapter 03, section "Step 1: eight comparisons in one (SWAR)".
+	// stuck: go run ./tools/lab hint 03
 	return 0
 }
 
 // matchEmpty returns the set of empty slots (control byte 0x80).
 func (g ctrlGroup) matchEmpty() bitset {
-	// TODO(03): empty (1000 0000) is the only control byte with bit 7 set and
-	// bit 1 clear. Shift the word so that bit 1 of each byte lands on bit 7,
-	// combine, and keep bit 7 of each byte with bitsetMSB.
+	// TODO(03): return the set of slots whose control byte is ctrlEmpty, and
+	// no deleted or full slot, computed on the whole word at once.
+	// See chapter 03, section "Step 1: eight comparisons in one (SWAR)".
+	// stuck: go run ./tools/lab hint 03
 	return 0
 }
 
 // matchEmptyOrDeleted returns the set of slots that are empty or deleted:
 // those whose control byte has its top bit set.
 func (g ctrlGroup) matchEmptyOrDeleted() bitset {
-	// TODO(03): keep bit 7 of every byte.
+	// TODO(03): return the set of slots whose control byte has its top bit
+	// set, computed on the whole word at once.
+	// See chapter 03, section "Step 1: eight comparisons in one (SWAR)".
+	// stuck: go run ./tools/lab hint 03
 	return 0
 }
 
 // first returns the lowest slot in the set. b must not be empty.
 func (b bitset) first() int {
-	// TODO(03): the lowest set bit is bit 8i+7 of slot i; count the trailing
-	// zeros with math/bits and turn the bit number into a slot number.
+	// TODO(03): return the number (0 to 7) of the lowest slot in b, without
+	// a loop over its bytes.
+	// See chapter 03, section "Step 1: eight comparisons in one (SWAR)".
+	// stuck: go run ./tools/lab hint 03
 	return 0
 }

@@ -15,24 +15,31 @@ type probeSeq struct {
 
 // makeProbeSeq starts a probe sequence at group h1 mod (mask+1).
 func makeProbeSeq(h1, mask uint64) probeSeq {
-	// TODO(03): the first group is h1 & mask; no step taken yet.
+	// TODO(03): return the sequence at its first group, h1 modulo the number
+	// of groups, with no step taken yet.
+	// See chapter 03, section "Step 3: tables and probing".
+	// stuck: go run ./tools/lab hint 03
 	return probeSeq{}
 }
 
 // next returns the sequence one step further: step i adds i to the offset,
 // so that after i steps the offset has moved by 1+2+...+i = i(i+1)/2.
 func (s probeSeq) next() probeSeq {
-	// TODO(03): count the step in s.index, add it to s.offset, wrap with
-	// s.mask.
+	// TODO(03): return the sequence after one more step, i: i groups further
+	// on, modulo the number of groups.
+	// See chapter 03, section "Step 3: tables and probing".
+	// stuck: go run ./tools/lab hint 03
 	return s
 }
 
 // find returns the slot of t that holds key, or nil.
 func (t *table[K, V]) find(hash uint64, key K) *slot[K, V] {
-	// TODO(03): walk makeProbeSeq(h1(hash), t.groupMask()) for at most
-	// len(t.groups) steps. In each group t.groups[seq.offset], compare key
-	// with the keys of the matchH2 slots; if the group has an empty slot,
-	// the key is not in the table.
+	// TODO(03): look for key in the groups of t, in the probe order that H1
+	// of hash starts, among the slots whose control byte is its H2; stop at
+	// the first group with an empty slot (an insert would have put key
+	// there), and after len(t.groups) groups at most.
+	// See chapter 03, section "Step 3: tables and probing".
+	// stuck: go run ./tools/lab hint 03
 	return nil
 }
 
@@ -45,10 +52,10 @@ func (t *table[K, V]) find(hash uint64, key K) *slot[K, V] {
 // counted as used up, so growthLeft does not change), or else into the first
 // empty slot of the group that ends the sequence.
 func (t *table[K, V]) put(m *Map[K, V], hash uint64, key K, value V) bool {
-	// TODO(03): probe as find does. Remember the first deleted slot of the
-	// groups without an empty slot. At the first group with an empty slot,
-	// the key is new: use the remembered tombstone, or else (if growthLeft
-	// is not 0) the first empty slot, decrementing growthLeft. Set the
-	// control byte to h2(hash) and count the entry in t.used and m.used.
+	// TODO(03): store the entry as said above. A new entry's control byte is
+	// the H2 of hash, and it counts in t.used and m.used; it takes one from
+	// growthLeft only when it fills an empty slot.
+	// See chapter 03, section "Step 3: tables and probing".
+	// stuck: go run ./tools/lab hint 03
 	return true
 }

@@ -9,11 +9,10 @@ package swiss
 // next hash bit below t's localDepth top bits is 1. It installs them with
 // installTableSplit and marks t stale (index -1).
 func (t *table[K, V]) split(m *Map[K, V]) {
-	// TODO(03): make left and right with newTable[K, V](maxTableCapacity,
-	// -1, t.localDepth+1). The bit that decides is 1 << (64 - localDepth),
-	// with the new localDepth. uncheckedPut each full slot of t into one of
-	// them (hash it with m.hash), then m.installTableSplit(t, left, right)
-	// and t.index = -1.
+	// TODO(03): afterwards, every entry of t is in left or right as said
+	// above, both are in the directory in t's place, and t is stale.
+	// See chapter 03, section "Step 6: the directory, and why 1024".
+	// stuck: go run ./tools/lab hint 03
 }
 
 // installTableSplit replaces old by left and right in the directory. When
@@ -22,9 +21,8 @@ func (t *table[K, V]) split(m *Map[K, V]) {
 // the index of each table doubles. Then left takes the first half of old's
 // entries and right the second half.
 func (m *Map[K, V]) installTableSplit(old, left, right *table[K, V]) {
-	// TODO(03): double the directory if needed (update each table's index
-	// only at its first entry, where t.index == i, and increment
-	// m.globalDepth). Then left.index = old.index, and right.index comes
-	// 1<<(m.globalDepth-left.localDepth) entries later; install both with
-	// m.replaceTable.
+	// TODO(03): afterwards, the directory is as said above, and every
+	// table's index is its first entry in it.
+	// See chapter 03, section "Step 6: the directory, and why 1024".
+	// stuck: go run ./tools/lab hint 03
 }

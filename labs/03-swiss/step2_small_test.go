@@ -15,6 +15,7 @@ func smallHash(key any) uint64 {
 }
 
 func TestStep2SmallPutGet(t *testing.T) {
+	needSteps(t, 1)
 	withHash(t, smallHash)
 	m := New[int64, int64](0)
 	if !putAll(t, m, 1, 2, 3) {
@@ -50,6 +51,7 @@ func TestStep2SmallPutGet(t *testing.T) {
 }
 
 func TestStep2SmallUpdate(t *testing.T) {
+	needSteps(t, 1)
 	withHash(t, smallHash)
 	m := New[int64, int64](0)
 	if !putAll(t, m, 1, 2) {
@@ -71,6 +73,7 @@ func TestStep2SmallUpdate(t *testing.T) {
 }
 
 func TestStep2SmallUpdateKeepsLatestKey(t *testing.T) {
+	needSteps(t, 1)
 	// The built-in map keeps the key of the latest assignment: 0.0 and -0.0
 	// are one key, and after m[-0.0] = v the stored key is -0.0.
 	m := New[float64, int](0)
@@ -87,6 +90,7 @@ func TestStep2SmallUpdateKeepsLatestKey(t *testing.T) {
 }
 
 func TestStep2SmallDelete(t *testing.T) {
+	needSteps(t, 1)
 	withHash(t, smallHash)
 	m := New[int64, int64](0)
 	if !putAll(t, m, 1, 2, 3, 4, 5) {
@@ -127,6 +131,7 @@ func TestStep2SmallDelete(t *testing.T) {
 }
 
 func TestStep2SmallComparesKeys(t *testing.T) {
+	needSteps(t, 1)
 	// Key 1 has H2 0x02 and key 2 has H2 0x03: for H2 0x02, matchH2 may
 	// report slot 1 as well as slot 0. Key 3 shares H2 0x02 with key 1.
 	withHashes(t, map[int64]uint64{
@@ -163,6 +168,7 @@ func TestStep2SmallComparesKeys(t *testing.T) {
 }
 
 func TestStep2SmallHoldsEight(t *testing.T) {
+	needSteps(t, 1)
 	withHash(t, smallHash)
 	m := New[int64, int64](0)
 	if !putAll(t, m, keyRange(1, 8)...) {

@@ -9,6 +9,7 @@ import (
 // dropped.
 
 func TestStep5UncheckedPut(t *testing.T) {
+	needSteps(t, 1, 3)
 	tb := newTable[int64, int64](16, 0, 0)
 	for k := int64(1); k <= 9; k++ {
 		if !try(t, fmt.Sprintf("uncheckedPut of key %d", k), func() { tb.uncheckedPut(makeHash(1, ctrl(0x20+k)), k, 10*k) }) {
@@ -29,6 +30,7 @@ func TestStep5UncheckedPut(t *testing.T) {
 }
 
 func TestStep5GrowToTable(t *testing.T) {
+	needSteps(t, 1, 2, 3)
 	withHash(t, smallHash)
 	m := New[int64, int64](0)
 	if !putAll(t, m, keyRange(1, 8)...) {
@@ -68,6 +70,7 @@ func capacityFor(n int) int {
 }
 
 func TestStep5GrowthPoints(t *testing.T) {
+	needSteps(t, 1, 2, 3)
 	m := New[int64, int64](0) // the real hash: growth does not depend on it
 	for n := 1; n <= 896; n++ {
 		k := int64(n)
@@ -98,6 +101,7 @@ func TestStep5GrowthPoints(t *testing.T) {
 }
 
 func TestStep5RehashDoubles(t *testing.T) {
+	needSteps(t, 1, 3)
 	withHash(t, mixHash)
 	m, old := tableMap(16)
 	if !putAll(t, m, keyRange(1, 14)...) {
@@ -123,6 +127,7 @@ func TestStep5RehashDoubles(t *testing.T) {
 }
 
 func TestStep5RehashDropsTombstones(t *testing.T) {
+	needSteps(t, 1, 3, 4)
 	// Keys 1 to 8 fill group 0 of a 16-slot table; 9 to 15 start at
 	// group 1.
 	hashes := map[int64]uint64{}

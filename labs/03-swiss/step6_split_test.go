@@ -10,6 +10,7 @@ import (
 // Step 6: the directory: splitting full 1024-slot tables, extendible hashing.
 
 func TestStep6FirstSplit(t *testing.T) {
+	needSteps(t, 1, 2, 3, 5)
 	withHash(t, mixHash)
 	m := New[int64, int64](0)
 	if !putAll(t, m, keyRange(1, 896)...) {
@@ -128,6 +129,7 @@ func TestStep6InstallTableSplit(t *testing.T) {
 }
 
 func TestStep6SplitByHashBit(t *testing.T) {
+	needSteps(t, 1, 3, 5)
 	// A directory of globalDepth 1: table T (index 0) and table U (index 1).
 	// Keys 1 to 3 have hashes starting with bits 00, keys 4 to 6 with 01.
 	hashes := map[int64]uint64{}
@@ -173,6 +175,7 @@ func TestStep6SplitByHashBit(t *testing.T) {
 }
 
 func TestStep6DirectoryGrowsOnlyWhenNeeded(t *testing.T) {
+	needSteps(t, 1, 2, 3, 5)
 	withHash(t, mixHash)
 	m := New[int64, int64](0)
 	splits, withoutDoubling := 0, 0
@@ -218,6 +221,7 @@ func TestStep6DirectoryGrowsOnlyWhenNeeded(t *testing.T) {
 }
 
 func TestStep6CollidingKeysStopCleanly(t *testing.T) {
+	needSteps(t, 1, 3, 5)
 	// When every key has the same hash, a split cannot separate them: the
 	// map must stop with a clear panic, not split forever.
 	withHash(t, func(any) uint64 { return 0x1234_5678_9abc_def0 })

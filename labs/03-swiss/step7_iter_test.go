@@ -11,6 +11,7 @@ import (
 // changes under the iteration.
 
 func TestStep7SmallRotation(t *testing.T) {
+	needSteps(t, 1, 2)
 	withHash(t, smallHash)
 	m := New[int64, int64](0)
 	if !putAll(t, m, 1, 2, 3, 4, 5) { // slots 0 to 4
@@ -43,6 +44,7 @@ func TestStep7SmallRotation(t *testing.T) {
 }
 
 func TestStep7TableRotation(t *testing.T) {
+	needSteps(t, 1, 3)
 	// A 16-slot table: keys 1 to 8 fill group 0, keys 9 to 12 take slots 0
 	// to 3 of group 1, so slot number 8*group+slot holds key number+1.
 	hashes := map[int64]uint64{}
@@ -72,6 +74,7 @@ func TestStep7TableRotation(t *testing.T) {
 }
 
 func TestStep7DirectoryOffset(t *testing.T) {
+	needSteps(t, 1, 3)
 	// The directory [A A B C] of globalDepth 2: keys 1 and 2 are in A, 3 in
 	// B, 4 in C.
 	tops := map[int64]uint64{1: 0b00, 2: 0b01, 3: 0b10, 4: 0b11}
@@ -115,6 +118,7 @@ func TestStep7DirectoryOffset(t *testing.T) {
 // produced.
 func iterCheck(t *testing.T, m *Map[int64, int64], model map[int64]int64, entryOffset, dirOffset uint64, mutate func(n int, k int64)) []int64 {
 	t.Helper()
+	entries := m.Len()
 	var keys []int64
 	seen := map[int64]bool{}
 	n := 0
@@ -135,10 +139,14 @@ func iterCheck(t *testing.T, m *Map[int64, int64], model map[int64]int64, entryO
 			return true
 		})
 	})
+	if n == 0 && entries > 0 && !t.Failed() {
+		t.Fatalf("iterate(%d, %d) produced nothing from a map of %d entries: %s", entryOffset, dirOffset, entries, iterateDoes)
+	}
 	return keys
 }
 
 func TestStep7DeleteAndUpdateDuringIteration(t *testing.T) {
+	needSteps(t, 1, 2, 3, 4, 5)
 	for _, size := range []int64{6, 100} {
 		m := New[int64, int64](0)
 		model := map[int64]int64{}
@@ -179,6 +187,7 @@ func TestStep7DeleteAndUpdateDuringIteration(t *testing.T) {
 }
 
 func TestStep7GrowDuringIteration(t *testing.T) {
+	needSteps(t, 1, 2, 3, 4, 5, 6)
 	for _, size := range []int64{5, 8, 14, 100, 896, 1500} {
 		for trial := range uint64(3) {
 			m := New[int64, int64](0)
@@ -227,6 +236,7 @@ func TestStep7GrowDuringIteration(t *testing.T) {
 }
 
 func TestStep7ClearDuringIteration(t *testing.T) {
+	needSteps(t, 1, 2, 3, 5)
 	for _, size := range []int64{6, 500} {
 		m := New[int64, int64](0)
 		model := map[int64]int64{}
@@ -258,6 +268,7 @@ func TestStep7ClearDuringIteration(t *testing.T) {
 }
 
 func TestStep7NaNKeys(t *testing.T) {
+	needSteps(t, 1, 2, 3, 5)
 	for _, clearIt := range []bool{false, true} {
 		m := New[float64, int64](0)
 		for i := range 3 {
@@ -289,6 +300,9 @@ func TestStep7NaNKeys(t *testing.T) {
 				return true
 			})
 		})
+		if first {
+			t.Fatalf("iterate(0, 0) produced nothing from a small map of 6 entries (3 of them NaNs): %s", iterateDoes)
+		}
 		switch {
 		case !clearIt && nans != 3:
 			t.Errorf("a small map with 3 NaN keys grew into a table during the iteration, which then produced %d NaN entries; want 3: a NaN cannot be looked up again, but it cannot be deleted either, so produce it from the old group", nans)
@@ -299,6 +313,7 @@ func TestStep7NaNKeys(t *testing.T) {
 }
 
 func TestStep7Break(t *testing.T) {
+	needSteps(t, 1, 2, 3, 5)
 	for _, size := range []int64{6, 100} {
 		m := New[int64, int64](0)
 		for k := range size {
@@ -309,6 +324,9 @@ func TestStep7Break(t *testing.T) {
 		try(t, "iterate", func() {
 			m.iterate(0, 0, func(int64, int64) bool { calls++; return calls < 3 })
 		})
+		if calls == 0 {
+			t.Fatalf("iterate(0, 0) produced nothing from a map of %d entries: %s", size, iterateDoes)
+		}
 		if calls != 3 {
 			t.Errorf("a map of %d keys: yield returned false on the 3rd entry, but iterate called it %d times; want 3: stop as soon as yield returns false", size, calls)
 		}
@@ -316,6 +334,7 @@ func TestStep7Break(t *testing.T) {
 }
 
 func TestStep7AllStartsAtRandom(t *testing.T) {
+	needSteps(t, 1, 2)
 	withHash(t, smallHash)
 	m := New[int64, int64](0)
 	if !putAll(t, m, 1, 2, 3, 4, 5) {
@@ -328,6 +347,9 @@ func TestStep7AllStartsAtRandom(t *testing.T) {
 			firsts[k] = true
 			break
 		}
+	}
+	if len(firsts) == 0 {
+		t.Fatalf("in 200 loops over All on a small map of 5 keys, nothing came out: All calls iterate, which must %s", iterateDoes)
 	}
 	if len(firsts) < 5 {
 		t.Errorf("in 200 loops over All on a small map of 5 keys, only %d different keys came first; want all 5: All draws a random entryOffset for each loop, and iterate must start there", len(firsts))

@@ -17,13 +17,19 @@ var impl = maptest.Impl{
 	Any:    func(hint int) maptest.Map[any, int] { return New[any, int](hint) },
 }
 
+// allSteps are the steps the suite builds on: all of them. While one is a
+// stub, the suite's messages would be about its effects.
+var allSteps = []int{1, 2, 3, 4, 5, 6, 7}
+
 // collidingHash gives every key the same hash.
 func collidingHash(any) uint64 { return 0x5eed_5eed_5eed_5eed }
 
-// suite runs one function of the shared suite, and turns a panic in the
-// test's own goroutine into a failure with a message.
+// suite runs one function of the shared suite, once every step does its basic
+// job, and turns a panic in the test's own goroutine into a failure with a
+// message.
 func suite(t *testing.T, name string, f func(*testing.T, maptest.Impl)) {
 	t.Helper()
+	needSteps(t, allSteps...)
 	defer func() {
 		if r := recover(); r != nil {
 			t.Fatalf("maptest.%s panicked: %v", name, r)
@@ -51,6 +57,7 @@ func TestStep8Unhashable(t *testing.T) {
 func TestStep8GetAllocs(t *testing.T) {
 	// Get on a map that finds nothing allocates nothing either: first make
 	// sure that Get works.
+	needSteps(t, allSteps...)
 	m := New[int64, int64](0)
 	for k := range int64(1000) {
 		m.Put(k, k)
@@ -67,5 +74,6 @@ func TestStep8Collide(t *testing.T) {
 }
 
 func FuzzMap(f *testing.F) {
+	needSteps(f, allSteps...)
 	maptest.Fuzz(f, impl)
 }

@@ -51,6 +51,7 @@ func TestStep2Insert(t *testing.T) {
 
 // TestStep2PutFillsSlotsInOrder puts keys into one bucket through Put.
 func TestStep2PutFillsSlotsInOrder(t *testing.T) {
+	needSteps(t, 1) // Put hashes with tophash and looks for the key with search
 	identityHash(t)
 	m := New[int64, int64](0)
 	keys := []int64{placed(0x9d, 0, 1), placed(0x5b, 0, 2), placed(0x9d, 0, 3), placed(0x02, 0, 4), placed(0xe0, 0, 5)}

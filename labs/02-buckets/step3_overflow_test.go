@@ -51,6 +51,7 @@ func TestStep3NewOverflow(t *testing.T) {
 
 // TestStep3InsertChainsOverflow inserts 20 keys into one bucket.
 func TestStep3InsertChainsOverflow(t *testing.T) {
+	needSteps(t, 2)
 	m := New[int64, int64](0)
 	head := &bucket[int64, int64]{}
 	for i := range int64(20) {

@@ -10,6 +10,7 @@ import (
 // Step 6: evacuation, growWork, and reads during a growth.
 
 func TestStep6EvacuateSplitsXY(t *testing.T) {
+	needSteps(t, 1, 2, 3, 4, 5)
 	identityHash(t)
 	m := New[int64, int64](0)
 	m.buckets = make([]bucket[int64, int64], 1)
@@ -24,7 +25,7 @@ func TestStep6EvacuateSplitsXY(t *testing.T) {
 	try(t, "Delete", func() { m.Delete(keys[3]) }) // slot 3 becomes emptyOne
 	try(t, "hashGrow", func() { m.hashGrow() })
 	if !m.growing() || m.B != 1 {
-		t.Fatalf("setting up: after hashGrow, B = %d and growing = %v; want 1 and true (step 5)", m.B, m.growing())
+		t.Fatalf("step 5 must pass first: hashGrow on a map of 8 entries in 1 bucket gave B = %d and growing = %v; want 1 and true", m.B, m.growing())
 	}
 	old := m.oldbuckets
 	try(t, "evacuate(0)", func() { m.evacuate(0) })
@@ -54,12 +55,13 @@ func TestStep6EvacuateSplitsXY(t *testing.T) {
 }
 
 func TestStep6EvacuateOverflowAndSameSize(t *testing.T) {
+	needSteps(t, 1, 2, 3, 4, 5)
 	// 12 keys, all with bit 0 clear: all go to X, which needs an overflow
 	// bucket.
 	m, keys := chainOf(t, 12)
 	try(t, "hashGrow", func() { m.hashGrow() })
 	if m.B != 1 {
-		t.Fatalf("setting up: hashGrow with 12 entries in 1 bucket gave B = %d; want 1", m.B)
+		t.Fatalf("step 5 must pass first: hashGrow on a map of 12 entries in 1 bucket gave B = %d; want 1", m.B)
 	}
 	try(t, "evacuate(0)", func() { m.evacuate(0) })
 	if got := chainKeys(&m.buckets[0]); !slices.Equal(got, keys) {
@@ -79,7 +81,7 @@ func TestStep6EvacuateOverflowAndSameSize(t *testing.T) {
 	}
 	try(t, "hashGrow", func() { m.hashGrow() })
 	if !m.sameSizeGrow || m.B != 0 {
-		t.Fatalf("setting up: hashGrow with 4 entries in 1 bucket gave B = %d, sameSizeGrow = %v; want 0, true (step 5)", m.B, m.sameSizeGrow)
+		t.Fatalf("step 5 must pass first: hashGrow on a map of 4 entries in 1 bucket gave B = %d, sameSizeGrow = %v; want 0, true", m.B, m.sameSizeGrow)
 	}
 	try(t, "evacuate(0)", func() { m.evacuate(0) })
 	want := []int64{keys[1], keys[4], keys[6], keys[7]}
@@ -95,6 +97,7 @@ func TestStep6EvacuateNaN(t *testing.T) {
 	// NaN gets a new hash on every call. The hook plays that part: the
 	// first hash of a NaN has top byte 0x9d, the second top byte 0x42; bit
 	// 0 of both is clear, which would send the NaN to X if the hash decided.
+	needSteps(t, 1, 2, 5)
 	calls := 0
 	setHashHook(t, func(key any) uint64 {
 		k := key.(float64)
@@ -117,7 +120,7 @@ func TestStep6EvacuateNaN(t *testing.T) {
 	// 9 entries would overload one bucket: the array doubles.
 	try(t, "hashGrow", func() { m.hashGrow() })
 	if m.B != 1 || !m.growing() {
-		t.Fatalf("setting up: after hashGrow, B = %d and growing = %v; want 1 and true (step 5)", m.B, m.growing())
+		t.Fatalf("step 5 must pass first: hashGrow on a map of 8 entries in 1 bucket gave B = %d and growing = %v; want 1 and true", m.B, m.growing())
 	}
 	try(t, "evacuate(0)", func() { m.evacuate(0) })
 	y := &m.buckets[1]
@@ -136,19 +139,27 @@ func TestStep6EvacuateNaN(t *testing.T) {
 // of its growth: the Put of key 26 started it and evacuated old buckets 2
 // (where key 26 goes) and 0 (nextEvacuate). Keys 0 to 26 have the identity
 // hash, so key k is in old bucket k%4 and new bucket k%8.
+//
+// The 9th and the 14th Puts start growths too, and only step 6 ends them: a
+// Put starts no growth while one is in progress.
 func growingMap(t *testing.T) *Map[int64, int64] {
 	t.Helper()
+	needSteps(t, 1, 2, 3, 5)
 	identityHash(t)
 	m := New[int64, int64](0)
 	for k := range int64(26) {
 		putAll(t, m, k)
 	}
-	if m.B != 2 || m.growing() {
-		t.Fatalf("setting up: after 26 Puts, B = %d and growing = %v; want 2 and false (26 entries is a load of 6.5 in 4 buckets)", m.B, m.growing())
+	if m.growing() {
+		t.Fatalf("after 26 Puts into New(0), the map is still growing, from %d to %d buckets (nextEvacuate = %d): a growth must end. Every Put and Delete during a growth calls growWork, which evacuates the old bucket of the key and the one at nextEvacuate; evacuate moves an old bucket's entries, and advanceEvacuationMark ends the growth after the last old bucket",
+			len(m.oldbuckets), len(m.buckets), m.nextEvacuate)
+	}
+	if m.B != 2 {
+		t.Fatalf("after 26 Puts into New(0), B = %d; want 2: the 9th Put doubles 1 bucket to 2, the 14th 2 to 4, and 26 entries in 4 buckets is a load of 6.5, not more", m.B)
 	}
 	putAll(t, m, 26)
 	if m.B != 3 || !m.growing() {
-		t.Fatalf("setting up: the 27th Put gave B = %d, growing = %v; want 3, true", m.B, m.growing())
+		t.Fatalf("after 27 Puts into New(0), B = %d, growing = %v; want 3, true: the 27th entry starts a growth from 4 to 8 buckets, which its own growWork cannot finish", m.B, m.growing())
 	}
 	return m
 }

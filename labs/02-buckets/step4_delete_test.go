@@ -12,6 +12,7 @@ import (
 // can happen. Key i has tophash 0x50+i.
 func chainOf(t *testing.T, n int) (*Map[int64, int64], []int64) {
 	t.Helper()
+	needSteps(t, 1, 2, 3)
 	identityHash(t)
 	m := New[int64, int64](0)
 	m.buckets = make([]bucket[int64, int64], 1)
@@ -21,7 +22,7 @@ func chainOf(t *testing.T, n int) (*Map[int64, int64], []int64) {
 		var ok bool
 		try(t, "insert", func() { ok = m.insert(&m.buckets[0], tophash(uint64(k)), k, k*10) })
 		if !ok {
-			t.Fatalf("insert returned false while building a chain of %d keys (steps 2 and 3 must pass first)", n)
+			t.Fatalf("steps 2 and 3 must pass first: insert returned false for key %d of a chain of %d keys in one bucket", i, n)
 		}
 		m.count++
 		keys = append(keys, k)
@@ -74,6 +75,7 @@ func TestStep4DeleteMarksSlots(t *testing.T) {
 }
 
 func TestStep4DeleteZeroesPointers(t *testing.T) {
+	needSteps(t, 1, 2)
 	m := New[string, *int](0)
 	v := new(int)
 	try(t, "Put", func() { m.Put("gone", v); m.Put("kept", v) })

@@ -69,6 +69,7 @@ func TestStep5NewSizesForHint(t *testing.T) {
 }
 
 func TestStep5GrowthStartsOnTheNinthKey(t *testing.T) {
+	needSteps(t, 1, 2)
 	m := New[int64, int64](0)
 	putAll(t, m, 1, 2, 3, 4, 5, 6, 7, 8)
 	if m.B != 0 || m.growing() {
@@ -89,6 +90,7 @@ func TestStep5GrowthStartsOnTheNinthKey(t *testing.T) {
 }
 
 func TestStep5HashGrow(t *testing.T) {
+	needSteps(t, 1, 2)
 	m := New[int64, int64](0)
 	putAll(t, m, 1, 2, 3, 4, 5, 6, 7, 8)
 	old := m.buckets
@@ -136,10 +138,11 @@ func TestStep5HashGrow(t *testing.T) {
 // that keeps deleting old keys and putting new ones does, until the next new
 // key starts a same-size growth.
 func TestStep5SameSizeGrowth(t *testing.T) {
+	needSteps(t, 1, 2, 3, 4)
 	identityHash(t)
 	m := New[int64, int64](9) // B = 1: 2 buckets
 	if m.B != 1 {
-		t.Fatalf("New(9).B = %d; want 1", m.B)
+		t.Fatalf("New(9).B = %d; want 1: the smallest B for which overLoadFactor(9, B) is false", m.B)
 	}
 	var first []int64
 	for i := range 9 {
@@ -153,7 +156,7 @@ func TestStep5SameSizeGrowth(t *testing.T) {
 		putAll(t, m, placed(0x60, 1, i)) // 9 keys in bucket 1: a second overflow bucket
 	}
 	if m.B != 1 || m.growing() || m.noverflow != 2 || m.Len() != 10 {
-		t.Fatalf("setting up: B = %d, growing = %v, noverflow = %d, Len() = %d; want 1, false, 2, 10", m.B, m.growing(), m.noverflow, m.Len())
+		t.Fatalf("New(9), then 9 Puts into bucket 0, 8 Deletes and 9 Puts into bucket 1: B = %d, growing = %v, noverflow = %d, Len() = %d; want 1, false, 2, 10: 10 entries in 2 buckets is a load of 5, no reason to double, and 2 overflow buckets for 2 buckets start a same-size growth only at the next Put of a new key", m.B, m.growing(), m.noverflow, m.Len())
 	}
 	old := m.buckets
 	putAll(t, m, placed(0x70, 0, 100))

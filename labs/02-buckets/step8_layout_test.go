@@ -193,6 +193,7 @@ func TestStep8Layout(t *testing.T) {
 		return
 	}
 
+	needSteps(t, 1, 2, 3, 4, 5) // the sample: New(9), 12 Puts, one Delete
 	m := overflowSample(t)
 	var sb strings.Builder
 	m.layoutText(&sb)

@@ -11,9 +11,16 @@ import (
 
 // walk runs it to the end, calling each (if not nil) after every entry, and
 // returns the keys in order and the last value seen for each. It stops after
-// limit entries, so that a broken iterator cannot loop forever.
+// limit entries, so that a broken iterator cannot loop forever, and it stops
+// the test when the iterator produces nothing from a map that has entries:
+// the test's own checks, about what the loop body changed, would then blame
+// the wrong thing.
 func walk(t *testing.T, it *iterator[int64, int64], limit int, each func(k int64)) ([]int64, map[int64]int64) {
 	t.Helper()
+	entries := 0
+	if it != nil && it.m != nil {
+		entries = it.m.count
+	}
 	var order []int64
 	values := map[int64]int64{}
 	for len(order) <= limit {
@@ -21,6 +28,9 @@ func walk(t *testing.T, it *iterator[int64, int64], limit int, each func(k int64
 		var ok bool
 		try(t, "next", func() { k, v, ok = it.next() })
 		if !ok {
+			if len(order) == 0 && entries > 0 {
+				t.Fatalf("the iterator produced nothing from a map of %d entries: newIterator must start a walk (only an iterator over an empty map starts done), and next must return the entries one by one", entries)
+			}
 			return order, values
 		}
 		order = append(order, k)
@@ -34,6 +44,7 @@ func walk(t *testing.T, it *iterator[int64, int64], limit int, each func(k int64
 }
 
 func TestStep7NewIterator(t *testing.T) {
+	needSteps(t, 1, 2, 5)
 	m := New[int64, int64](20) // B = 2
 	putAll(t, m, 1, 2, 3)
 	r := uint64(0b1_0110) // bits 0-1: bucket 2; bits 2-4: offset 5
@@ -57,6 +68,7 @@ func TestStep7NewIterator(t *testing.T) {
 }
 
 func TestStep7Order(t *testing.T) {
+	needSteps(t, 1, 2, 3, 5)
 	identityHash(t)
 	m := New[int64, int64](9) // B = 1
 	var a, b []int64
@@ -69,7 +81,7 @@ func TestStep7Order(t *testing.T) {
 	putAll(t, m, a...)
 	putAll(t, m, b...)
 	if m.B != 1 || m.growing() {
-		t.Fatalf("setting up: B = %d, growing = %v; want 1, false", m.B, m.growing())
+		t.Fatalf("step 5 must pass first: New(9) and 13 Puts gave B = %d, growing = %v; want 1, false: 13 entries in 2 buckets is a load of 6.5, not more", m.B, m.growing())
 	}
 	// startBucket 1, offset 2: bucket 1 from slot 2 (slots 2..7, 0, 1), then
 	// bucket 0 from slot 2, then its overflow bucket from slot 2.
@@ -109,6 +121,7 @@ func names(keys, a, b []int64) string {
 }
 
 func TestStep7MutationWithoutGrowth(t *testing.T) {
+	needSteps(t, 1, 2, 3, 4, 5)
 	for r := range uint64(64) {
 		m := New[int64, int64](100)
 		for k := range int64(100) {
@@ -130,7 +143,7 @@ func TestStep7MutationWithoutGrowth(t *testing.T) {
 			}
 		})
 		if m.B != B || m.growing() {
-			t.Fatalf("setting up: the map grew")
+			t.Fatalf("step 5 must pass first: updates and deletes during the iteration made the map grow (B %d, now %d); only a Put of a new key may start a growth", B, m.B)
 		}
 		seen := map[int64]bool{}
 		for _, k := range order {
@@ -156,6 +169,7 @@ func TestStep7MutationWithoutGrowth(t *testing.T) {
 }
 
 func TestStep7GrowthDuringIteration(t *testing.T) {
+	needSteps(t, 1, 2, 3, 4, 5, 6)
 	for r := range uint64(64) {
 		m := New[int64, int64](0)
 		for k := range int64(50) {
@@ -177,7 +191,7 @@ func TestStep7GrowthDuringIteration(t *testing.T) {
 			}
 		})
 		if m.B < 6 {
-			t.Fatalf("setting up: the map did not grow enough (B = %d)", m.B)
+			t.Fatalf("iteration (r = %d) produced %d entries, each followed by 20 Puts of new keys, and the map grew only to B = %d; want B >= 6: did the iteration stop early?", r, len(order), m.B)
 		}
 		seen := map[int64]bool{}
 		for _, k := range order {
@@ -200,6 +214,7 @@ func TestStep7GrowthDuringIteration(t *testing.T) {
 }
 
 func TestStep7LatestValueAfterGrowth(t *testing.T) {
+	needSteps(t, 1, 2, 3, 4, 5, 6)
 	for r := range uint64(32) {
 		m := New[int64, int64](0)
 		for k := range int64(100) {
@@ -239,6 +254,7 @@ func TestStep7LatestValueAfterGrowth(t *testing.T) {
 }
 
 func TestStep7StartedDuringGrowth(t *testing.T) {
+	needSteps(t, 1, 2, 3, 4, 5, 6)
 	m := growingMap(t) // old buckets 0 and 2 evacuated, 1 and 3 not
 	// From bucket 0, offset 0. New buckets 1, 3, 5 and 7 are still empty:
 	// their entries are in old buckets 1 and 3, which hold the keys k%4 == 1
@@ -265,6 +281,7 @@ func TestStep7StartedDuringGrowth(t *testing.T) {
 }
 
 func TestStep7NaNStartedDuringGrowth(t *testing.T) {
+	needSteps(t, 1, 2, 3, 5, 6)
 	nan := math.NaN()
 	for trial := range 50 {
 		m := New[float64, int](0)
@@ -276,11 +293,12 @@ func TestStep7NaNStartedDuringGrowth(t *testing.T) {
 		}
 		m.Put(20, 20) // the 27th entry: the growth from 4 to 8 buckets starts
 		if !m.growing() {
-			t.Fatalf("setting up: the map is not growing after 27 Puts")
+			t.Fatalf("step 5 must pass first: 20 Puts of numbers, 6 of NaNs and one more number into New(0) started no growth; the 27th entry must start one from 4 to 8 buckets")
 		}
 		it := m.newIterator(uint64(trial))
 		counts := map[int]int{}
-		for n := 0; n < 1000; n++ {
+		produced := 0
+		for ; produced < 1000; produced++ {
 			var k float64
 			var v int
 			var ok bool
@@ -292,6 +310,9 @@ func TestStep7NaNStartedDuringGrowth(t *testing.T) {
 				counts[v]++
 			}
 		}
+		if produced == 0 {
+			t.Fatalf("the iterator produced nothing from a map of %d entries, started while it grows from 4 to 8 buckets: newIterator must start a walk, and next must return the entries one by one", m.Len())
+		}
 		for i := range 6 {
 			if counts[100+i] != 1 {
 				t.Fatalf("iteration started during a growth produced the NaN entry with value %d %d times; want once: a NaN's hash is random, so to tell whether it is bound for the new bucket being walked, use the low bit of its tophash (as evacuate does): checkBucket >> (B-1) == tophash & 1", 100+i, counts[100+i])
@@ -301,6 +322,7 @@ func TestStep7NaNStartedDuringGrowth(t *testing.T) {
 }
 
 func TestStep7ClearDuringIteration(t *testing.T) {
+	needSteps(t, 1, 2, 3, 5, 6)
 	for r := range uint64(32) {
 		m := New[int64, int64](0)
 		for k := range int64(200) {

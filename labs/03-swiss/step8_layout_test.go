@@ -91,6 +91,7 @@ func TestStep8Layout(t *testing.T) {
 		return
 	}
 
+	needSteps(t, 1, 2, 3, 5) // the samples checked here: a small map, and a table grown from one
 	m := sample(t, "small")
 	if m == nil {
 		return
