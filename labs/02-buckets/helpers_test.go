@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"gomaps/labs/internal/labtest"
 )
 
 // setHashHook makes f the hash of every key until the test ends.
@@ -116,17 +118,8 @@ func needSteps(t testing.TB, steps ...int) {
 	t.Helper()
 	saved := hashHook
 	hashHook = nil
-	missing := ""
-	n := 0
-	for _, n = range steps {
-		if missing = stepMissing(n); missing != "" {
-			break
-		}
-	}
-	hashHook = saved
-	if missing != "" {
-		t.Fatalf("step %d is not written yet: %s", n, missing)
-	}
+	defer func() { hashHook = saved }()
+	labtest.NeedSteps(t, stepMissing, steps...)
 }
 
 // stepMissing says what step n does not do yet, or "" when its functions do

@@ -199,17 +199,8 @@ func needSteps(t testing.TB, steps ...int) {
 	t.Helper()
 	saved := testHash
 	testHash = nil
-	missing := ""
-	n := 0
-	for _, n = range steps {
-		if missing = stepMissing(n); missing != "" {
-			break
-		}
-	}
-	testHash = saved
-	if missing != "" {
-		t.Fatalf("step %d is not written yet: %s", n, missing)
-	}
+	defer func() { testHash = saved }()
+	labtest.NeedSteps(t, stepMissing, steps...)
 }
 
 // stepMissing says what step n does not do yet, or "" when its functions do

@@ -18,3 +18,17 @@ func Try(t testing.TB, call string, f func()) bool {
 	}
 	return true
 }
+
+// NeedSteps stops t with "step N is not written yet: ..." at the first of steps for which
+// missing says what that step does not do yet (missing returns "" for a step that does its
+// basic job). A test that builds on earlier steps calls it first, so that while an earlier
+// step is a stub the learner reads which step, instead of a failure that blames the test's
+// setup or a number that means nothing.
+func NeedSteps(t testing.TB, missing func(step int) string, steps ...int) {
+	t.Helper()
+	for _, n := range steps {
+		if m := missing(n); m != "" {
+			t.Fatalf("step %d is not written yet: %s", n, m)
+		}
+	}
+}
