@@ -29,35 +29,52 @@ func NewCache[V any]() *Cache[V] {
 
 // Get returns the value stored under key, and whether there is one.
 func (c *Cache[V]) Get(key string) (V, bool) {
-	// TODO(06): step 1, lock c.mu for the read and unlock it when done
-	// (defer); step 2, a reader takes the read lock: RLock and RUnlock.
+	// TODO(06): step 1. Get must not read c.m while another goroutine writes
+	// it, and must never leave c.mu locked when it returns. Step 2: while
+	// no one writes, readers must not wait for each other, only for a
+	// writer. As shipped, Get reads c.m with no lock at all.
+	// See chapter 06, section "Fix 1: one lock around the map".
+	// stuck: go run ./tools/lab hint 06
 	v, ok := c.m[key]
 	return v, ok
 }
 
 // Set stores v under key.
 func (c *Cache[V]) Set(key string, v V) {
-	// TODO(06): step 1, lock c.mu (Lock, then defer Unlock) around the write.
+	// TODO(06): step 1. While Set writes c.m, no other goroutine may use
+	// c.m, to read it or to write it. As shipped, two Sets at once can stop
+	// the program with "fatal error: concurrent map writes".
+	// See chapter 06, section "Fix 1: one lock around the map".
+	// stuck: go run ./tools/lab hint 06
 	c.m[key] = v
 }
 
 // Delete removes key, if it is there.
 func (c *Cache[V]) Delete(key string) {
-	// TODO(06): step 1, lock c.mu (Lock, then defer Unlock) around the write.
+	// TODO(06): step 1. Delete writes c.m: while it does, no other
+	// goroutine may use c.m. As shipped, it deletes with no lock at all.
+	// See chapter 06, section "Fix 1: one lock around the map".
+	// stuck: go run ./tools/lab hint 06
 	delete(c.m, key)
 }
 
 // Len returns the number of entries.
 func (c *Cache[V]) Len() int {
-	// TODO(06): step 1, lock c.mu; step 2, with the read lock (len reads
-	// the map's header, which writers change).
+	// TODO(06): step 1. len reads the map's header, which every write
+	// changes: Len must not run while another goroutine writes c.m. Step 2:
+	// it only reads, so it must not wait for other readers.
+	// See chapter 06, section "Fix 1: one lock around the map".
+	// stuck: go run ./tools/lab hint 06
 	return len(c.m)
 }
 
 // Snapshot returns a copy of the cache's entries. The caller may change the
 // copy; the cache does not see it.
 func (c *Cache[V]) Snapshot() map[string]V {
-	// TODO(06): step 1, lock c.mu; step 2, with the read lock. Copying is
-	// ranging over c.m, which a concurrent write must not interrupt.
+	// TODO(06): step 1. Copying c.m ranges over it, and no write may happen
+	// until the copy is done. Step 2: it only reads, so it must not wait for
+	// other readers.
+	// See chapter 06, section "Fix 1: one lock around the map".
+	// stuck: go run ./tools/lab hint 06
 	return maps.Clone(c.m)
 }

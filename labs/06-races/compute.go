@@ -23,11 +23,15 @@ type call[V any] struct {
 //
 // compute must not panic, and must not call the cache's methods for key.
 func (c *Cache[V]) GetOrCompute(key string, compute func(key string) V) V {
-	// TODO(06): step 3. Under c.mu.Lock: if key is in c.m, return its value.
-	// If c.calls has a call for key, unlock, wait for <-call.done and return
-	// call.value. Otherwise put a new call (with a made done channel) in
-	// c.calls, and unlock. Then, without the lock, call compute. Then lock
-	// again to store the value in c.m and delete the call from c.calls,
-	// unlock, and close(call.done) to wake the waiters.
+	// TODO(06): step 3. A value already in c.m is returned without calling
+	// compute. Otherwise compute(key) runs once, and every goroutine that
+	// asks for key meanwhile waits for that one computation and returns its
+	// result: c.calls tells them it is under way. No one holds c.mu while
+	// compute runs. The result is stored in c.m, and key's entry in c.calls
+	// is gone once GetOrCompute returns. As shipped, every call computes,
+	// and nothing is stored.
+	// See chapter 06, section "Fix 1: one lock around the map" (a decision
+	// and its action hold it together).
+	// stuck: go run ./tools/lab hint 06
 	return compute(key)
 }

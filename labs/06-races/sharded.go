@@ -45,39 +45,55 @@ func NewSharded[V any](n int) *Sharded[V] {
 // shardFor returns the index of key's shard, from 0 to len(m.shards)-1. The
 // same key always gets the same shard, and keys spread evenly over shards.
 func (m *Sharded[V]) shardFor(key string) int {
-	// TODO(06): step 4. Hash the key with maphash.String(m.seed, key); keep
-	// its low bits: len(m.shards) is a power of two, so & (len-1) is the
-	// remainder of the division by len.
+	// TODO(06): step 4. The same key must get the same shard on every call,
+	// keys must spread evenly over all the shards, and the hash must use the
+	// map's own seed, m.seed, so that no client can choose keys that all
+	// land in one shard. As shipped, every key goes to shard 0.
+	// See chapter 06, section "Fix 3: a sharded map".
+	// stuck: go run ./tools/lab hint 06
 	return 0
 }
 
 // Get returns the value stored under key, and whether there is one.
 func (m *Sharded[V]) Get(key string) (V, bool) {
-	// TODO(06): step 4, take key's shard (&m.shards[m.shardFor(key)]: a
-	// pointer, since a shard holds a lock and must not be copied) and read
-	// its map; step 5, under the shard's read lock (RLock, defer RUnlock).
+	// TODO(06): step 4. Get reads key from the map of key's shard. Step 5:
+	// it must not read while another goroutine writes that shard, must not
+	// wait for other readers, and must never wait for goroutines that use
+	// other shards.
+	// As shipped, it finds nothing.
+	// See chapter 06, section "Fix 3: a sharded map".
+	// stuck: go run ./tools/lab hint 06
 	var zero V
 	return zero, false
 }
 
 // Set stores v under key.
 func (m *Sharded[V]) Set(key string, v V) {
-	// TODO(06): step 4, write to key's shard's map; step 5, under the
-	// shard's write lock (Lock, defer Unlock).
+	// TODO(06): step 4. Set stores v in the map of key's shard. Step 5: while
+	// it writes, no other goroutine may use that shard, and goroutines using
+	// other shards must not wait for it. As shipped, it stores nothing.
+	// See chapter 06, section "Fix 3: a sharded map".
+	// stuck: go run ./tools/lab hint 06
 }
 
 // Delete removes key, if it is there.
 func (m *Sharded[V]) Delete(key string) {
-	// TODO(06): step 4, delete from key's shard's map; step 5, under the
-	// shard's write lock.
+	// TODO(06): step 4. Delete removes key from the map of key's shard.
+	// Step 5: like Set, it has its shard to itself while it writes, and
+	// leaves the other shards alone. As shipped, it removes nothing.
+	// See chapter 06, section "Fix 3: a sharded map".
+	// stuck: go run ./tools/lab hint 06
 }
 
 // Len returns the number of entries. Shards are counted one after the
 // other, each under its read lock, so while other goroutines write, the
 // result is not a snapshot of one instant.
 func (m *Sharded[V]) Len() int {
-	// TODO(06): step 4, add up len(s.m) of every shard; step 5, each under
-	// its read lock, taken and released in turn (never hold two shards'
-	// locks at once).
+	// TODO(06): step 4. Len counts the entries of every shard. Step 5: it
+	// counts each shard while no one writes that shard, one shard after the
+	// other, so that a writer waits for Len only while Len counts the
+	// writer's own shard. As shipped, it returns 0.
+	// See chapter 06, section "Fix 3: a sharded map".
+	// stuck: go run ./tools/lab hint 06
 	return 0
 }

@@ -9,8 +9,13 @@ import (
 // handlers of Handlers from its own goroutine, one event at a time; the
 // reconciler's workers call Take from theirs, at the same time.
 type Index struct {
-	// TODO(07): pending is written by the informer's goroutine and read and
-	// written by every worker, with nothing in between: guard it.
+	// TODO(07): step 1. The informer's goroutine (record) and every worker
+	// (Take) use pending at the same time: each event must be counted once
+	// and taken by exactly one Take, and no goroutine may use pending while
+	// another changes it. As shipped, nothing stands between them, and the
+	// runtime stops the program with a fatal "concurrent map ..." error.
+	// See chapter 07, section "1. A plain map between handlers and workers".
+	// stuck: go run ./tools/lab hint 07
 	pending map[string]int // object key -> events not taken yet
 }
 

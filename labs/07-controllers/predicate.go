@@ -9,7 +9,10 @@ import (
 // It must let through every update that changed a ConfigMap, so that the
 // controller repairs a ConfigMap that someone else edited.
 func OwnedConfigMapPredicate() predicate.Predicate {
-	// TODO(07): added to stop a hot loop, this drops every update of a
-	// ConfigMap. Check what metadata.generation does for a ConfigMap.
+	// TODO(07): step 4. Every update that changed the ConfigMap, an edit of
+	// its data included, gets through. As shipped, the predicate that was
+	// added to stop a hot loop drops every update of a ConfigMap.
+	// See chapter 07, section "4. The predicate that hides the loop".
+	// stuck: go run ./tools/lab hint 07
 	return predicate.GenerationChangedPredicate{}
 }

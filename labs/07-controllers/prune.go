@@ -22,7 +22,12 @@ func RecordEndpoints(data map[string]string, pods []corev1.Pod) map[string]strin
 		}
 		data[PodKeyPrefix+pod.Name] = pod.Status.PodIP
 	}
-	// TODO(07): the keys of Pods that are gone stay forever: remove every
-	// key with PodKeyPrefix whose Pod is not in pods, and only those.
+	// TODO(07): step 3. When RecordEndpoints returns, the keys with
+	// PodKeyPrefix are exactly those of the Pods of pods that have an IP;
+	// the keys of others, without the prefix, are as they were. As shipped,
+	// the keys of Pods that are gone stay forever, and the ConfigMap grows
+	// with every Pod that ever lived.
+	// See chapter 07, section "3. Keys that outlive their objects".
+	// stuck: go run ./tools/lab hint 07
 	return data
 }

@@ -20,8 +20,12 @@ const PayloadKey = "app.properties"
 // every call: the text is what the API server compares.
 func Render(settings map[string]string) string {
 	var b strings.Builder
-	// TODO(07): the lines come out in the order of the range, which starts
-	// at a random place on every call.
+	// TODO(07): step 2. The same settings give the same text on every call:
+	// one line per setting, in increasing order of key. As shipped, the
+	// lines come in the order of the range, which starts at a random place
+	// on every call.
+	// See chapter 07, section "2. A payload in map order, and the hot loop".
+	// stuck: go run ./tools/lab hint 07
 	for k, v := range settings {
 		fmt.Fprintf(&b, "%s=%s\n", k, v)
 	}
@@ -33,8 +37,12 @@ func Render(settings map[string]string) string {
 // or unchanged when the ConfigMap already held that payload. It sends no
 // update when nothing changed.
 func Ensure(ctx context.Context, c client.Client, key types.NamespacedName, settings map[string]string) (controllerutil.OperationResult, error) {
-	// TODO(07): this updates on every call, changed or not. Compare before
-	// updating, as controllerutil.CreateOrUpdate does.
+	// TODO(07): step 2. When the ConfigMap already holds the payload, Ensure
+	// sends no update and returns controllerutil.OperationResultNone; only a
+	// payload that differs is written (OperationResultUpdated). As shipped,
+	// it updates on every call, changed or not.
+	// See chapter 07, section "2. A payload in map order, and the hot loop".
+	// stuck: go run ./tools/lab hint 07
 	cm := &corev1.ConfigMap{}
 	if err := c.Get(ctx, key, cm); err != nil {
 		if !apierrors.IsNotFound(err) {

@@ -28,13 +28,18 @@ type Reconciler struct {
 func (r *Reconciler) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
 	members := r.Registry.Snapshot()
 
-	// TODO(08): two changes. This writes the ConfigMap on every reconcile,
-	// even when nothing changed: compare before writing, and write only
-	// when the data differs (controllerutil.CreateOrUpdate does exactly
-	// that, and reports controllerutil.OperationResultNone when it did not
-	// write). And a 409 Conflict from Update is returned as an error: wrap
-	// the read-change-write in retry.RetryOnConflict (k8s.io/client-go/util/
-	// retry), so that each attempt reads a fresh copy and nothing is lost.
+	// TODO(08): step 3. A reconcile that finds the ConfigMap already holding
+	// what it must sends no write at all: no update, no create, no patch.
+	// As shipped, it updates the ConfigMap on every call, changed or not.
+	// See chapter 08, section "Bug 2: the hot loop".
+	//
+	// Step 4. An update that the API server refuses with 409 Conflict
+	// (someone wrote the ConfigMap since it was read) is made again from a
+	// fresh read, within this reconcile, and keeps what the other writer
+	// put there; Reconcile returns no error for it. As shipped, it returns
+	// the conflict as its error.
+	// See chapter 08, section "And under load: conflicts".
+	// stuck: go run ./tools/lab hint 08
 	var cm corev1.ConfigMap
 	err := r.Client.Get(ctx, req.NamespacedName, &cm)
 	if apierrors.IsNotFound(err) {

@@ -10,12 +10,14 @@ import "maps"
 // The entries of a member are never changed once set, only replaced by Set:
 // a Snapshot may share them.
 type Registry struct {
-	// TODO(08): members is written and read by several goroutines with
-	// nothing guarding it: a data race. In the operator, the handler writes
-	// it while a worker's Snapshot copies it, and the runtime may stop the
-	// process with "fatal error: concurrent map clone and map write" (two
-	// writers would give "concurrent map writes"). Guard it with a
-	// sync.Mutex that every method holds while it touches the map.
+	// TODO(08): step 5. Set, Delete and Snapshot may be called from several
+	// goroutines at once, and no two of them may use members at the same
+	// time. As shipped, nothing orders them: a data race. In the operator,
+	// the handler writes members while a worker's Snapshot copies it, and
+	// the runtime may stop the process with "fatal error: concurrent map
+	// clone and map write" (two writers would give "concurrent map writes").
+	// See chapter 08, section "Bug 1: the shared map".
+	// stuck: go run ./tools/lab hint 08
 	members map[string]map[string]string
 }
 

@@ -23,10 +23,13 @@ const (
 // No members render as "".
 func Render(members map[string]map[string]string) string {
 	var b strings.Builder
-	// TODO(08): ranging over members produces them in a different order on
-	// every call, so the same members render to a different text, and every
-	// reconcile writes a ConfigMap that changed: range over the sorted names
-	// instead (slices.Sorted(maps.Keys(members))).
+	// TODO(08): step 1. The same members render to the same text, byte for
+	// byte, on every call: one line per member, in increasing order of name,
+	// as above. As shipped, the lines come in the order of a range over
+	// members, which changes from call to call, so every reconcile writes a
+	// registry that changed, and each write starts the next reconcile.
+	// See chapter 08, section "Bug 2: the hot loop".
+	// stuck: go run ./tools/lab hint 08
 	for name, entries := range members {
 		fmt.Fprintf(&b, "%s: %s\n", name, Entries(entries))
 	}
@@ -38,7 +41,10 @@ func Render(members map[string]map[string]string) string {
 // No entries render as "".
 func Entries(entries map[string]string) string {
 	var parts []string
-	// TODO(08): the same bug as in Render: range over the sorted keys.
+	// TODO(08): step 1. The same entries give the same text on every call,
+	// in increasing order of key. As shipped, the same bug as in Render.
+	// See chapter 08, section "Bug 2: the hot loop".
+	// stuck: go run ./tools/lab hint 08
 	for key, value := range entries {
 		parts = append(parts, key+"="+value)
 	}
@@ -55,10 +61,12 @@ func UpdateData(data map[string]string, members map[string]map[string]string) ma
 	if data == nil {
 		data = map[string]string{}
 	}
-	// TODO(08): the keys of deleted members are never removed, so the
-	// ConfigMap grows with every member that ever existed. Delete every key
-	// that starts with MemberPrefix and names no member (strings.CutPrefix;
-	// deleting during range is allowed).
+	// TODO(08): step 2. When UpdateData returns, data has a MemberPrefix key
+	// for each member and for no one else, and its keys without MemberPrefix
+	// are as they were. As shipped, the keys of deleted members are never
+	// removed, so the ConfigMap grows with every member that ever existed.
+	// See chapter 08, section "Bug 3: the registry that only grows".
+	// stuck: go run ./tools/lab hint 08
 	for name, entries := range members {
 		data[MemberPrefix+name] = Entries(entries)
 	}

@@ -10,6 +10,7 @@ import (
 // Step 2: the registry holds the live members and nothing else of its own.
 
 func TestStep2UpdateDataRemovesDeletedMembers(t *testing.T) {
+	needSteps(t, 1)
 	live := members(1, 2, 3)
 	data := wantData(members(0, 1, 2, 3, 4, 5))
 	data["owner"] = "team-a" // not a member key: someone else's, kept
@@ -32,6 +33,7 @@ func TestStep2UpdateDataRemovesDeletedMembers(t *testing.T) {
 }
 
 func TestStep2UpdateDataFillsNilData(t *testing.T) {
+	needSteps(t, 1)
 	got := operator.UpdateData(nil, members(7))
 	if want := wantData(members(7)); !maps.Equal(got, want) {
 		t.Fatalf("UpdateData(nil, member 7) = %s; want %s", show(got), show(want))

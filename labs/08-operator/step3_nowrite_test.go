@@ -73,6 +73,7 @@ func getData(t *testing.T, c client.Client) map[string]string {
 }
 
 func TestStep3ReconcileWritesNothingWhenNothingChanged(t *testing.T) {
+	needSteps(t, 1)
 	ms := members(span(0, 10)...)
 	var w writes
 	c := countingClient(&w, nil, registryConfigMap(wantData(ms)))
@@ -93,6 +94,7 @@ func TestStep3ReconcileWritesNothingWhenNothingChanged(t *testing.T) {
 }
 
 func TestStep3ReconcileCreatesAndUpdatesTheRegistry(t *testing.T) {
+	needSteps(t, 1, 2)
 	var w writes
 	c := countingClient(&w, nil)
 	reg := newRegistry(members(1, 2))

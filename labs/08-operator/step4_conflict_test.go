@@ -21,6 +21,7 @@ import (
 // the other writer wrote.
 
 func TestStep4ReconcileRetriesConflicts(t *testing.T) {
+	needSteps(t, 1)
 	var w writes
 	// The first update finds that someone else wrote the ConfigMap since the
 	// reconciler read it: the fake client then refuses the stale copy with a
@@ -45,7 +46,7 @@ func TestStep4ReconcileRetriesConflicts(t *testing.T) {
 
 	_, err := r.Reconcile(context.Background(), registryRequest)
 	if apierrors.IsConflict(err) {
-		t.Fatalf("Reconcile returned the conflict as an error: %v; a controller queues the request again after a delay that doubles with each failure, so under load the registry falls behind. Retry the read-change-write on a fresh copy: retry.RetryOnConflict (k8s.io/client-go/util/retry) around the Get and the Update, or controllerutil.CreateOrUpdate", err)
+		t.Fatalf("Reconcile returned the conflict as an error: %v; a controller queues the request again after a delay that doubles with each failure, so under load the registry falls behind. Retry the read-change-write on a fresh copy: retry.RetryOnConflict (k8s.io/client-go/util/retry) around all of it (the Get and the Update, or the call of controllerutil.CreateOrUpdate), so that each attempt reads again", err)
 	}
 	if err != nil {
 		t.Fatalf("Reconcile: %v", err)
@@ -65,6 +66,7 @@ func TestStep4ReconcileRetriesConflicts(t *testing.T) {
 // refuses the stale update with a 409. The reconciler runs in this process
 // (it starts no goroutine of its own), against the API server of steps 5 to 7.
 func TestStep4ConflictOnTheAPIServerIsRetried(t *testing.T) {
+	needSteps(t, 1)
 	cfg := apiServer(t)
 	ctx := context.Background()
 	direct := directClient(t, cfg)

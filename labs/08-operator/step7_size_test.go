@@ -22,6 +22,7 @@ import (
 // what another writer put there meanwhile is not lost.
 
 func TestStep7RegistryHoldsOnlyLiveMembers(t *testing.T) {
+	needSteps(t, 1)
 	inChild(t, onlyLiveMembers)
 }
 
