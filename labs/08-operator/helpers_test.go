@@ -209,11 +209,7 @@ func lastLines(out string, n int) string {
 // do yet. Steps 1 and 2 are pure functions, checked here in a moment.
 func needSteps(t *testing.T, steps ...int) {
 	t.Helper()
-	for _, n := range steps {
-		if missing := stepMissing(n); missing != "" {
-			t.Fatalf("step %d is not written yet: %s", n, missing)
-		}
-	}
+	labtest.NeedSteps(t, stepMissing, steps...)
 }
 
 // stepMissing says what step n does not do yet, or "" when it does its job.
