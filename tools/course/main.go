@@ -6,6 +6,7 @@
 //	go run ./tools/course check [-skip step,step]
 //	go run ./tools/course outputs [-check] [NAME...]
 //	go run ./tools/course prepare
+//	go run ./tools/course doctor
 //	go run ./tools/course layout LAB SAMPLE [text|mermaid]
 //	go run ./tools/course bench [-count N] [-benchtime D] [-check]
 //
@@ -33,6 +34,16 @@
 //	          cache, build delve, benchstat, envtest's kube-apiserver and etcd and the book; then
 //	          run the labs, the classic toolchain, delve and envtest with GOPROXY=off to prove
 //	          nothing needs the network
+//	doctor    check this machine, one line per need, what a workshop instructor asks each
+//	          attendee to run first: the Go version, GOTOOLCHAIN, GOPROXY, GOFLAGS, GOPRIVATE,
+//	          the Go 1.25.5 toolchain (cached, or reachable through GOPROXY), a C compiler and
+//	          -race, delve and benchstat built, mkdocs, the envtest binaries, free disk space,
+//	          and whether everything is here to work offline; each line is "ok   need: what was
+//	          found", "note need: what would help" or "FIX  need: the fix"; it ends with a
+//	          summary line and exits 1 when there is a FIX line. It downloads no module or
+//	          toolchain (only, when the toolchain is not cached, go list -m asks the proxy for
+//	          its version) and builds only a tiny program with -race (seconds when the build
+//	          cache is warm)
 //
 //	layout    print the layout of a sample map built by a lab's solution (labs 02 and 03), as
 //	          text or as a Mermaid diagram: runs the lab's TestStepNLayout with -layout=SAMPLE;
@@ -79,7 +90,7 @@ import (
 	"gomaps/tools/internal/cli"
 )
 
-const usageLine = "usage: go run ./tools/course [serve [-addr host:port] | check [-skip step,...] | outputs [-check] [NAME...] | prepare | layout LAB SAMPLE [FORMAT] | bench [-check]]"
+const usageLine = "usage: go run ./tools/course [serve [-addr host:port] | check [-skip step,...] | outputs [-check] [NAME...] | prepare | doctor | layout LAB SAMPLE [FORMAT] | bench [-check]]"
 
 func main() {
 	cli.Main(cli.Command{Name: "course", Usage: usageLine, Run: func(_ context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) error {
@@ -101,6 +112,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return runOutputs(args, stdout, stderr)
 	case "prepare":
 		return runPrepare(args, stdout, stderr)
+	case "doctor":
+		return runDoctor(args, stdout, stderr)
 	case "layout":
 		return runLayout(args, stdout, stderr)
 	case "bench":
