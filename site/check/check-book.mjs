@@ -37,8 +37,10 @@ const browserArgs = [
 ];
 
 // How long a page may take to load, and its diagrams to render, before it counts as a failure.
-const pageTimeoutMs = 15000;
-const diagramTimeoutMs = 10000;
+// Generous: on two busy cores with four pages side by side, a long chapter took over 15 s to
+// load in one CI run; a page that works loads in a few seconds, so only a broken one waits this.
+const pageTimeoutMs = 60000;
+const diagramTimeoutMs = 30000;
 // Pages checked side by side.
 const parallelPages = 4;
 
