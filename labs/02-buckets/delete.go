@@ -15,7 +15,7 @@ package buckets
 //
 // This is the second half of mapdelete.
 func (m *Map[K, V]) remove(b *bucket[K, V], top uint8, key K) bool {
-	// TODO(02): when the chain holds key, zero its key and value, mark its
+	// TODO(02): step 4: when the chain holds key, zero its key and value, mark its
 	// slot emptyOne and return true; otherwise change nothing and return
 	// false. When no full slot follows the deleted one in the chain, that
 	// slot and every emptyOne just before it, in this bucket and the ones

@@ -8,7 +8,7 @@ package buckets
 // a write evacuates it, the old bucket is the only place that holds them.
 // Otherwise it is the bucket of the current array.
 func (m *Map[K, V]) readBucket(hash uint64) *bucket[K, V] {
-	// TODO(02): return the bucket of the current array that hash chooses,
+	// TODO(02): step 6: return the bucket of the current array that hash chooses,
 	// or, while the map grows, the old bucket that hash chooses in the old
 	// array if that one is not evacuated yet.
 	// See chapter 02, section "Step 6: incremental evacuation".
@@ -23,7 +23,7 @@ func (m *Map[K, V]) readBucket(hash uint64) *bucket[K, V] {
 // that the growth ends after at most as many writes as there are old
 // buckets. At most two old buckets move per write.
 func (m *Map[K, V]) growWork(idx int) {
-	// TODO(02): evacuate the old bucket whose entries belong in new bucket
+	// TODO(02): step 6: evacuate the old bucket whose entries belong in new bucket
 	// idx, then, if the growth is not over, the old bucket at nextEvacuate.
 	// See chapter 02, section "Step 6: incremental evacuation".
 	// stuck: go run ./tools/lab hint 02
@@ -49,7 +49,7 @@ func (m *Map[K, V]) growWork(idx int) {
 // Finally, if i is nextEvacuate, advanceEvacuationMark moves the mark on,
 // and ends the growth when every old bucket is evacuated.
 func (m *Map[K, V]) evacuate(i int) {
-	// TODO(02): move every entry of old bucket i's chain to X or Y, and
+	// TODO(02): step 6: move every entry of old bucket i's chain to X or Y, and
 	// mark every one of its slots, as said above, unless the bucket is
 	// evacuated already; then, in both cases, move the mark on when i is
 	// nextEvacuate.

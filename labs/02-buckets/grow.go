@@ -7,7 +7,7 @@ package buckets
 // bucket on average (loadFactorNum/loadFactorDen). New uses it to size the
 // array for a hint; Put uses it to decide to double the array.
 func overLoadFactor(count int, B uint8) bool {
-	// TODO(02): report whether count is more than one bucket holds and more
+	// TODO(02): step 5: report whether count is more than one bucket holds and more
 	// than 6.5 times the number of buckets, with integer math only
 	// (loadFactorNum/loadFactorDen is 6.5).
 	// See chapter 02, sections "Step 5: when to grow" and "Why 6.5".
@@ -21,7 +21,7 @@ func overLoadFactor(count int, B uint8) bool {
 // starts a same-size growth, which packs the entries of long, sparse chains
 // into a fresh array of the same size.
 func tooManyOverflowBuckets(noverflow uint16, B uint8) bool {
-	// TODO(02): report whether noverflow is at least 2^B, or 2^15 when B is
+	// TODO(02): step 5: report whether noverflow is at least 2^B, or 2^15 when B is
 	// more than 15.
 	// See chapter 02, section "Step 5: when to grow".
 	// stuck: go run ./tools/lab hint 02
@@ -34,7 +34,7 @@ func tooManyOverflowBuckets(noverflow uint16, B uint8) bool {
 // started by tooManyOverflowBuckets, and sameSizeGrow is set). Nothing moves
 // yet: evacuation (step 6) moves the entries, a little on every write.
 func (m *Map[K, V]) hashGrow() {
-	// TODO(02): make the current array oldbuckets and put a new, empty one
+	// TODO(02): step 5: make the current array oldbuckets and put a new, empty one
 	// in its place, twice as big or the same size (then with sameSizeGrow
 	// set) as said above, with B to match. The growth starts at old bucket
 	// 0, and the new array has no overflow buckets yet.

@@ -10,7 +10,7 @@ package buckets
 //
 // This is the second half of mapassign; Put has already searched the chain.
 func (m *Map[K, V]) insert(b *bucket[K, V], top uint8, key K, value V) bool {
-	// TODO(02): store top, key and value in the first free slot of the
+	// TODO(02): step 2: store top, key and value in the first free slot of the
 	// chain (emptyOne or emptyRest), and return true. When every slot of the
 	// chain is full, use slot 0 of a new overflow bucket chained after the
 	// last one; when newOverflow gives none, store nothing and return false.

@@ -44,7 +44,7 @@ type iterator[K comparable, V any] struct {
 //
 // An empty map gives an iterator that is already done.
 func (m *Map[K, V]) newIterator(r uint64) *iterator[K, V] {
-	// TODO(02): return an iterator that walks m's current array from the
+	// TODO(02): step 7: return an iterator that walks m's current array from the
 	// bucket and slot offset that r chooses, as above, and notes the Clears
 	// so far; over an empty map, one that is done.
 	// See chapter 02, section "Step 7: iteration".
@@ -55,7 +55,7 @@ func (m *Map[K, V]) newIterator(r uint64) *iterator[K, V] {
 // next returns the next entry, or ok == false when the walk is over. It is
 // mapiternext.
 func (it *iterator[K, V]) next() (key K, value V, ok bool) {
-	// TODO(02): return the next entry in the order and by the rules of the
+	// TODO(02): step 7: return the next entry in the order and by the rules of the
 	// iterator's comment above, and ok == false once the walk is back at
 	// its start bucket: each entry that was in the map all along exactly
 	// once, with its latest value, and none that was deleted or cleared

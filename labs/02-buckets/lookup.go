@@ -6,7 +6,7 @@ package buckets
 // bits of the hash, moved up by minTopHash when they would collide with a
 // sentinel, so that a full slot never looks empty or evacuated.
 func tophash(hash uint64) uint8 {
-	// TODO(02): return the top 8 bits of hash, moved up by minTopHash when
+	// TODO(02): step 1: return the top 8 bits of hash, moved up by minTopHash when
 	// they are below it: a full slot must never hold a sentinel byte.
 	// See chapter 02, section "The hash: low bits choose the bucket, the top byte is the tophash".
 	// stuck: go run ./tools/lab hint 02
@@ -19,7 +19,7 @@ func tophash(hash uint64) uint8 {
 //
 // This is the inner loop of mapaccess1 and mapaccess2.
 func (b *bucket[K, V]) search(top uint8, key K) (*bucket[K, V], int) {
-	// TODO(02): return the bucket and slot of the chain that hold key, or
+	// TODO(02): step 1: return the bucket and slot of the chain that hold key, or
 	// nil and 0, looking at every bucket of the chain. Compare a slot's key
 	// only when its tophash byte is top, and look no further than the first
 	// emptyRest: nothing is stored after it.

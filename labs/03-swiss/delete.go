@@ -11,7 +11,7 @@ package swiss
 // sequence too early and lose the key, so it becomes a tombstone (deleted),
 // which probing walks past and which still counts against growthLeft.
 func (t *table[K, V]) delete(m *Map[K, V], hash uint64, key K) {
-	// TODO(03): when t holds key, zero its slot, make it empty or a
+	// TODO(03): step 4: when t holds key, zero its slot, make it empty or a
 	// tombstone as said above, and count one entry less in t.used and
 	// m.used.
 	// See chapter 03, section "Step 4: delete and tombstones".

@@ -18,7 +18,7 @@ package swiss
 // the entries' current values, so each key of a stale table is looked up
 // again (latest).
 func (m *Map[K, V]) iterate(entryOffset, dirOffset uint64, yield func(K, V) bool) {
-	// TODO(03): call yield for each entry, in the order said above, until
+	// TODO(03): step 7: call yield for each entry, in the order said above, until
 	// it returns false: each entry that was in the map all along exactly
 	// once, with its latest value, and none that was deleted or cleared
 	// before the walk reached it, even when yield makes the map grow,
@@ -30,7 +30,7 @@ func (m *Map[K, V]) iterate(entryOffset, dirOffset uint64, yield func(K, V) bool
 // latest returns the current key and value of the entry that slot s of a
 // stale table (or small group) holds, and false if the entry is gone.
 func (m *Map[K, V]) latest(s *slot[K, V], clearSeq uint64) (K, V, bool) {
-	// TODO(03): return the map's current key and value for s.key. A key not
+	// TODO(03): step 7: return the map's current key and value for s.key. A key not
 	// equal to itself (NaN) is never found, yet no one can update or delete
 	// it: unless the map was cleared since the iteration started (clearSeq),
 	// it is still there, as s holds it.

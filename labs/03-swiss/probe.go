@@ -15,7 +15,7 @@ type probeSeq struct {
 
 // makeProbeSeq starts a probe sequence at group h1 mod (mask+1).
 func makeProbeSeq(h1, mask uint64) probeSeq {
-	// TODO(03): return the sequence at its first group, h1 modulo the number
+	// TODO(03): step 3: return the sequence at its first group, h1 modulo the number
 	// of groups, with no step taken yet.
 	// See chapter 03, section "Step 3: tables and probing".
 	// stuck: go run ./tools/lab hint 03
@@ -25,7 +25,7 @@ func makeProbeSeq(h1, mask uint64) probeSeq {
 // next returns the sequence one step further: step i adds i to the offset,
 // so that after i steps the offset has moved by 1+2+...+i = i(i+1)/2.
 func (s probeSeq) next() probeSeq {
-	// TODO(03): return the sequence after one more step, i: i groups further
+	// TODO(03): step 3: return the sequence after one more step, i: i groups further
 	// on, modulo the number of groups.
 	// See chapter 03, section "Step 3: tables and probing".
 	// stuck: go run ./tools/lab hint 03
@@ -34,7 +34,7 @@ func (s probeSeq) next() probeSeq {
 
 // find returns the slot of t that holds key, or nil.
 func (t *table[K, V]) find(hash uint64, key K) *slot[K, V] {
-	// TODO(03): look for key in the groups of t, in the probe order that H1
+	// TODO(03): step 3: look for key in the groups of t, in the probe order that H1
 	// of hash starts, among the slots whose control byte is its H2; stop at
 	// the first group with an empty slot (an insert would have put key
 	// there), and after len(t.groups) groups at most.
@@ -52,7 +52,7 @@ func (t *table[K, V]) find(hash uint64, key K) *slot[K, V] {
 // counted as used up, so growthLeft does not change), or else into the first
 // empty slot of the group that ends the sequence.
 func (t *table[K, V]) put(m *Map[K, V], hash uint64, key K, value V) bool {
-	// TODO(03): store the entry as said above. A new entry's control byte is
+	// TODO(03): step 3: store the entry as said above. A new entry's control byte is
 	// the H2 of hash, and it counts in t.used and m.used; it takes one from
 	// growthLeft only when it fills an empty slot.
 	// See chapter 03, section "Step 3: tables and probing".

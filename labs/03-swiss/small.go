@@ -5,7 +5,7 @@ package swiss
 
 // findSmall returns the slot of the small group that holds key, or nil.
 func (m *Map[K, V]) findSmall(hash uint64, key K) *slot[K, V] {
-	// TODO(03): return the slot of m.small whose key == key, or nil, looking
+	// TODO(03): step 2: return the slot of m.small whose key == key, or nil, looking
 	// only at the slots whose control byte is the H2 of hash. Equal H2s do
 	// not make equal keys.
 	// See chapter 03, section "Step 2: the small map".
@@ -17,7 +17,7 @@ func (m *Map[K, V]) findSmall(hash uint64, key K) *slot[K, V] {
 // key, or else in the first empty slot. The caller makes sure that there is
 // one (it grows the map before a 9th entry).
 func (m *Map[K, V]) putSmall(hash uint64, key K, value V) {
-	// TODO(03): a key already there gets the new key and value; a new one
+	// TODO(03): step 2: a key already there gets the new key and value; a new one
 	// goes into the first empty slot, whose control byte becomes the H2 of
 	// hash, and counts in m.used.
 	// See chapter 03, section "Step 2: the small map".
@@ -28,7 +28,7 @@ func (m *Map[K, V]) putSmall(hash uint64, key K, value V) {
 // becomes empty at once: with one group there is no probe sequence that a
 // tombstone would have to keep going.
 func (m *Map[K, V]) deleteSmall(hash uint64, key K) {
-	// TODO(03): when m.small holds key, zero its slot, make it empty (never
+	// TODO(03): step 2: when m.small holds key, zero its slot, make it empty (never
 	// a tombstone) and count one entry less in m.used.
 	// See chapter 03, section "Step 2: the small map".
 	// stuck: go run ./tools/lab hint 03

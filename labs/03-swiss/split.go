@@ -9,7 +9,7 @@ package swiss
 // next hash bit below t's localDepth top bits is 1. It installs them with
 // installTableSplit and marks t stale (index -1).
 func (t *table[K, V]) split(m *Map[K, V]) {
-	// TODO(03): afterwards, every entry of t is in left or right as said
+	// TODO(03): step 6: afterwards, every entry of t is in left or right as said
 	// above, both are in the directory in t's place, and t is stale.
 	// See chapter 03, section "Step 6: the directory, and why 1024".
 	// stuck: go run ./tools/lab hint 03
@@ -21,7 +21,7 @@ func (t *table[K, V]) split(m *Map[K, V]) {
 // the index of each table doubles. Then left takes the first half of old's
 // entries and right the second half.
 func (m *Map[K, V]) installTableSplit(old, left, right *table[K, V]) {
-	// TODO(03): afterwards, the directory is as said above, and every
+	// TODO(03): step 6: afterwards, the directory is as said above, and every
 	// table's index is its first entry in it.
 	// See chapter 03, section "Step 6: the directory, and why 1024".
 	// stuck: go run ./tools/lab hint 03

@@ -31,6 +31,7 @@ func TestHintFollowsTheStep(t *testing.T) {
 		}
 	}
 	writeFile(t, filepath.Join(root, "labs/03-steps/steps.go"), "package steps\n\nfunc Double(n int) int { return 2 * n }\n\nfunc Triple(n int) int { return 0 }\n")
+	writeFile(t, filepath.Join(root, "labs/03-steps/words.go"), "package steps\n\nimport \"strings\"\n\nfunc Shout(s string) string { return strings.ToUpper(s) + \"!\" }\n\nfunc Whisper(s string) string { return s }\n")
 	if got, want := hint("03"), "hint 3 of 3 for lab 03-steps (1 of 1 for step 2, where you are): step 2, tripling"; !strings.Contains(got, want) {
 		t.Errorf("hint 03 at step 2:\n%s\nwant a line %q", got, want)
 	}

@@ -15,6 +15,15 @@
 //	reset [-y] [-tests] NN  put a lab's files back to their shipped state; with -tests, only
 //	                its *_test.go files (the grader), keeping the learner's own files
 //	solution NN     show the diff between the learner's files and the solution
+//	checkpoint NN [K]  bring a learner who fell behind to step K of lab NN: the solution of
+//	                every step before K is put in place, func by func, and the code of step K
+//	                and later stays the learner's; a lab without steps takes no K and gets its
+//	                whole solution. The learner's files are saved first, outside the course
+//	restore NN      put back the files of lab NN that the last checkpoint (or restore) saved,
+//	                saving the ones there now: a second restore undoes the first
+//	progress [-json]  one line for the room's chat, "01 ok · 02 ok · 03 step 5/8 · 04 - · ...",
+//	                from the states list shows (- is not started); with -json, an array of
+//	                {lab, state, step, steps} for scripts
 //
 // A lab is named by its number (01, 1) or its folder (01-basics). The runner
 // works from the course's root folder, found by walking up from the current
@@ -33,7 +42,7 @@ import (
 	"gomaps/tools/internal/cli"
 )
 
-const usageLine = "usage: go run ./tools/lab [-C dir] [list | run NN | watch [NN] | hint NN [K] | verify [-fuzztime Nx|D] [NN...] | reset [-y] [-tests] NN | solution NN]"
+const usageLine = "usage: go run ./tools/lab [-C dir] [list | run NN | watch [NN] | hint NN [K] | verify [-fuzztime Nx|D] [NN...] | reset [-y] [-tests] NN | solution NN | checkpoint NN [K] | restore NN | progress [-json]]"
 
 // command is the lab runner as package cli runs it.
 var command = cli.Command{Name: "lab", Usage: usageLine, Run: run}
@@ -145,6 +154,37 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			return err
 		}
 		return c.solution(l, stdout)
+	case "checkpoint":
+		if len(args) < 1 || len(args) > 2 {
+			return cli.Usagef("checkpoint takes a lab and the step to reach, as in: checkpoint 03 5 (a lab without steps takes no step)")
+		}
+		l, err := c.lab(args[0])
+		if err != nil {
+			return err
+		}
+		k := ""
+		if len(args) == 2 {
+			k = args[1]
+		}
+		return c.checkpoint(ctx, l, k, stdout)
+	case "restore":
+		l, err := c.oneLab("restore", args)
+		if err != nil {
+			return err
+		}
+		return c.restore(l, stdout)
+	case "progress":
+		ps := flag.NewFlagSet("progress", flag.ContinueOnError)
+		ps.SetOutput(io.Discard)
+		asJSON := ps.Bool("json", false, "print a JSON array")
+		if err := ps.Parse(args); err != nil {
+			return cli.Usagef("progress: %v", err)
+		}
+		if ps.NArg() > 0 {
+			return cli.Usagef("progress takes no lab: it reports every lab")
+		}
+		c.progress = stderr // stdout is the line (or the JSON) alone
+		return c.progressReport(ctx, *asJSON, stdout)
 	}
 	return cli.Usagef("unknown command %q", cmd)
 }

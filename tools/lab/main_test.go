@@ -21,7 +21,10 @@ var update = flag.Bool("update", false, "rewrite the want section of the golden 
 
 // TestGolden runs each testdata/*.txtar against a fresh copy of the fixture
 // course in testdata/course, committed to a new git repository so the labs
-// count as shipped. A txtar's comment is the command line; its files are:
+// count as shipped. A txtar's comment is the command line, or several, one a line, each run in
+// turn on the same copy (the want then shows each after "$ "); besides the runner's commands,
+// "cat PATH" prints a file of the copy and "cmp PATH" checks that it is, byte for byte, the
+// txtar's file PATH. Its files are:
 //
 //	env       KEY=VALUE lines set for the run (PATH= hides the go command)
 //	stdin     what the learner types
@@ -60,10 +63,38 @@ func TestGolden(t *testing.T) {
 					writeFile(t, filepath.Join(root, f.name), f.data)
 				}
 			}
-			var out bytes.Buffer
-			args := append([]string{"-C", root}, strings.Fields(ar.comment)...)
-			code := runMain(context.Background(), args, strings.NewReader(stdin), &out, &out)
-			got := normalize(out.String(), root) + fmt.Sprintf("[exit %d]\n", code)
+			cmds := strings.Split(ar.comment, "\n")
+			var got string
+			for _, cmd := range cmds {
+				var out bytes.Buffer
+				code := 0
+				switch f := strings.Fields(cmd); {
+				case len(f) == 2 && f[0] == "cat":
+					data, err := os.ReadFile(filepath.Join(root, f[1]))
+					if err != nil {
+						t.Fatalf("%s: %v", cmd, err)
+					}
+					out.Write(data)
+				case len(f) == 2 && f[0] == "cmp":
+					data, err := os.ReadFile(filepath.Join(root, f[1]))
+					if err != nil {
+						t.Fatalf("%s: %v", cmd, err)
+					}
+					if d := unifiedDiff("txtar "+f[1], f[1], ar.get(f[1]), string(data)); d != "" {
+						fmt.Fprintf(&out, "%s differs from the file of the txtar:\n%s", f[1], d)
+						code = 1
+					} else {
+						fmt.Fprintf(&out, "%s is byte for byte the file of the txtar\n", f[1])
+					}
+				default:
+					args := append([]string{"-C", root}, f...)
+					code = runMain(context.Background(), args, strings.NewReader(stdin), &out, &out)
+				}
+				if len(cmds) > 1 {
+					got += "$ " + cmd + "\n"
+				}
+				got += normalize(out.String(), root) + fmt.Sprintf("[exit %d]\n", code)
+			}
 			if *update {
 				ar.set("want", got)
 				if err := os.WriteFile(file, []byte(ar.format()), 0o644); err != nil {

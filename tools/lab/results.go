@@ -19,12 +19,20 @@ import (
 // knows which other labs pass when it names the next one. The record lives in the user's cache
 // folder, never in the course's files.
 
-// A result is what list shows of a lab.
+// A result is what list and progress show of a lab.
 type result struct {
 	Key     string // labKey when it was run
 	State   string // the STATE column of list
 	Passing bool
+	Kind    string // the state in a word or two, for progress: see (*labStatus).result
+	Step    int    // the step the learner is on, in a lab taught in steps; 0 when none
+	Steps   int    // the lab's last step; 0 for a lab without steps
+	Tests   int    // how many tests the lab has,
+	Failing int    // and how many of them fail
 }
+
+// resultsVersion changes when result gains a field, so that records without it are run again.
+const resultsVersion = "results 2"
 
 // sharedDirs are the packages the labs' tests import: a change there changes every result.
 var sharedDirs = []string{"labs/internal", "labs/inspect", "labs/kubeassets"}
@@ -32,7 +40,7 @@ var sharedDirs = []string{"labs/internal", "labs/inspect", "labs/kubeassets"}
 // labKey hashes what a run of lab l depends on, or "" when it cannot tell.
 func (c *course) labKey(l *lab, toolchain string) string {
 	h := sha256.New()
-	fmt.Fprintf(h, "%s\x00", toolchain)
+	fmt.Fprintf(h, "%s\x00%s\x00", resultsVersion, toolchain)
 	add := func(path string) error {
 		data, err := os.ReadFile(filepath.Join(c.root, path))
 		if err != nil {
@@ -131,7 +139,9 @@ func (c *course) remember(statuses []*labStatus) {
 			continue
 		}
 		if key := c.labKey(s.lab, toolchain); key != "" {
-			results[s.lab.name] = result{Key: key, State: s.state(c), Passing: s.passing()}
+			r := s.result(c)
+			r.Key = key
+			results[s.lab.name] = r
 		}
 	}
 	c.saveState("results", results)
@@ -151,7 +161,10 @@ func (c *course) states(ctx context.Context, runOthers bool) ([]result, error) {
 	for i, l := range c.labs {
 		if same, known := c.untouched(l); known && same {
 			n := len(c.testNames(l))
-			out[i] = result{State: fmt.Sprintf("not started (%d test%s)", n, plural(n))}
+			out[i] = result{State: fmt.Sprintf("not started (%d test%s)", n, plural(n)), Kind: kindNotStarted, Tests: n, Failing: n}
+			if steps := c.labSteps(l); len(steps) > 0 {
+				out[i].Steps = steps[len(steps)-1]
+			}
 			continue
 		}
 		if r, ok := results[l.name]; ok && toolchain != "" && r.Key == c.labKey(l, toolchain) {
@@ -159,7 +172,7 @@ func (c *course) states(ctx context.Context, runOthers bool) ([]result, error) {
 			continue
 		}
 		if !runOthers {
-			out[i] = result{State: "changed since its last run"}
+			out[i] = result{State: "changed since its last run", Kind: kindNotRun}
 			continue
 		}
 		stale = append(stale, l)
@@ -174,7 +187,7 @@ func (c *course) states(ctx context.Context, runOthers bool) ([]result, error) {
 			if s.problem != "" {
 				return nil, fmt.Errorf("%s", s.problem)
 			}
-			out[staleAt[j]] = result{State: s.state(c), Passing: s.passing()}
+			out[staleAt[j]] = s.result(c)
 		}
 		c.remember(statuses)
 	}

@@ -199,6 +199,7 @@ func (c *course) checkLayout(l *lab) []string {
 	if len(mine) > 0 && marked == 0 {
 		ps = append(ps, fmt.Sprintf("%s has no %s edit point", filepath.ToSlash(l.dir()), marker))
 	}
+	ps = append(ps, c.checkTodoSteps(l, mine)...)
 
 	entries, err := os.ReadDir(filepath.Join(c.root, l.solutionDir()))
 	if err != nil {
@@ -371,7 +372,7 @@ func fuzzEngineLines(p *pkgResult, target string) string {
 // defaultFuzzTime is how much verify fuzzes each target: a count of inputs, not a duration.
 // With a duration, Go 1.26's fuzzing engine can end a clean run with "context deadline
 // exceeded" when its deadline passes while a worker is busy, as happens on a loaded machine
-// (go.dev/issue/75804, fixed in Go 1.27); a count has no deadline. 10000 inputs take about 10
+// (go.dev/issue/75804); a count has no deadline. 10000 inputs take about 10
 // seconds for lab 02's FuzzMap and 3 for lab 03's on two busy cores.
 const defaultFuzzTime = "10000x"
 
@@ -392,4 +393,45 @@ func fuzzAmount(s string) string {
 		return n + " inputs"
 	}
 	return "for " + s
+}
+
+// checkTodoSteps checks that in a lab taught in steps every edit point names its step, on its
+// first line ("TODO(NN): step K." or "TODO(NN): step K:"), that the step is one of the lab's,
+// and that checkpoint can tell the step of all the code the solution changes (see stepDecls).
+func (c *course) checkTodoSteps(l *lab, mine []string) []string {
+	steps := c.labSteps(l)
+	if len(steps) == 0 {
+		return nil
+	}
+	marker := "TODO(" + l.num + ")"
+	var ps []string
+	for _, f := range mine {
+		data, err := os.ReadFile(filepath.Join(c.root, f))
+		if err != nil {
+			continue
+		}
+		named := true
+		for i, line := range strings.Split(string(data), "\n") {
+			step, ok := todoStep(l.num, line)
+			switch {
+			case !ok:
+			case step == 0:
+				named = false
+				ps = append(ps, fmt.Sprintf("%s:%d: the %s names no step: in a lab taught in steps, its first line starts \"%s: step K.\"", filepath.ToSlash(f), i+1, marker, marker))
+			case !containsInt(steps, step):
+				named = false
+				ps = append(ps, fmt.Sprintf("%s:%d: the %s names step %d, and the lab's tests have %s", filepath.ToSlash(f), i+1, marker, step, describeSteps(steps)))
+			}
+		}
+		if named && parses(data) {
+			sol, _ := os.ReadFile(filepath.Join(c.root, l.solutionDir(), filepath.Base(f)))
+			if sol != nil && !parses(sol) {
+				sol = nil
+			}
+			if _, err := stepDecls(filepath.ToSlash(f), data, sol, l.num); err != nil {
+				ps = append(ps, err.Error())
+			}
+		}
+	}
+	return ps
 }
