@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -18,7 +19,9 @@ import (
 
 // checkpoint NN K brings a learner who fell behind to step K of lab NN: the solution of every
 // step below K is put in place, func by func (see mergeSteps), and the learner's code of step K
-// and later stays as it is. For a lab without steps, checkpoint NN (no K) puts the whole
+// and later stays as it is; a file whose funcs serve several steps takes them from its step
+// snapshot (solutions/NN-word/step-J, J the step before K), so that the checkpoint hands over no
+// code of step K. For a lab without steps, checkpoint NN (no K) puts the whole
 // solution in place. Before it changes a file, it saves the learner's files of the lab in the
 // user's cache folder, next to the runner's other records; restore NN puts them back.
 
@@ -57,38 +60,50 @@ type fileChange struct {
 	old  []byte // nil: the file is not there
 	new  []byte
 	m    *merge // nil for a whole solution file
+	from string // the step snapshot the merge took its code from, with slashes; "": the solution
 }
 
-func (c *course) checkpoint(ctx context.Context, l *lab, arg string, w io.Writer) error {
-	steps := c.labSteps(l)
-	k := 0
-	switch {
-	case len(steps) == 0 && arg != "":
-		return cli.Usagef("lab %s is not taught in steps, so checkpoint %s takes no step: it puts the whole solution in place", l.name, l.num)
-	case len(steps) > 0 && arg == "":
-		return cli.Usagef("lab %s is taught in %s: name the step to reach, as in: checkpoint %s %d", l.name, describeSteps(steps), l.num, steps[len(steps)-1])
-	case len(steps) > 0:
-		n, err := strconv.Atoi(arg)
-		if err != nil || !containsInt(steps, n) {
-			return cli.Usagef("lab %s has %s, and %q is not one of them", l.name, describeSteps(steps), arg)
+// stepSnapshotDir is the folder of the step snapshots of step j: solutions/NN-word/step-J holds
+// the lab's files whose funcs serve several steps, as they stand once steps 1 to j are done and
+// no later step (see mergeSteps).
+func (l *lab) stepSnapshotDir(j int) string {
+	return filepath.Join(l.solutionDir(), "step-"+strconv.Itoa(j))
+}
+
+var stepSnapshotName = regexp.MustCompile(`^step-([0-9]+)$`)
+
+// stepSnapshots lists the steps j of the lab's step snapshot folders (step-J), ascending.
+func (c *course) stepSnapshots(l *lab) []int {
+	entries, _ := os.ReadDir(filepath.Join(c.root, l.solutionDir()))
+	var js []int
+	for _, e := range entries {
+		if m := stepSnapshotName.FindStringSubmatch(e.Name()); m != nil && e.IsDir() {
+			j, _ := strconv.Atoi(m[1])
+			js = append(js, j)
 		}
-		k = n
 	}
+	sort.Ints(js)
+	return js
+}
+
+// planCheckpoint works out what checkpoint writes to each learner file of lab l to bring it to
+// step k (k 0: the whole solution), and writes nothing. The steps of each func are read from
+// the files at ref, the commit of the labs as shipped, or from the files as they are when ref
+// is "". A file with a step snapshot of the step before k takes its code from the snapshot.
+func (c *course) planCheckpoint(l *lab, steps []int, k int, ref string) (changes []fileChange, notes []string, left int, err error) {
 	sols, err := c.goFiles(l.solutionDir(), false)
 	if err != nil || len(sols) == 0 {
-		return fmt.Errorf("lab %s has no solution folder %s, so there is nothing to put in place", l.name, filepath.ToSlash(l.solutionDir()))
+		return nil, nil, 0, fmt.Errorf("lab %s has no solution folder %s, so there is nothing to put in place", l.name, filepath.ToSlash(l.solutionDir()))
 	}
-
-	// Work out every file first: a problem stops the checkpoint before anything changes.
-	ref := c.shippedRef()
-	var changes []fileChange
-	var notes []string
-	left := 0 // the declarations of step k or later, still the learner's
+	snapDir := "" // the step snapshots of the step before k
+	if i := slices.Index(steps, k); i > 0 {
+		snapDir = l.stepSnapshotDir(steps[i-1])
+	}
 	for _, solFile := range sols {
 		file := filepath.ToSlash(filepath.Join(l.dir(), filepath.Base(solFile)))
 		sol, err := os.ReadFile(filepath.Join(c.root, solFile))
 		if err != nil {
-			return err
+			return nil, nil, 0, err
 		}
 		old, err := os.ReadFile(filepath.Join(c.root, filepath.FromSlash(file)))
 		if err != nil {
@@ -108,9 +123,9 @@ func (c *course) checkpoint(ctx context.Context, l *lab, arg string, w io.Writer
 		if mine == nil || !parses(mine) {
 			if shipped == nil {
 				if mine == nil {
-					return fmt.Errorf("%s is missing, and without the course's git history checkpoint cannot tell what it held: put it back with a fresh copy of the course", file)
+					return nil, nil, 0, fmt.Errorf("%s is missing, and without the course's git history checkpoint cannot tell what it held: put it back with a fresh copy of the course", file)
 				}
-				return fmt.Errorf("%s does not parse, so checkpoint cannot work on its funcs: fix the syntax error (go run ./tools/lab run %s shows it) and checkpoint again", file, l.num)
+				return nil, nil, 0, fmt.Errorf("%s does not parse, so checkpoint cannot work on its funcs: fix the syntax error (go run ./tools/lab run %s shows it) and checkpoint again", file, l.num)
 			}
 			if mine == nil {
 				notes = append(notes, fmt.Sprintf("%s was missing: it starts from the shipped file", file))
@@ -119,14 +134,50 @@ func (c *course) checkpoint(ctx context.Context, l *lab, arg string, w io.Writer
 			}
 			mine = shipped
 		}
-		m, err := mergeSteps(file, mine, shipped, sol, l.num, k, c.otherNames(l, file))
+		var snap []byte
+		from := ""
+		if snapDir != "" {
+			if snap, err = os.ReadFile(filepath.Join(c.root, snapDir, filepath.Base(solFile))); err == nil {
+				from = filepath.ToSlash(filepath.Join(snapDir, filepath.Base(solFile)))
+				if !parses(snap) {
+					return nil, nil, 0, fmt.Errorf("%s, the step snapshot of %s, does not parse: the course is broken there (go run ./tools/lab verify %s says more)", from, file, l.num)
+				}
+			} else {
+				snap = nil
+			}
+		}
+		m, err := mergeSteps(file, mine, shipped, sol, snap, l.num, k, c.otherNames(l, file))
 		if err != nil {
-			return err
+			return nil, nil, 0, err
 		}
 		left += m.left
 		if !bytes.Equal(m.out, old) {
-			changes = append(changes, fileChange{file: file, old: old, new: m.out, m: m})
+			changes = append(changes, fileChange{file: file, old: old, new: m.out, m: m, from: from})
 		}
+	}
+	return changes, notes, left, nil
+}
+
+func (c *course) checkpoint(ctx context.Context, l *lab, arg string, w io.Writer) error {
+	steps := c.labSteps(l)
+	k := 0
+	switch {
+	case len(steps) == 0 && arg != "":
+		return cli.Usagef("lab %s is not taught in steps, so checkpoint %s takes no step: it puts the whole solution in place", l.name, l.num)
+	case len(steps) > 0 && arg == "":
+		return cli.Usagef("lab %s is taught in %s: name the step to reach, as in: checkpoint %s %d", l.name, describeSteps(steps), l.num, steps[len(steps)-1])
+	case len(steps) > 0:
+		n, err := strconv.Atoi(arg)
+		if err != nil || !containsInt(steps, n) {
+			return cli.Usagef("lab %s has %s, and %q is not one of them", l.name, describeSteps(steps), arg)
+		}
+		k = n
+	}
+	// Work out every file first: a problem stops the checkpoint before anything changes.
+	ref := c.shippedRef()
+	changes, notes, left, err := c.planCheckpoint(l, steps, k, ref)
+	if err != nil {
+		return err
 	}
 	if k > 0 && ref == "" {
 		notes = append(notes, "this course folder has no git history, so the steps are read from the TODO comments of your files: a func whose TODO you deleted keeps your code")
@@ -187,8 +238,15 @@ func (c *course) checkpoint(ctx context.Context, l *lab, arg string, w io.Writer
 			fmt.Fprintf(w, "  %s: now the solution's file\n", ch.file)
 		default:
 			line := fmt.Sprintf("  %s: the solution's %s", ch.file, strings.Join(ch.m.replaced, ", "))
+			if ch.from != "" {
+				line = fmt.Sprintf("  %s: the solution as it stands before step %d (%s): %s", ch.file, k, ch.from, strings.Join(ch.m.replaced, ", "))
+			}
 			if len(ch.m.added) > 0 {
-				line += "; added from the solution: " + strings.Join(ch.m.added, ", ")
+				from := "the solution"
+				if ch.from != "" {
+					from = "the snapshot"
+				}
+				line += "; added from " + from + ": " + strings.Join(ch.m.added, ", ")
 			}
 			if len(ch.m.imports) > 0 {
 				line += "; imports: " + strings.Join(ch.m.imports, ", ")

@@ -6,27 +6,40 @@ import (
 	"testing"
 )
 
-// TestMergeStepsFixture: the fixture's words.go at step 2 gets Shout (step 1) from the
-// solution, with the helper it calls and the import it needs, drops the import only the
-// learner's stub used, and keeps Whisper (step 2) and the solution's step-2 helper out.
+// TestMergeStepsFixture: the fixture's words.go at step 2 gets Shout (steps 1 and 2) from its
+// step-1 snapshot, with the helper it calls and the import it needs, drops the import only the
+// learner's stub used, and keeps Whisper (step 2) and the solution's step-2 helper out; from the
+// solution alone, Shout would bring step 2 too.
 func TestMergeStepsFixture(t *testing.T) {
 	mine, _ := os.ReadFile("testdata/course/labs/03-steps/words.go")
 	sol, _ := os.ReadFile("testdata/course/solutions/03-steps/words.go")
-	m, err := mergeSteps("words.go", mine, nil, sol, "03", 2, nil)
+	snap, _ := os.ReadFile("testdata/course/solutions/03-steps/step-1/words.go")
+	m, err := mergeSteps("words.go", mine, nil, sol, snap, "03", 2, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("%s\nreplaced %v added %v imports %v spill %v", m.out, m.replaced, m.added, m.imports, m.spill)
+	t.Logf("%s\nreplaced %v added %v imports %v spill %v left %d", m.out, m.replaced, m.added, m.imports, m.spill, m.left)
 	got := string(m.out)
-	for _, want := range []string{`import "strings"`, "return exclaim(strings.ToUpper(s))", "func exclaim(s string) string", "TODO(03): step 2", "\treturn s\n"} {
+	for _, want := range []string{`import "strings"`, "return exclaim(strings.ToUpper(s))", "func exclaim(s string) string", "TODO(03): step 1: return s in upper case, followed by \"!\". Step 2: only", "TODO(03): step 2", "\treturn s\n"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("merged words.go lacks %q", want)
 		}
 	}
-	for _, bad := range []string{`"fmt"`, "parens", "TODO(03): step 1"} {
+	for _, bad := range []string{`"fmt"`, "parens", "TrimRight", "go:build"} {
 		if strings.Contains(got, bad) {
 			t.Errorf("merged words.go has %q", bad)
 		}
+	}
+	if len(m.spill) != 0 || m.left != 2 || len(m.replaced) != 1 || m.replaced[0] != "Shout (step 1; step 2 is yours)" {
+		t.Errorf("replaced %q, spill %q, left %d; want Shout (step 1; step 2 is yours), no spill, 2 left (Shout and Whisper)", m.replaced, m.spill, m.left)
+	}
+
+	m, err = mergeSteps("words.go", mine, nil, sol, nil, "03", 2, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(m.out), "TrimRight") || len(m.spill) != 1 || m.left != 1 {
+		t.Errorf("without the snapshot: spill %q, left %d; want Shout whole (with TrimRight), spilling step 2, and 1 left\n%s", m.spill, m.left, m.out)
 	}
 }
 
@@ -35,7 +48,7 @@ func TestMergeStepsFixture(t *testing.T) {
 func TestMergeStepsSpan(t *testing.T) {
 	mine := "package p\n\nfunc Get() int {\n\t// TODO(06): step 1. Lock it. Step 2: share the lock.\n\treturn 0\n}\n\nfunc Put() {\n\t// TODO(06): step 3. Put.\n}\n"
 	sol := "package p\n\nfunc Get() int {\n\treturn 1\n}\n\nfunc Put() {}\n"
-	m, err := mergeSteps("x.go", []byte(mine), nil, []byte(sol), "06", 2, nil)
+	m, err := mergeSteps("x.go", []byte(mine), nil, []byte(sol), nil, "06", 2, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,7 +58,7 @@ func TestMergeStepsSpan(t *testing.T) {
 	if len(m.spill) != 1 || m.spill[0] != "Get" || m.spillTo != 2 || m.replaced[0] != "Get (steps 1 to 2)" {
 		t.Errorf("replaced %q, spill %q to %d; want Get (steps 1 to 2), bringing step 2", m.replaced, m.spill, m.spillTo)
 	}
-	if m, _ := mergeSteps("x.go", []byte(mine), nil, []byte(sol), "06", 3, nil); len(m.spill) != 0 {
+	if m, _ := mergeSteps("x.go", []byte(mine), nil, []byte(sol), nil, "06", 3, nil); len(m.spill) != 0 {
 		t.Errorf("at step 3, spill %q; want none", m.spill)
 	}
 }
@@ -56,7 +69,7 @@ func TestMergeStepsFromShipped(t *testing.T) {
 	shipped := "package p\n\nfunc A() int {\n\t// TODO(02): step 1: one.\n\treturn 0\n}\n\n// B is two.\nfunc B() int {\n\t// TODO(02): step 1: two.\n\treturn 0\n}\n"
 	mine := "package p\n\nfunc A() int {\n\treturn mine()\n}\n\nfunc mine() int { return 7 }\n"
 	sol := "package p\n\nfunc A() int {\n\treturn 1\n}\n\n// B is two.\nfunc B() int {\n\treturn 2\n}\n"
-	m, err := mergeSteps("x.go", []byte(mine), []byte(shipped), []byte(sol), "02", 2, nil)
+	m, err := mergeSteps("x.go", []byte(mine), []byte(shipped), []byte(sol), nil, "02", 2, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -112,7 +125,7 @@ func (r *R) Show() string { return fmt.Sprint(later()) }
 
 func later() int { return 2 }
 `
-	m, err := mergeSteps("x.go", []byte(mine), nil, []byte(sol), "08", 2, map[string]bool{"known": true})
+	m, err := mergeSteps("x.go", []byte(mine), nil, []byte(sol), nil, "08", 2, map[string]bool{"known": true})
 	if err != nil {
 		t.Fatal(err)
 	}

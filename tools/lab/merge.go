@@ -25,7 +25,10 @@ import (
 //
 // A declaration may also serve later steps: its TODO comment then says so with a sentence that
 // starts "Step M." or "Step M:" (lab 06's Sharded.Get: "step 4. ... Step 5: ..."). Its solution
-// has the code of all of them, so it is put in place as a whole, and checkpoint says so.
+// has the code of all of them, so it would be put in place as a whole. A lab avoids that with
+// step snapshots: solutions/NN-word/step-J/FILE.go is FILE.go once steps 1 to J are done and no
+// later step (the TODOs of later steps kept word for word). Checkpoint to the step after J takes
+// the declarations of FILE.go from it instead of the solution, and so stops exactly at the step.
 
 // todoStepRE reads the step an edit point names, once "TODO(NN): " is cut off.
 var todoStepRE = regexp.MustCompile(`^step ([0-9]+)[.:]`)
@@ -256,7 +259,8 @@ type merge struct {
 	imports  []string // "added \"strings\"", "dropped \"fmt\""
 	spill    []string // the replaced declarations that serve step k or later too,
 	spillTo  int      // up to this step
-	left     int      // the declarations of step k or later, left as the learner has them
+	left     int      // the declarations of step k or later, left as the learner has them or
+	// taken from a step snapshot that leaves their code of step k to the learner
 }
 
 // changed reports whether the merge changes the file.
@@ -267,8 +271,10 @@ func (m *merge) changed(old []byte) bool { return !bytes.Equal(m.out, old) }
 // is nil) with a step below k becomes sol's declaration of the same name (and receiver), keeping
 // the learner's doc comment; the declarations of sol that the new code uses and the package
 // lacks (others lists the names the lab's other files declare) are added; the imports follow.
-// The result is gofmt'ed.
-func mergeSteps(name string, mine, shipped, sol []byte, num string, k int, others map[string]bool) (*merge, error) {
+// The result is gofmt'ed. When snap is not nil, it is the file's step snapshot of the step
+// before k, and the declarations, helpers and imports come from it instead of sol (which still
+// tells the steps, as stepDecls reads them).
+func mergeSteps(name string, mine, shipped, sol, snap []byte, num string, k int, others map[string]bool) (*merge, error) {
 	if shipped == nil {
 		shipped = mine
 	}
@@ -276,12 +282,16 @@ func mergeSteps(name string, mine, shipped, sol []byte, num string, k int, other
 	if err != nil {
 		return nil, err
 	}
+	source := "the solution"
+	if snap != nil {
+		sol, source = snap, "its step snapshot"
+	}
 	fset := token.NewFileSet()
 	mf, err := parser.ParseFile(fset, name, mine, parser.ParseComments|parser.SkipObjectResolution)
 	if err != nil {
 		return nil, err
 	}
-	sf, err := parser.ParseFile(fset, "solution "+name, sol, parser.ParseComments|parser.SkipObjectResolution)
+	sf, err := parser.ParseFile(fset, source+" of "+name, sol, parser.ParseComments|parser.SkipObjectResolution)
 	if err != nil {
 		return nil, err
 	}
@@ -332,20 +342,27 @@ func mergeSteps(name string, mine, shipped, sol []byte, num string, k int, other
 		}
 		sd := solDecls[key]
 		if sd == nil {
-			return nil, fmt.Errorf("%s: %s holds the code of step %d, and the solution has no %s", name, key, span.first, key)
+			return nil, fmt.Errorf("%s: %s holds the code of step %d, and %s has no %s", name, key, span.first, source, key)
+		}
+		if snap != nil && span.last >= k {
+			m.left++ // the snapshot leaves its code of step k and later to the learner
 		}
 		used = append(used, sd)
 		md, inMine := mineDecls[key]
 		if inMine && string(mine[mOff(md.Pos()):mOff(md.End())]) == sText(sd.Pos(), sd.End()) {
 			continue // the learner's is the solution's already
 		}
-		what := fmt.Sprintf("%s (step %d)", key, span.first)
-		if span.last > span.first {
-			what = fmt.Sprintf("%s (steps %d to %d)", key, span.first, span.last)
-			if span.last >= k {
-				m.spill = append(m.spill, key)
-				m.spillTo = max(m.spillTo, span.last)
+		what := fmt.Sprintf("%s (%s)", key, stepRange(span.first, span.last))
+		switch {
+		case span.last >= k && snap != nil:
+			yours := fmt.Sprintf("%s is yours", stepRange(k, span.last))
+			if span.last > k {
+				yours = fmt.Sprintf("%s are yours", stepRange(k, span.last))
 			}
+			what = fmt.Sprintf("%s (%s; %s)", key, stepRange(span.first, k-1), yours)
+		case span.last >= k:
+			m.spill = append(m.spill, key)
+			m.spillTo = max(m.spillTo, span.last)
 		}
 		m.replaced = append(m.replaced, what)
 		if inMine {
@@ -424,6 +441,14 @@ func mergeSteps(name string, mine, shipped, sol []byte, num string, k int, other
 	}
 	m.out = out
 	return m, nil
+}
+
+// stepRange says "step 2" or "steps 2 to 4".
+func stepRange(first, last int) string {
+	if last <= first {
+		return fmt.Sprintf("step %d", first)
+	}
+	return fmt.Sprintf("steps %d to %d", first, last)
 }
 
 // declOrder is the index of d among f's declarations (len when absent).

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"go/ast"
 	"go/parser"
 	"go/token"
 	"io"
@@ -11,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -26,12 +28,18 @@ import (
 //     non-test files are the learner's, and every file that the solution
 //     changes has a TODO(NN) edit point.
 //  2. solutions/NN-word holds exactly twins of the learner's files, with no
-//     TODO marker left, and the chapter has hints for the runner.
+//     TODO marker left, and step-J folders of step snapshots (see 5); the
+//     chapter has hints for the runner.
 //  3. As shipped, go vet passes and every test fails with a message: no
 //     build error, crash, timeout or silent failure.
 //  4. With the solution's files in place (by go test -overlay, so the
 //     learner's tree is never touched), every test passes under
 //     -race -shuffle=on -count=3.
+//  5. A step snapshot, solutions/NN-word/step-J/FILE.go, is FILE.go once
+//     steps 1 to J are done and no later step: with checkpoint to the next
+//     step done in memory and put in place by -overlay, the tests of steps 1
+//     to J pass and those of the next step fail (on the default map
+//     runtime only: the classic one would only repeat it).
 var todoRE = regexp.MustCompile(`TODO\(\d+\)`)
 
 func (c *course) verify(ctx context.Context, labs []*lab, fuzzTime string, w io.Writer) error {
@@ -92,6 +100,7 @@ func (c *course) verify(ctx context.Context, labs []*lab, fuzzTime string, w io.
 	}
 
 	extras := map[*lab]string{} // the further runs that passed, for the report
+	var classic *bool           // whether the go command runs the classic map runtime; nil: not asked yet
 	for _, l := range labs {
 		if len(problems[l]) > 0 {
 			continue
@@ -102,6 +111,29 @@ func (c *course) verify(ctx context.Context, labs []*lab, fuzzTime string, w io.
 			s := c.testLabs(ctx, []*lab{l}, "-count=1", "-tags=invariants", "-timeout=10m", "-overlay="+ovFile)[0]
 			for _, p := range solvedProblems(s) {
 				add(l, "with the solution and -tags invariants, %s", p)
+			}
+		}
+		if js := c.stepSnapshots(l); len(js) > 0 {
+			if classic == nil {
+				out, _ := c.goCmd(ctx, "env", "GOEXPERIMENT")
+				isClassic := strings.Contains(out, "noswissmap")
+				classic = &isClassic
+			}
+			var names []string
+			for _, j := range js {
+				names = append(names, "step-"+strconv.Itoa(j))
+			}
+			if *classic {
+				fmt.Fprintf(w, "verify: the step snapshots of lab %s are checked on the default map runtime only, not with GOEXPERIMENT=noswissmap\n", l.name)
+			} else {
+				fmt.Fprintf(w, "verify: checking the step snapshots of lab %s (%s): checkpoint to the step after each, then its tests\n", l.name, strings.Join(names, ", "))
+				ps := c.checkStepSnapshots(ctx, l, js)
+				for _, p := range ps {
+					add(l, "%s", p)
+				}
+				if len(ps) == 0 {
+					extras[l] += fmt.Sprintf("; checkpoint from each step snapshot (%s) passes the steps before and fails the next", strings.Join(names, ", "))
+				}
 			}
 		}
 		for _, target := range c.fuzzTargets(l) {
@@ -209,6 +241,11 @@ func (c *course) checkLayout(l *lab) []string {
 	for _, e := range entries {
 		f := filepath.Join(l.solutionDir(), e.Name())
 		twin := filepath.Join(l.dir(), e.Name())
+		if e.IsDir() && stepSnapshotName.MatchString(e.Name()) {
+			j, _ := strconv.Atoi(strings.TrimPrefix(e.Name(), "step-"))
+			ps = append(ps, c.checkStepSnapshotFiles(l, j, mine)...)
+			continue
+		}
 		if e.IsDir() || !contains(mine, twin) {
 			ps = append(ps, fmt.Sprintf("%s is not the twin of a learner file in %s", filepath.ToSlash(f), filepath.ToSlash(l.dir())))
 			continue
@@ -234,6 +271,203 @@ func (c *course) checkLayout(l *lab) []string {
 			if h.num != i+1 || len(h.body) == 0 {
 				ps = append(ps, fmt.Sprintf("chapter %s: hint %d is numbered %d or is empty", filepath.ToSlash(l.chapter()), i+1, h.num))
 			}
+		}
+	}
+	return ps
+}
+
+// checkStepSnapshots runs, for each step snapshot j of lab l, the checkpoint to the step after
+// j in memory (the steps read from the lab's files as they are), puts its files in place with
+// -overlay, and runs the tests of steps 1 to j and of the next step: those of steps 1 to j must
+// pass, and the next step must fail. It returns the problems, each naming its snapshot.
+func (c *course) checkStepSnapshots(ctx context.Context, l *lab, js []int) []string {
+	steps := c.labSteps(l)
+	var ps []string
+	for _, j := range js {
+		name := filepath.ToSlash(l.stepSnapshotDir(j))
+		i := slices.Index(steps, j)
+		if i < 0 || i+1 == len(steps) {
+			continue // checkLayout says so
+		}
+		next := steps[i+1]
+		changes, _, _, err := c.planCheckpoint(l, steps, next, "")
+		if err != nil {
+			ps = append(ps, fmt.Sprintf("step snapshot %s: checkpoint %s %d fails: %v", name, l.num, next, err))
+			continue
+		}
+		s, err := c.testWithFiles(ctx, l, changes, "-count=1", "-run", fmt.Sprintf("^(Test|Fuzz)Step(%s)([^0-9]|$)", stepAlternatives(steps[:i+2])))
+		if err != nil {
+			return append(ps, err.Error())
+		}
+		what := fmt.Sprintf("step snapshot %s: after checkpoint %s %d", name, l.num, next)
+		if p := s.problem; p != "" {
+			ps = append(ps, fmt.Sprintf("%s, the tests cannot run: %s", what, p))
+			continue
+		}
+		if s.compile != nil {
+			ps = append(ps, fmt.Sprintf("%s, the lab does not compile: %s", what, strings.TrimSpace(s.compile[0])))
+			continue
+		}
+		nextFails := false
+		for _, f := range s.failing {
+			n := stepOf(f.test)
+			switch {
+			case n == next && !f.notRun:
+				nextFails = true
+			case n <= j && n != afterSteps && slices.Contains(steps, n):
+				msg := "(no message)"
+				switch {
+				case f.crashed:
+					msg = "it crashed: " + s.crash.headline
+				case f.notRun:
+					msg = "it did not run"
+				case len(f.msg) > 0:
+					msg = f.msg[0]
+				}
+				ps = append(ps, fmt.Sprintf("%s, %s of step %d fails: %s; every test of %s must pass", what, f.test, n, msg, stepRange(steps[0], j)))
+			}
+		}
+		if !nextFails {
+			ps = append(ps, fmt.Sprintf("%s, step %d passes already: the snapshot holds its code, and must leave it, with its TODOs, as the lab has it", what, next))
+		}
+	}
+	return ps
+}
+
+// stepAlternatives writes steps for a -run pattern: "1|2|3".
+func stepAlternatives(steps []int) string {
+	var s []string
+	for _, n := range steps {
+		s = append(s, strconv.Itoa(n))
+	}
+	return strings.Join(s, "|")
+}
+
+// testWithFiles runs the tests of lab l with the files of changes in place of the learner's, by
+// -overlay: the learner's files are never touched.
+func (c *course) testWithFiles(ctx context.Context, l *lab, changes []fileChange, extra ...string) (*labStatus, error) {
+	tmp, err := os.MkdirTemp("", "lab-checkpoint-*")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(tmp)
+	replace := map[string]string{}
+	for i, ch := range changes {
+		f := filepath.Join(tmp, fmt.Sprintf("%d-%s", i, filepath.Base(ch.file)))
+		if err := os.WriteFile(f, ch.new, 0o644); err != nil {
+			return nil, err
+		}
+		replace[filepath.Join(c.root, filepath.FromSlash(ch.file))] = f
+	}
+	ov, err := overlay.Write(replace)
+	if err != nil {
+		return nil, err
+	}
+	defer os.Remove(ov)
+	return c.testLabs(ctx, []*lab{l}, append(extra, "-overlay="+ov)...)[0], nil
+}
+
+var buildIgnoreRE = regexp.MustCompile(`(?m)^//go:build ignore$`)
+
+// checkStepSnapshotFiles checks the files of the step snapshot folder solutions/NN-word/step-J
+// without running anything: j is a step of the lab before its last; each file is the twin of a
+// learner file, built only in the lab (//go:build ignore); and each declaration that holds step
+// code is as a snapshot of step j must have it: a declaration of steps after j as the lab has it,
+// one that serves step j (or an earlier one) and a later one with its TODO comments word for word
+// as in the lab, so that a later checkpoint still finds its steps. A file must have such a
+// declaration: a file whose funcs serve one step each needs no snapshot.
+func (c *course) checkStepSnapshotFiles(l *lab, j int, mine []string) []string {
+	dir := l.stepSnapshotDir(j)
+	steps := c.labSteps(l)
+	switch {
+	case len(steps) == 0:
+		return []string{fmt.Sprintf("%s is a folder of step snapshots, and lab %s is not taught in steps", filepath.ToSlash(dir), l.name)}
+	case !containsInt(steps, j) || j == steps[len(steps)-1]:
+		return []string{fmt.Sprintf("%s is a folder of step snapshots, of step %d; lab %s has %s, and a snapshot is of a step before the last", filepath.ToSlash(dir), j, l.name, describeSteps(steps))}
+	}
+	entries, _ := os.ReadDir(filepath.Join(c.root, dir))
+	if len(entries) == 0 {
+		return []string{fmt.Sprintf("%s is an empty folder of step snapshots", filepath.ToSlash(dir))}
+	}
+	var ps []string
+	marker := "TODO(" + l.num + ")"
+	for _, e := range entries {
+		f := filepath.ToSlash(filepath.Join(dir, e.Name()))
+		twin := filepath.Join(l.dir(), e.Name())
+		if e.IsDir() || !contains(mine, twin) {
+			ps = append(ps, fmt.Sprintf("%s is not the twin of a learner file in %s", f, filepath.ToSlash(l.dir())))
+			continue
+		}
+		snap, _ := os.ReadFile(filepath.Join(c.root, dir, e.Name()))
+		lab, _ := os.ReadFile(filepath.Join(c.root, twin))
+		sol, _ := os.ReadFile(filepath.Join(c.root, l.solutionDir(), e.Name()))
+		fset := token.NewFileSet()
+		sf, err := parser.ParseFile(fset, f, snap, parser.ParseComments|parser.SkipObjectResolution)
+		if err != nil {
+			ps = append(ps, fmt.Sprintf("%s does not parse: %v", f, err))
+			continue
+		}
+		if sf.Name.Name != l.word {
+			ps = append(ps, fmt.Sprintf("%s is package %s; want package %s", f, sf.Name.Name, l.word))
+		}
+		if !buildIgnoreRE.Match(snap[:fset.Position(sf.Package).Offset]) {
+			ps = append(ps, fmt.Sprintf("%s lacks the line //go:build ignore above its package clause: a step snapshot builds only in the lab, where checkpoint puts its funcs, not as a package of its own", f))
+		}
+		lf, err := parser.ParseFile(fset, filepath.ToSlash(twin), lab, parser.ParseComments|parser.SkipObjectResolution)
+		if err != nil || sol == nil || !parses(sol) {
+			continue // reported with the lab's files
+		}
+		spans, err := stepDecls(filepath.ToSlash(twin), lab, sol, l.num)
+		if err != nil {
+			continue // reported by checkTodoSteps
+		}
+		// The text of a declaration, doc comment included, and its comments holding the marker.
+		text := func(src []byte, d ast.Decl) string {
+			return string(src[fset.Position(declStart(d)).Offset:fset.Position(d.End()).Offset])
+		}
+		todoComments := func(af *ast.File, d ast.Decl) []string {
+			var out []string
+			for _, g := range af.Comments {
+				if g.Pos() >= declStart(d) && g.End() <= d.End() && strings.Contains(g.Text(), marker) {
+					out = append(out, g.Text())
+				}
+			}
+			return out
+		}
+		var keys []string
+		for key := range spans {
+			keys = append(keys, key)
+		}
+		sort.Strings(keys)
+		needed := false
+		for _, key := range keys {
+			span := spans[key]
+			ld, sd := findDecl(lf, key), findDecl(sf, key)
+			switch {
+			case ld == nil:
+			case span.first > j:
+				if ld != nil && (sd == nil || text(snap, sd) != text(lab, ld)) {
+					ps = append(ps, fmt.Sprintf("%s: %s is code of %s, after step %d, so the snapshot must have it as the lab does", f, key, stepRange(span.first, span.last), j))
+				}
+			case sd == nil:
+				ps = append(ps, fmt.Sprintf("%s: %s is code of %s, and the snapshot of step %d lacks it", f, key, stepRange(span.first, span.last), j))
+			case span.last > j:
+				needed = true
+				have := todoComments(sf, sd)
+				for _, want := range todoComments(lf, ld) {
+					if !contains(have, want) {
+						ps = append(ps, fmt.Sprintf("%s: %s serves %s, so it keeps its %s comment word for word as in the lab, for a later checkpoint to find its steps", f, key, stepRange(span.first, span.last), marker))
+						break
+					}
+				}
+			default:
+				if strings.Contains(text(snap, sd), marker) {
+					ps = append(ps, fmt.Sprintf("%s: %s is code of %s, done by step %d, and still has a %s marker", f, key, stepRange(span.first, span.last), j, marker))
+				}
+			}
+		}
+		if !needed {
+			ps = append(ps, fmt.Sprintf("%s: no func of %s serves both step %d (or one before it) and a later step, so it needs no step snapshot: checkpoint takes its funcs from the solution", f, filepath.ToSlash(twin), j))
 		}
 	}
 	return ps

@@ -2,9 +2,10 @@ package steps
 
 import "fmt"
 
-// Shout returns s in capitals, followed by "!".
+// Shout returns s in capitals, followed by one "!".
 func Shout(s string) string {
-	// TODO(03): step 1: return s in upper case, followed by "!".
+	// TODO(03): step 1: return s in upper case, followed by "!". Step 2: only
+	// one "!", even when s ends with some already.
 	return fmt.Sprint(s)
 }
 

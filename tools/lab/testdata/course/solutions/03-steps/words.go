@@ -2,9 +2,9 @@ package steps
 
 import "strings"
 
-// Shout returns s in capitals, followed by "!".
+// Shout returns s in capitals, followed by one "!".
 func Shout(s string) string {
-	return exclaim(strings.ToUpper(s))
+	return exclaim(strings.ToUpper(strings.TrimRight(s, "!")))
 }
 
 // exclaim adds an exclamation mark.
