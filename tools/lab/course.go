@@ -125,6 +125,21 @@ func (c *course) lab(arg string) (*lab, error) {
 	return nil, cli.Usagef("%q is not a lab: name a lab by its number, one of %s", arg, c.labNames())
 }
 
+// labAndNumber parses a lab and an optional number after it (hint 01 2, checkpoint 03 5); usage
+// is the one sentence a wrong count of arguments gets.
+func (c *course) labAndNumber(args []string, usage string) (l *lab, k string, err error) {
+	if len(args) < 1 || len(args) > 2 {
+		return nil, "", cli.Usagef("%s", usage)
+	}
+	if l, err = c.lab(args[0]); err != nil {
+		return nil, "", err
+	}
+	if len(args) == 2 {
+		k = args[1]
+	}
+	return l, k, nil
+}
+
 // oneLab parses the single lab argument of cmd.
 func (c *course) oneLab(cmd string, args []string) (*lab, error) {
 	if len(args) != 1 {

@@ -98,16 +98,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		}
 		return c.watch(ctx, l, stdout)
 	case "hint":
-		if len(args) < 1 || len(args) > 2 {
-			return cli.Usagef("hint takes a lab and an optional hint number, as in: hint 01 2")
-		}
-		l, err := c.lab(args[0])
+		l, k, err := c.labAndNumber(args, "hint takes a lab and an optional hint number, as in: hint 01 2")
 		if err != nil {
 			return err
-		}
-		k := ""
-		if len(args) == 2 {
-			k = args[1]
 		}
 		return c.hint(ctx, l, k, stdout)
 	case "verify":
@@ -155,16 +148,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		}
 		return c.solution(l, stdout)
 	case "checkpoint":
-		if len(args) < 1 || len(args) > 2 {
-			return cli.Usagef("checkpoint takes a lab and the step to reach, as in: checkpoint 03 5 (a lab without steps takes no step)")
-		}
-		l, err := c.lab(args[0])
+		l, k, err := c.labAndNumber(args, "checkpoint takes a lab and the step to reach, as in: checkpoint 03 5 (a lab without steps takes no step)")
 		if err != nil {
 			return err
-		}
-		k := ""
-		if len(args) == 2 {
-			k = args[1]
 		}
 		return c.checkpoint(ctx, l, k, stdout)
 	case "restore":
