@@ -14,7 +14,7 @@ import (
 	"strconv"
 	"strings"
 
-	"gomaps/internal/overlay"
+	"gomaps/labs/overlay"
 	"gomaps/tools/internal/cli"
 )
 

@@ -11,8 +11,8 @@ import (
 	"regexp"
 	"strings"
 
-	"gomaps/internal/courseroot"
-	"gomaps/internal/overlay"
+	"gomaps/labs/courseroot"
+	"gomaps/labs/overlay"
 	"gomaps/tools/internal/cli"
 )
 

@@ -17,7 +17,7 @@
 //	          the address), say when it answers, then show where the labs start (go run
 //	          ./tools/lab list) once the runner has checked them
 //	check     run every check CI runs, in order, going on after a failure: gofmt, vet, test
-//	          (go test ./tools/... ./labs/inspect ./labs/internal/...), envtest (go run
+//	          (go test ./tools/... and the shared packages under labs/), envtest (go run
 //	          ./tools/envtest, which builds kube-apiserver and etcd into the per-user cache when
 //	          they are not there, about 10 minutes; then the smoke test go test ./labs/kubeassets,
 //	          which starts them; before the labs, whose operator tests need them), lab (go run

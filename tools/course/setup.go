@@ -13,7 +13,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"gomaps/internal/courseroot"
+	"gomaps/labs/courseroot"
 	"gomaps/tools/internal/cli"
 )
 

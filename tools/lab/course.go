@@ -15,7 +15,7 @@ import (
 	"strings"
 	"time"
 
-	"gomaps/internal/courseroot"
+	"gomaps/labs/courseroot"
 	"gomaps/tools/internal/cli"
 )
 

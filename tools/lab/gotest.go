@@ -12,7 +12,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"gomaps/internal/testout"
+	"gomaps/labs/testout"
 )
 
 // A testResult is one test or subtest of a run; a pkgResult what go test said of one package.

@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	"gomaps/internal/testout"
+	"gomaps/labs/testout"
 )
 
 // A labStatus is what one run of a lab's tests means to a learner.

@@ -18,7 +18,7 @@ import (
 	"strings"
 	"time"
 
-	"gomaps/internal/overlay"
+	"gomaps/labs/overlay"
 	"gomaps/tools/internal/cli"
 )
 

@@ -3,7 +3,7 @@ package labtest
 import (
 	"strings"
 
-	"gomaps/internal/testout"
+	"gomaps/labs/testout"
 )
 
 // A Frame is one call of a goroutine's stack in a traceback (a fatal error's, a race detector's

@@ -24,8 +24,8 @@ import (
 	"strconv"
 	"strings"
 
-	"gomaps/internal/courseroot"
-	"gomaps/internal/overlay"
+	"gomaps/labs/courseroot"
+	"gomaps/labs/overlay"
 )
 
 const (

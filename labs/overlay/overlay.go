@@ -1,6 +1,9 @@
 // Package overlay runs a lab's tests with its solution in place, without
 // touching the learner's files: go build's -overlay flag reads a JSON file
 // that maps each learner file to its solved twin.
+//
+// It lives under labs/, beside inspect and kubeassets, rather than in tools/internal, so that a
+// chapter's program (chapters/code/06-races/benchtable) can use it too.
 package overlay
 
 import (

@@ -2,6 +2,9 @@
 // the tracebacks of a panic, a fatal error, a race report or a goroutine dump. The lab runner
 // (tools/lab) and the labs' graders (labs/internal/labtest) read test output through it, so a
 // change in what the go command prints is handled in one place.
+//
+// It lives under labs/, beside inspect and kubeassets, rather than in tools/internal: Go's
+// internal rule would keep the labs' graders from importing it there.
 package testout
 
 import (

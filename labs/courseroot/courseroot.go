@@ -1,5 +1,8 @@
 // Package courseroot finds the course's root folder, for every command and program of the
 // course: the nearest folder at or above a start folder that has a go.mod and a labs/ folder.
+//
+// It lives under labs/, beside inspect and kubeassets, rather than in tools/internal, so that a
+// chapter's program (chapters/code/06-races/benchtable) can use it too.
 package courseroot
 
 import (
