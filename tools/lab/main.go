@@ -11,7 +11,7 @@
 //	watch [NN]      run a lab again on every save (NN defaults to the next lab to do)
 //	hint NN [K]     show the next hint for the step you are on (the lowest failing step), one
 //	                at a time, from a nudge to nearly the answer; with K, hint K
-//	verify [-fuzztime 10000x] [NN...]  check the lab contract for the labs named, or every lab (CI runs this)
+//	verify [-fuzztime 5000x] [NN...]  check the lab contract for the labs named, or every lab (CI runs this)
 //	reset [-y] [-tests] NN  put a lab's files back to their shipped state; with -tests, only
 //	                its *_test.go files (the grader), keeping the learner's own files
 //	solution NN     show the diff between the learner's files and the solution
@@ -106,12 +106,12 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	case "verify":
 		vs := flag.NewFlagSet("verify", flag.ContinueOnError)
 		vs.SetOutput(io.Discard)
-		fuzzTime := vs.String("fuzztime", defaultFuzzTime, "how much to fuzz each fuzz target with its solution: a count of inputs (10000x) or a duration (10s); 0 for none")
+		fuzzTime := vs.String("fuzztime", defaultFuzzTime, "how much to fuzz each fuzz target with its solution: a count of inputs (5000x) or a duration (10s); 0 for none")
 		if err := vs.Parse(args); err != nil {
 			return cli.Usagef("verify: %v", err)
 		}
 		if !validFuzzTime(*fuzzTime) {
-			return cli.Usagef("verify: -fuzztime %s: want a count of inputs such as 10000x, or a duration such as 10s", *fuzzTime)
+			return cli.Usagef("verify: -fuzztime %s: want a count of inputs such as 5000x, or a duration such as 10s", *fuzzTime)
 		}
 		labs := c.labs
 		if vs.NArg() > 0 {

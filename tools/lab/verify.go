@@ -142,7 +142,7 @@ func (c *course) verify(ctx context.Context, labs []*lab, fuzzTime string, w io.
 			}
 			fmt.Fprintf(w, "verify: fuzzing %s of lab %s with its solution (%s)\n", target, l.name, fuzzAmount(fuzzTime))
 			extras[l] += fmt.Sprintf("; %s fuzzed (%s)", target, fuzzAmount(fuzzTime))
-			res := c.goTestLabs(ctx, []*lab{l}, "-run=^$", "-fuzz=^"+target+"$", "-fuzztime="+fuzzTime, "-overlay="+ovFile)
+			res := c.goTestLabs(ctx, []*lab{l}, "-run=^$", "-fuzz=^"+target+"$", "-fuzztime="+fuzzTime, "-fuzzminimizetime="+fuzzMinimizeTime, "-overlay="+ovFile)
 			s := c.analyze(l, res)
 			if p := brokenRun(s); p != "" {
 				add(l, "fuzzing %s with the solution: %s", target, p)
@@ -606,9 +606,13 @@ func fuzzEngineLines(p *pkgResult, target string) string {
 // defaultFuzzTime is how much verify fuzzes each target: a count of inputs, not a duration.
 // With a duration, Go 1.26's fuzzing engine can end a clean run with "context deadline
 // exceeded" when its deadline passes while a worker is busy, as happens on a loaded machine
-// (go.dev/issue/75804); a count has no deadline. 10000 inputs take about 10
-// seconds for lab 02's FuzzMap and 3 for lab 03's on two busy cores.
-const defaultFuzzTime = "10000x"
+// (go.dev/issue/75804); a count has no deadline. 5000 inputs take 3 to 15 seconds for the
+// FuzzMap of lab 02 or 03 on two cores, most of it spent on the inputs that find new coverage.
+const defaultFuzzTime = "5000x"
+
+// fuzzMinimizeTime bounds the minimization of each new interesting input, by count too: with
+// go test's default of 60 seconds per input, minimizing made a 10000-input run take a minute.
+const fuzzMinimizeTime = "200x"
 
 var fuzzCountRE = regexp.MustCompile(`^[0-9]+x$`)
 
