@@ -63,7 +63,7 @@ func Module(root string) (string, error) {
 // labFolder is a lab's folder name: its number, a dash, its package name ("01-basics").
 var labFolder = regexp.MustCompile(`^([0-9]{2})-([a-z][a-z0-9]*)$`)
 
-// Labs lists the folder names of the course's labs (labs/NN-word), in order.
+// Labs lists the folder names of the course's labs (labs/NN-word), in name order.
 func Labs(root string) []string {
 	entries, _ := os.ReadDir(filepath.Join(root, "labs"))
 	var names []string

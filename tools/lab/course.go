@@ -10,7 +10,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -58,8 +57,6 @@ func (l *lab) chapter() string     { return filepath.Join("chapters", l.name+".m
 // pkg is the import path of the lab's package, as go test names it.
 func (c *course) pkg(l *lab) string { return c.mod + "/labs/" + l.name }
 
-var labNameRE = regexp.MustCompile(`^([0-9]{2})-([a-z][a-z0-9]*)$`)
-
 // openCourse opens the course at dir if given, else the one holding the current folder (see
 // package courseroot).
 func openCourse(dir string) (*course, error) {
@@ -84,21 +81,14 @@ func openCourse(dir string) (*course, error) {
 		return nil, err
 	}
 	c := &course{root: root, mod: module}
-	entries, err := os.ReadDir(filepath.Join(root, "labs"))
-	if err != nil {
-		return nil, err
-	}
-	for _, e := range entries {
-		m := labNameRE.FindStringSubmatch(e.Name())
-		if !e.IsDir() || m == nil {
-			continue
-		}
-		l := &lab{num: m[1], name: e.Name(), word: m[2], timeout: defaultTimeout}
-		if doc, err := os.ReadFile(filepath.Join(root, "labs", e.Name(), "doc.go")); err == nil {
+	for _, name := range courseroot.Labs(root) {
+		// courseroot.Labs names only folders NN-word.
+		l := &lab{num: name[:2], name: name, word: name[3:], timeout: defaultTimeout}
+		if doc, err := os.ReadFile(filepath.Join(root, "labs", name, "doc.go")); err == nil {
 			if m := timeoutDirective.FindSubmatch(doc); m != nil {
 				d, err := time.ParseDuration(string(m[1]))
 				if err != nil || d <= 0 {
-					return nil, fmt.Errorf("labs/%s/doc.go: //lab:timeout %s: want a duration such as 3m", e.Name(), m[1])
+					return nil, fmt.Errorf("labs/%s/doc.go: //lab:timeout %s: want a duration such as 3m", name, m[1])
 				}
 				l.timeout = d
 			}
@@ -108,7 +98,6 @@ func openCourse(dir string) (*course, error) {
 		}
 		c.labs = append(c.labs, l)
 	}
-	sort.Slice(c.labs, func(i, j int) bool { return c.labs[i].name < c.labs[j].name })
 	return c, nil
 }
 
