@@ -10,7 +10,6 @@ tool (
 require (
 	github.com/go-logr/logr v1.4.3
 	github.com/stretchr/testify v1.11.1
-	golang.org/x/mod v0.37.0
 	golang.org/x/text v0.40.0
 	k8s.io/api v0.35.0
 	k8s.io/apiextensions-apiserver v0.35.0

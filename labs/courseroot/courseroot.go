@@ -12,8 +12,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strconv"
-
-	"golang.org/x/mod/modfile"
+	"strings"
 )
 
 // ErrNotFound is returned when no folder at or above the start is a course root.
@@ -53,11 +52,64 @@ func Module(root string) (string, error) {
 	if fi, err := os.Stat(filepath.Join(root, "labs")); err != nil || !fi.IsDir() {
 		return "", ErrNotFound
 	}
-	module := modfile.ModulePath(data)
+	module := ParseGoMod(data).Module
 	if module == "" {
 		return "", fmt.Errorf("%s has no module line", filepath.Join(root, "go.mod"))
 	}
 	return module, nil
+}
+
+// GoMod is what the course's commands read from a go.mod: the module path, the go line and the
+// required modules.
+type GoMod struct {
+	Module  string
+	Go      string
+	Require []Requirement
+}
+
+// A Requirement is one module a go.mod requires, direct or // indirect.
+type Requirement struct{ Path, Version string }
+
+// ParseGoMod reads a go.mod's module, go and require lines. It uses only the standard library,
+// so that the course's commands build on a machine whose module cache is empty and offline
+// (go run ./tools/course unpack): a line is a verb and its words, a module path may be quoted,
+// "//" starts a comment, and "verb (" opens a block whose lines take that verb. Other
+// directives are skipped.
+func ParseGoMod(data []byte) GoMod {
+	var f GoMod
+	block := ""
+	for _, line := range strings.Split(string(data), "\n") {
+		if i := strings.Index(line, "//"); i >= 0 {
+			line = line[:i]
+		}
+		words := strings.Fields(line)
+		for i, w := range words {
+			if u, err := strconv.Unquote(w); err == nil {
+				words[i] = u
+			}
+		}
+		switch {
+		case len(words) == 0:
+			continue
+		case block != "" && len(words) == 1 && words[0] == ")":
+			block = ""
+			continue
+		case block == "" && len(words) == 2 && words[1] == "(":
+			block = words[0]
+			continue
+		case block != "":
+			words = append([]string{block}, words...)
+		}
+		switch {
+		case words[0] == "module" && len(words) == 2:
+			f.Module = words[1]
+		case words[0] == "go" && len(words) == 2:
+			f.Go = words[1]
+		case words[0] == "require" && len(words) == 3:
+			f.Require = append(f.Require, Requirement{words[1], words[2]})
+		}
+	}
+	return f
 }
 
 // labFolder is a lab's folder name: its number, a dash, its package name ("01-basics").

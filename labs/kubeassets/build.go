@@ -15,7 +15,6 @@ import (
 	"sync"
 	"time"
 
-	"golang.org/x/mod/modfile"
 )
 
 // Build makes sure kube-apiserver and etcd are in [CacheDir], building the missing ones from
@@ -176,11 +175,13 @@ func (b *builder) apiserverModule() (string, error) {
 	if info.GoMod == "" {
 		return "", fmt.Errorf("building kube-apiserver failed: go mod download -json k8s.io/kubernetes@%s named no go.mod", KubernetesVersion)
 	}
-	data, err := os.ReadFile(info.GoMod)
-	if err != nil {
-		return "", fmt.Errorf("cannot read k8s.io/kubernetes' go.mod: %v", err)
+	// go mod edit -json reads the go.mod for us: this package, like the commands that import
+	// it, uses only the standard library, so that they build with an empty module cache.
+	var edit bytes.Buffer
+	if err := b.run(&edit, "mod", "edit", "-json", info.GoMod); err != nil {
+		return "", err
 	}
-	staging, err := stagingModules(info.GoMod, data)
+	staging, err := stagingModules(edit.Bytes())
 	if err != nil {
 		return "", err
 	}
@@ -188,11 +189,14 @@ func (b *builder) apiserverModule() (string, error) {
 }
 
 // stagingModules returns the modules that a k8s.io/kubernetes go.mod replaces by a folder of
-// its staging tree (k8s.io/api => ./staging/src/k8s.io/api).
-func stagingModules(file string, gomod []byte) ([]string, error) {
-	f, err := modfile.Parse(file, gomod, nil)
-	if err != nil {
-		return nil, fmt.Errorf("cannot parse k8s.io/kubernetes' go.mod: %v", err)
+// its staging tree (k8s.io/api => ./staging/src/k8s.io/api), given the go.mod as go mod edit
+// -json prints it.
+func stagingModules(editJSON []byte) ([]string, error) {
+	var f struct {
+		Replace []struct{ Old, New struct{ Path, Version string } }
+	}
+	if err := json.Unmarshal(editJSON, &f); err != nil {
+		return nil, fmt.Errorf("cannot read k8s.io/kubernetes' go.mod (go mod edit -json): %v", err)
 	}
 	var mods []string
 	for _, r := range f.Replace {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -109,7 +110,7 @@ replace (
 
 replace k8s.io/kms => ./staging/src/k8s.io/kms
 `)
-	got, err := stagingModules("go.mod", gomod)
+	got, err := stagingModules(goModEditJSON(t, gomod))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,7 +118,7 @@ replace k8s.io/kms => ./staging/src/k8s.io/kms
 	if strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Fatalf("stagingModules = %v, want %v", got, want)
 	}
-	if _, err := stagingModules("go.mod", []byte("module k8s.io/kubernetes\n")); err == nil {
+	if _, err := stagingModules(goModEditJSON(t, []byte("module k8s.io/kubernetes\n"))); err == nil {
 		t.Fatal("stagingModules of a go.mod without staging replacements: no error")
 	}
 
@@ -145,4 +146,18 @@ func TestVersions(t *testing.T) {
 		!strings.Contains(flags, "-X k8s.io/component-base/version.gitMajor=1 ") {
 		t.Fatalf("versionFlags() = %q", flags)
 	}
+}
+
+// goModEditJSON returns what go mod edit -json prints for a go.mod.
+func goModEditJSON(t *testing.T, gomod []byte) []byte {
+	t.Helper()
+	file := filepath.Join(t.TempDir(), "go.mod")
+	if err := os.WriteFile(file, gomod, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command("go", "mod", "edit", "-json", file).Output()
+	if err != nil {
+		t.Fatalf("go mod edit -json: %v", err)
+	}
+	return out
 }

@@ -13,14 +13,13 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
+	"path"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"time"
 
-	"golang.org/x/mod/modfile"
-	"golang.org/x/mod/module"
-
+	"gomaps/labs/courseroot"
 	"gomaps/labs/kubeassets"
 	"gomaps/tools/internal/cli"
 )
@@ -206,13 +205,13 @@ func doctor(ctx context.Context, m machine, root string, w io.Writer) (fixes int
 	if err != nil {
 		return 0, fmt.Errorf("doctor: %v", err)
 	}
-	f, err := modfile.ParseLax("go.mod", gomod, nil)
-	if err != nil || f.Go == nil {
-		return 0, fmt.Errorf("doctor: the course's go.mod has no go line (%v)", err)
+	f := courseroot.ParseGoMod(gomod)
+	if f.Go == "" {
+		return 0, errors.New("doctor: the course's go.mod has no go line")
 	}
-	d.need = "go" + f.Go.Version
+	d.need = "go" + f.Go
 	for _, r := range f.Require {
-		d.modules = append(d.modules, r.Mod.Path)
+		d.modules = append(d.modules, r.Path)
 	}
 
 	counts := [3]int{}
@@ -407,7 +406,7 @@ func (d *doc) checkFlags(context.Context) finding {
 func (d *doc) checkPrivate(ctx context.Context) finding {
 	var direct []string
 	for _, path := range d.modules {
-		if module.MatchPrefixPatterns(d.env["GONOPROXY"], path) {
+		if matchPrefixPatterns(d.env["GONOPROXY"], path) {
 			direct = append(direct, path)
 		}
 	}
@@ -430,7 +429,7 @@ func (d *doc) checkPrivate(ctx context.Context) finding {
 		}
 		return notef(needPrivate, "%s, so the go command fetches them with git from their source repositories instead of the module proxy: narrow GOPRIVATE or GONOPROXY to your own modules (go env -w GOPRIVATE=...)", what)
 	}
-	toolchainUnchecked := d.env["GOSUMDB"] == "off" || module.MatchPrefixPatterns(d.env["GONOSUMDB"], toolchainModule)
+	toolchainUnchecked := d.env["GOSUMDB"] == "off" || matchPrefixPatterns(d.env["GONOSUMDB"], toolchainModule)
 	if toolchainUnchecked && !d.classicCached() {
 		return notef(needPrivate, "%s: go.sum still checks the course's modules, but the Go %s toolchain would be downloaded without the checksum database's check: go env -u GOSUMDB GONOSUMDB GOPRIVATE, unless your network requires them", d.setVars("GOSUMDB", "GONOSUMDB"), classicVersion)
 	}
@@ -439,6 +438,29 @@ func (d *doc) checkPrivate(ctx context.Context) finding {
 		return okf(needPrivate, "not set")
 	}
 	return okf(needPrivate, "%s, which matches none of the course's modules", set)
+}
+
+// matchPrefixPatterns reports whether a module path matches a list of patterns in the syntax
+// of GOPRIVATE, GONOPROXY and GONOSUMDB: comma-separated globs, each matched with path.Match
+// against as many leading elements of the path as the glob has ("*.corp.example.com" matches
+// "git.corp.example.com/team/mod"). The course's commands use only the standard library, so
+// that they build with an empty module cache and no network.
+func matchPrefixPatterns(patterns, modPath string) bool {
+	elems := strings.Split(modPath, "/")
+	for _, glob := range strings.Split(patterns, ",") {
+		glob = strings.TrimSuffix(glob, "/")
+		if glob == "" {
+			continue
+		}
+		n := strings.Count(glob, "/") + 1
+		if n > len(elems) {
+			continue
+		}
+		if ok, _ := path.Match(glob, strings.Join(elems[:n], "/")); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // setVars lists the go env variables that are set, as VAR=value.

@@ -14,7 +14,7 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"golang.org/x/mod/modfile"
+	"gomaps/labs/courseroot"
 
 	"gomaps/labs/kubeassets"
 	"gomaps/tools/internal/cli"
@@ -61,12 +61,8 @@ func courseModules(t *testing.T) (gomod []byte, modules []string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := modfile.ParseLax("go.mod", gomod, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, r := range f.Require {
-		modules = append(modules, r.Mod.Path+"@"+r.Mod.Version)
+	for _, r := range courseroot.ParseGoMod(gomod).Require {
+		modules = append(modules, r.Path+"@"+r.Version)
 	}
 	return gomod, modules
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -112,6 +113,49 @@ func TestNavPages(t *testing.T) {
 		page := strings.TrimSuffix(filepath.Base(md), ".md") + ".html"
 		if !slices.Contains(pages, page) {
 			t.Errorf("navPages = %v, which misses %s", pages, page)
+		}
+	}
+}
+
+// TestCommandsNeedNoModules checks that course and envtest import only the standard library and
+// the course's own packages: they must build on a laptop whose module cache is empty and which
+// has no network, where the first command a learner runs is course unpack (or doctor).
+func TestCommandsNeedNoModules(t *testing.T) {
+	root, err := findRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("go", "list", "-deps", "-f", "{{if not .Standard}}{{.ImportPath}}{{end}}", "./tools/course", "./tools/envtest")
+	cmd.Dir = root
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	for _, pkg := range strings.Fields(string(out)) {
+		if !strings.HasPrefix(pkg, "gomaps/") {
+			t.Errorf("course or envtest imports %s, a package of another module: they would not build offline with an empty module cache", pkg)
+		}
+	}
+}
+
+func TestMatchPrefixPatterns(t *testing.T) {
+	for _, c := range []struct {
+		patterns, path string
+		want           bool
+	}{
+		{"", "golang.org/toolchain", false},
+		{"golang.org/toolchain", "golang.org/toolchain", true},
+		{"golang.org", "golang.org/toolchain", true},
+		{"golang.org/x", "golang.org/toolchain", false},
+		{"*.corp.example.com", "git.corp.example.com/team/mod", true},
+		{"*.corp.example.com", "corp.example.com/mod", false},
+		{"example.com/a,golang.org/*", "golang.org/toolchain", true},
+		{"github.com/*/private/", "github.com/me/private/mod", true},
+		{"github.com/*/private", "github.com/me", false},
+		{",,", "github.com/me", false},
+	} {
+		if got := matchPrefixPatterns(c.patterns, c.path); got != c.want {
+			t.Errorf("matchPrefixPatterns(%q, %q) = %v; want %v", c.patterns, c.path, got, c.want)
 		}
 	}
 }
