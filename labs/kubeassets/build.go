@@ -14,7 +14,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-
 )
 
 // Build makes sure kube-apiserver and etcd are in [CacheDir], building the missing ones from
@@ -193,7 +192,9 @@ func (b *builder) apiserverModule() (string, error) {
 // -json prints it.
 func stagingModules(editJSON []byte) ([]string, error) {
 	var f struct {
-		Replace []struct{ Old, New struct{ Path, Version string } }
+		Replace []struct {
+			Old, New struct{ Path, Version string }
+		}
 	}
 	if err := json.Unmarshal(editJSON, &f); err != nil {
 		return nil, fmt.Errorf("cannot read k8s.io/kubernetes' go.mod (go mod edit -json): %v", err)
