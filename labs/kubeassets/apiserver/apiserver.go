@@ -26,6 +26,11 @@ func Start() (*envtest.Environment, *rest.Config, error) {
 		ControlPlaneStartTimeout: 2 * time.Minute,
 		ControlPlaneStopTimeout:  time.Minute,
 	}
+	// Without this, kube-apiserver looks for the default route to choose the address it
+	// advertises, and a laptop with no network at all (no default route) fails to start it:
+	// "Unable to find suitable network address ... no default routes found". Found with the
+	// room pack on a machine with only loopback; envtest's own defaults no longer set it.
+	env.ControlPlane.GetAPIServer().Configure().Set("advertise-address", "127.0.0.1")
 	cfg, err := env.Start()
 	if err != nil {
 		env.Stop()
