@@ -7,6 +7,8 @@
 //	go run ./tools/course outputs [-check] [NAME...]
 //	go run ./tools/course prepare
 //	go run ./tools/course doctor
+//	go run ./tools/course pack [-envtest=false] [-book=false] [-debs=false] [-bundle=false] DIR
+//	go run ./tools/course unpack DIR
 //	go run ./tools/course layout LAB SAMPLE [text|mermaid]
 //	go run ./tools/course bench [-count N] [-benchtime D] [-check]
 //
@@ -44,6 +46,21 @@
 //	          toolchain (only, when the toolchain is not cached, go list -m asks the proxy for
 //	          its version) and builds only a tiny program with -race (seconds when the build
 //	          cache is warm)
+//	pack      write a room pack into DIR, for a workshop without internet: a GOPROXY=file://
+//	          tree of the modules the course builds and of the Go 1.25.5 toolchain, with the
+//	          checksum database's records that verify the toolchain (proxy/), kube-apiserver and
+//	          etcd (envtest/, built first when missing), the built book (book/), the Debian
+//	          packages of mkdocs on a machine that uses apt (debs/), the course's last commit
+//	          (course.bundle), a README.txt and a MANIFEST with every file's SHA-256 and size;
+//	          then it installs the pack's modules and toolchain into an empty module cache from
+//	          the pack alone, to check it. DIR must be new, empty or an earlier pack, outside
+//	          the course. The pack is for the system it is made on
+//	unpack    install a room pack on a laptop with no network: check every file against
+//	          MANIFEST, go mod download and the Go 1.25.5 toolchain from the pack (go.sum and
+//	          the checksum database's records check them), envtest -import, mkdocs from the
+//	          Debian packages when it is missing (as root; otherwise it prints the command),
+//	          then go list -deps -test ./... and the toolchain with GOPROXY=off. course and
+//	          envtest use only the standard library, so they build before anything is unpacked
 //
 //	layout    print the layout of a sample map built by a lab's solution (labs 02 and 03), as
 //	          text or as a Mermaid diagram: runs the lab's TestStepNLayout with -layout=SAMPLE;
@@ -90,7 +107,7 @@ import (
 	"gomaps/tools/internal/cli"
 )
 
-const usageLine = "usage: go run ./tools/course [serve [-addr host:port] | check [-skip step,...] | outputs [-check] [NAME...] | prepare | doctor | layout LAB SAMPLE [FORMAT] | bench [-check]]"
+const usageLine = "usage: go run ./tools/course [serve [-addr host:port] | check [-skip step,...] | outputs [-check] [NAME...] | prepare | doctor | pack DIR | unpack DIR | layout LAB SAMPLE [FORMAT] | bench [-check]]"
 
 func main() {
 	cli.Main(cli.Command{Name: "course", Usage: usageLine, Run: func(_ context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) error {
@@ -114,6 +131,10 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return runPrepare(args, stdout, stderr)
 	case "doctor":
 		return runDoctor(args, stdout, stderr)
+	case "pack":
+		return runPack(args, stdout, stderr)
+	case "unpack":
+		return runUnpack(args, stdout, stderr)
 	case "layout":
 		return runLayout(args, stdout, stderr)
 	case "bench":

@@ -1,0 +1,291 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"gomaps/labs/kubeassets"
+	"gomaps/tools/internal/cli"
+)
+
+// unpacker installs a room pack on a laptop, with no network.
+type unpacker struct {
+	*setup
+	pack   string // absolute
+	header packHeader
+	env    goEnv
+	notes  []string
+}
+
+func runUnpack(args []string, stdout, stderr io.Writer) error {
+	flags := flag.NewFlagSet("unpack", flag.ContinueOnError)
+	if help, err := parseFlags(flags, args, stdout); help || err != nil {
+		return err
+	}
+	if flags.NArg() != 1 {
+		return cli.Usagef("unpack: name the room pack's folder (go run ./tools/course unpack DIR)")
+	}
+	root, err := findRoot()
+	if err != nil {
+		return err
+	}
+	pack, err := filepath.Abs(flags.Arg(0))
+	if err != nil {
+		return err
+	}
+	u := &unpacker{setup: &setup{root: root, stdout: stdout, stderr: stderr}, pack: pack}
+	if u.header, err = readPackHeader(pack); err != nil {
+		return fmt.Errorf("unpack: %v", err)
+	}
+	if u.header.System != packOS() {
+		return fmt.Errorf("unpack: this pack is for %s and this laptop is %s: ask for a pack made on a %s machine", u.header.System, packOS(), packOS())
+	}
+	gosum, err := fileSum(filepath.Join(root, "go.sum"))
+	if err != nil {
+		return fmt.Errorf("unpack: %v", err)
+	}
+	if gosum != u.header.GoSum {
+		return fmt.Errorf("unpack: this course's go.sum is not the one the pack was made for (commit %.12s), so the pack may lack modules it needs: clone the course from %s", u.header.Commit, filepath.Join(flags.Arg(0), packBundle))
+	}
+	if u.env, err = readGoEnv(root, nil); err != nil {
+		return fmt.Errorf("unpack: %v", err)
+	}
+	steps := []packStep{
+		{"check every file of the pack against its " + packManifest, u.verify},
+		{"install the modules into the module cache (" + u.env.GOMODCACHE + ")", u.modules},
+		{"install the Go " + strings.TrimPrefix(classicToolchain, "go") + " toolchain (the classic map)", u.toolchain},
+	}
+	if isDir(filepath.Join(pack, packEnvtest)) {
+		steps = append(steps, packStep{"install kube-apiserver and etcd for envtest (go run ./tools/envtest -import)", u.envtest})
+	}
+	if isDir(filepath.Join(pack, packDebs)) {
+		steps = append(steps, packStep{"install mkdocs for the book, if it is missing", u.debs})
+	}
+	steps = append(steps, packStep{"check that the course builds with the network off (GOPROXY=off)", u.offline})
+	if err := runSteps(stdout, steps); err != nil {
+		return fmt.Errorf("unpack: %v", err)
+	}
+	fmt.Fprintln(stdout, "this laptop has what the course needs, with no network: start with go run ./tools/lab run 01")
+	for _, n := range u.notes {
+		fmt.Fprintf(stdout, "note: %s\n", n)
+	}
+	return nil
+}
+
+// packEntry is one file line of MANIFEST.
+type packEntry struct {
+	sum  string
+	size int64
+	path string // slash-separated, relative to the pack
+}
+
+func readPackHeader(pack string) (packHeader, error) {
+	h, _, err := readManifest(pack)
+	return h, err
+}
+
+func readManifest(pack string) (packHeader, []packEntry, error) {
+	var h packHeader
+	f, err := os.Open(filepath.Join(pack, packManifest))
+	if err != nil {
+		return h, nil, fmt.Errorf("%s is not a room pack (no %s): make one with go run ./tools/course pack DIR", pack, packManifest)
+	}
+	defer f.Close()
+	var entries []packEntry
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := sc.Text()
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		words := strings.SplitN(line, " ", 3)
+		if len(words) == 3 && len(words[0]) == 64 {
+			size, err := strconv.ParseInt(words[1], 10, 64)
+			if err != nil {
+				return h, nil, fmt.Errorf("%s: bad line %q", packManifest, line)
+			}
+			entries = append(entries, packEntry{words[0], size, words[2]})
+			continue
+		}
+		key, value, _ := strings.Cut(line, " ")
+		switch key {
+		case "system":
+			h.System = value
+		case "go":
+			h.Go = value
+		case "commit":
+			h.Commit = value
+		case "go.sum":
+			h.GoSum = value
+		case "classic":
+			h.Classic = value
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return h, nil, err
+	}
+	if h.System == "" || h.GoSum == "" || len(entries) == 0 {
+		return h, nil, fmt.Errorf("%s in %s is incomplete: copy the pack again", packManifest, pack)
+	}
+	if h.Classic != classicToolchain {
+		return h, nil, fmt.Errorf("the pack carries the %s toolchain and this course needs %s: make the pack again with this course", h.Classic, classicToolchain)
+	}
+	return h, entries, nil
+}
+
+// verify checks the size and SHA-256 of every file MANIFEST lists.
+func (u *unpacker) verify() (string, error) {
+	_, entries, err := readManifest(u.pack)
+	if err != nil {
+		return "", err
+	}
+	var total int64
+	for _, e := range entries {
+		path := filepath.Join(u.pack, filepath.FromSlash(e.path))
+		fi, err := os.Stat(path)
+		if err != nil {
+			return "", fmt.Errorf("%s is missing from the pack: copy the pack again", e.path)
+		}
+		if fi.Size() != e.size {
+			return "", fmt.Errorf("%s has %d bytes and %s says %d: the copy is incomplete, copy the pack again", e.path, fi.Size(), packManifest, e.size)
+		}
+		sum, err := fileSum(path)
+		if err != nil {
+			return "", err
+		}
+		if sum != e.sum {
+			return "", fmt.Errorf("%s is damaged (its SHA-256 is not the one %s lists): copy the pack again", e.path, packManifest)
+		}
+		total += e.size
+	}
+	return fmt.Sprintf("%d files, %s, all as listed", len(entries), mb(total)), nil
+}
+
+// run runs a go command in the course with the pack as its only module source, showing the
+// output only when it fails.
+func (u *unpacker) run(env []string, args ...string) error {
+	cmd := u.command("go", args...)
+	cmd.Env = append(append(os.Environ(), packGoEnv(u.pack, u.env.GOSUMDB)...), env...)
+	var out strings.Builder
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("%sgo %s failed: %v\n%s", envPrefix(env), strings.Join(args, " "), err, strings.TrimSpace(out.String()))
+	}
+	return nil
+}
+
+func (u *unpacker) modules() (string, error) {
+	if err := u.run(nil, "mod", "download"); err != nil {
+		return "", err
+	}
+	return "go mod download took every module from the pack, each checked against go.sum", nil
+}
+
+func (u *unpacker) toolchain() (string, error) {
+	if err := u.run([]string{"GOTOOLCHAIN=" + classicToolchain}, "version"); err != nil {
+		return "", err
+	}
+	return "GOTOOLCHAIN=" + classicToolchain + " go version works; the toolchain was checked against the checksum database's records in the pack", nil
+}
+
+func (u *unpacker) envtest() (string, error) {
+	if os.Getenv(kubeassets.AssetsEnv) != "" {
+		u.notes = append(u.notes, kubeassets.AssetsEnv+" is set, so the course's tests use that folder, not the binaries unpack installed; unset it to use them")
+	}
+	dir, err := kubeassets.Import(context.Background(), filepath.Join(u.pack, packEnvtest))
+	if err != nil {
+		return "", err
+	}
+	return "in " + dir, nil
+}
+
+// debs installs mkdocs from the pack's Debian packages when the book cannot be served yet.
+func (u *unpacker) debs() (string, error) {
+	if u.findMkdocsPython() != "" {
+		return "mkdocs is installed already: nothing to do", nil
+	}
+	readBook := "read the book from " + filepath.Join(u.pack, packBook, "index.html") + " instead"
+	data, _ := os.ReadFile(filepath.Join(u.pack, packDebs, packSystemFile))
+	want, have := strings.TrimSpace(string(data)), debianSystem()
+	if have != want {
+		u.notes = append(u.notes, "mkdocs is not installed; "+readBook)
+		if have == "" {
+			return "skipped: the pack's packages are for " + want + " and this laptop does not use apt", nil
+		}
+		return "skipped: the pack's packages are for " + want + " and this laptop is " + have, nil
+	}
+	debs, err := neededDebs(filepath.Join(u.pack, packDebs))
+	if err != nil {
+		return "", err
+	}
+	args := append([]string{"install", "-y", "--no-download"}, debs...)
+	if !u.canApt() {
+		u.notes = append(u.notes, "to serve the book, install mkdocs as root: apt-get "+strings.Join(args, " ")+"; or "+readBook)
+		return fmt.Sprintf("not root: %d packages to install, the command is printed at the end", len(debs)), nil
+	}
+	cmd := u.command("apt-get", args...)
+	cmd.Env = append(os.Environ(), "DEBIAN_FRONTEND=noninteractive")
+	var out strings.Builder
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Run(); err != nil {
+		return "", fmt.Errorf("apt-get install --no-download of %d packages failed: %v\n%s\n(%s)", len(debs), err, strings.TrimSpace(out.String()), readBook)
+	}
+	return fmt.Sprintf("%d packages installed", len(debs)), nil
+}
+
+// neededDebs lists the .deb files in dir whose package is not installed at the same or a
+// newer version: installing the others would do nothing, or go backwards.
+func neededDebs(dir string) ([]string, error) {
+	files, err := filepath.Glob(filepath.Join(dir, "*.deb"))
+	if err != nil || len(files) == 0 {
+		return nil, fmt.Errorf("the pack's %s/ has no packages: make the pack again", packDebs)
+	}
+	var need []string
+	for _, file := range files {
+		fields, err := exec.Command("dpkg-deb", "--showformat=${Package} ${Version}", "--show", file).Output()
+		if err != nil {
+			return nil, fmt.Errorf("dpkg-deb --show %s: %v", filepath.Base(file), err)
+		}
+		pkg, version, _ := strings.Cut(strings.TrimSpace(string(fields)), " ")
+		installed, err := exec.Command("dpkg-query", "--showformat=${db:Status-Status} ${Version}", "--show", pkg).Output()
+		if status, have, _ := strings.Cut(string(installed), " "); err == nil && status == "installed" &&
+			exec.Command("dpkg", "--compare-versions", have, "ge", version).Run() == nil {
+			continue
+		}
+		need = append(need, file)
+	}
+	if len(need) == 0 {
+		return nil, errors.New("every package of the pack is installed and mkdocs still does not start: install mkdocs mkdocs-material python3-pymdownx when online")
+	}
+	return need, nil
+}
+
+// offline checks, with the module proxy off, that every package of the course and its tests
+// loads (which unpacks every module it needs from the cache), that the classic toolchain runs,
+// and that the envtest binaries are where the tests look.
+func (u *unpacker) offline() (string, error) {
+	off := []string{"GOPROXY=off"}
+	if err := u.run(off, "list", "-deps", "-test", "./..."); err != nil {
+		return "", err
+	}
+	if err := u.run(append(off, "GOTOOLCHAIN="+classicToolchain), "version"); err != nil {
+		return "", err
+	}
+	summary := "every package of the course and its tests loads, and the Go " + strings.TrimPrefix(classicToolchain, "go") + " toolchain runs"
+	if isDir(filepath.Join(u.pack, packEnvtest)) {
+		if _, err := kubeassets.Dir(); err != nil {
+			return "", err
+		}
+		summary += "; envtest finds its binaries"
+	}
+	return summary, nil
+}
