@@ -101,16 +101,20 @@ func (c *course) planCheckpoint(l *lab, steps []int, k int, ref string) (changes
 	}
 	for _, solFile := range sols {
 		file := filepath.ToSlash(filepath.Join(l.dir(), filepath.Base(solFile)))
+		// Every version is read with LF line ends: git show gives the shipped file with LF,
+		// while a checkout with core.autocrlf=true (Git for Windows' usual setting) has CRLF
+		// on disk, and the merge compares their lines.
 		sol, err := os.ReadFile(filepath.Join(c.root, solFile))
 		if err != nil {
 			return nil, nil, 0, err
 		}
+		sol = normalizeEOL(sol)
 		old, err := os.ReadFile(filepath.Join(c.root, filepath.FromSlash(file)))
 		if err != nil {
 			old = nil
 		}
 		if k == 0 {
-			if !bytes.Equal(old, sol) {
+			if !bytes.Equal(normalizeEOL(old), sol) {
 				changes = append(changes, fileChange{file: file, old: old, new: sol})
 			}
 			continue
@@ -119,7 +123,13 @@ func (c *course) planCheckpoint(l *lab, steps []int, k int, ref string) (changes
 		if ref != "" {
 			shipped, _ = c.git("show", ref+":"+file)
 		}
+		if shipped != nil {
+			shipped = normalizeEOL(shipped)
+		}
 		mine := old
+		if mine != nil {
+			mine = normalizeEOL(mine)
+		}
 		if mine == nil || !parses(mine) {
 			if shipped == nil {
 				if mine == nil {
@@ -138,6 +148,7 @@ func (c *course) planCheckpoint(l *lab, steps []int, k int, ref string) (changes
 		from := ""
 		if snapDir != "" {
 			if snap, err = os.ReadFile(filepath.Join(c.root, snapDir, filepath.Base(solFile))); err == nil {
+				snap = normalizeEOL(snap)
 				from = filepath.ToSlash(filepath.Join(snapDir, filepath.Base(solFile)))
 				if !parses(snap) {
 					return nil, nil, 0, fmt.Errorf("%s, the step snapshot of %s, does not parse: the course is broken there (go run ./tools/lab verify %s says more)", from, file, l.num)
@@ -151,7 +162,7 @@ func (c *course) planCheckpoint(l *lab, steps []int, k int, ref string) (changes
 			return nil, nil, 0, err
 		}
 		left += m.left
-		if !bytes.Equal(m.out, old) {
+		if !bytes.Equal(m.out, normalizeEOL(old)) {
 			changes = append(changes, fileChange{file: file, old: old, new: m.out, m: m, from: from})
 		}
 	}
