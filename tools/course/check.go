@@ -8,11 +8,13 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
 	"time"
 
+	"gomaps/labs/kubeassets"
 	"gomaps/tools/internal/cli"
 )
 
@@ -45,6 +47,7 @@ var checkSteps = []checkStep{
 	{"classic", strings.Join(classicEnv, " ") + " go test " + strings.Join(runtimeTests, " ") + "; the same go run ./tools/lab verify", (*checker).labVerifyClassic},
 	{"claims", "go test ./chapters/code/09-claims/...; the same on the classic map (" + strings.Join(classicEnv, " ") + ")", (*checker).claims},
 	{"prepare", "go run ./tools/course prepare", func(c *checker) error { return runPrepare(nil, c.stdout, c.stderr) }},
+	{"pack", "go run ./tools/course pack -book=false -debs=false DIR; git clone DIR/course.bundle; in the clone, with a new GOPATH, module cache and envtest cache: go run ./tools/course unpack DIR, then with GOPROXY=off: go run ./tools/lab checkpoint 01, go run ./tools/lab run 01", (*checker).pack},
 	{"outputs", "go run ./tools/course outputs -check", (*checker).outputs},
 	{"bench", "go run ./tools/course bench -check", func(c *checker) error { return runBench([]string{"-check"}, c.stdout, c.stderr) }},
 	{"mkdocs", "mkdocs build --strict", (*checker).mkdocsBuild},
@@ -244,6 +247,72 @@ func (c *checker) browser() error {
 	cmd.Env = append(os.Environ(), "CHROMIUM="+chromium)
 	if err := cmd.Run(); err != nil {
 		return fmt.Errorf("node site/check/check-book.mjs: %v", err)
+	}
+	return nil
+}
+
+// pack makes a room pack and installs it the way a learner's laptop does: a clone of the pack's
+// bundle, a new GOPATH, module cache, envtest cache and user cache folder, unpack, then with the
+// module proxy off the first passing lab run (checkpoint 01 puts lab 01's solution in place;
+// run 01 must say it passes). The book and the Debian packages stay out: the mkdocs step
+// builds the book, and apt's mirrors are not the course's to test. The build cache is kept,
+// and the folder is the same on every run (in the course's cache folder), so that a warm run
+// compiles nothing new.
+func (c *checker) pack() error {
+	envtestDir, err := kubeassets.CacheDir()
+	if err != nil {
+		return err
+	}
+	base := filepath.Join(filepath.Dir(filepath.Dir(envtestDir)), "check-pack")
+	gocache, err := exec.Command("go", "env", "GOCACHE").Output()
+	if err != nil {
+		return fmt.Errorf("go env GOCACHE: %v", err)
+	}
+	env := append(os.Environ(),
+		"GOPATH="+filepath.Join(base, "gopath"),
+		"GOMODCACHE="+filepath.Join(base, "gopath", "pkg", "mod"),
+		"GOCACHE="+strings.TrimSpace(string(gocache)),
+		kubeassets.CacheEnv+"="+filepath.Join(base, "cache"),
+		kubeassets.AssetsEnv+"=",
+		"XDG_CACHE_HOME="+filepath.Join(base, "xdg"),
+	)
+	// The last run's module cache is read-only: go clean -modcache removes it.
+	clean := c.command("go", "clean", "-modcache")
+	clean.Env = env
+	clean.Stdout = io.Discard
+	if err := clean.Run(); err != nil {
+		return fmt.Errorf("go clean -modcache of the last check: %v", err)
+	}
+	if err := os.RemoveAll(base); err != nil {
+		return err
+	}
+	pack := filepath.Join(base, "pack")
+	if err := runPack([]string{"-book=false", "-debs=false", pack}, c.stdout, c.stderr); err != nil {
+		return err
+	}
+	clone := filepath.Join(base, "gomaps")
+	if err := c.command("git", "-c", "advice.detachedHead=false", "clone", "-q", filepath.Join(pack, packBundle), clone).Run(); err != nil {
+		return fmt.Errorf("git clone %s: %v", packBundle, err)
+	}
+	for _, step := range []struct {
+		offline bool
+		args    []string
+	}{
+		{false, []string{"go", "run", "./tools/course", "unpack", pack}},
+		{true, []string{"go", "run", "./tools/lab", "checkpoint", "01"}},
+		{true, []string{"go", "run", "./tools/lab", "run", "01"}},
+	} {
+		cmd := c.command(step.args[0], step.args[1:]...)
+		cmd.Dir, cmd.Env = clone, env
+		prefix := ""
+		if step.offline {
+			cmd.Env = append(env[:len(env):len(env)], "GOPROXY=off")
+			prefix = "GOPROXY=off "
+		}
+		fmt.Fprintf(c.stdout, "$ %s%s\n", prefix, strings.Join(step.args, " "))
+		if err := cmd.Run(); err != nil {
+			return fmt.Errorf("%s in the clone of the pack: %v", strings.Join(step.args, " "), err)
+		}
 	}
 	return nil
 }

@@ -24,7 +24,10 @@
 //	          they are not there, about 10 minutes; then the smoke test go test ./labs/kubeassets,
 //	          which starts them; before the labs, whose operator tests need them), lab (go run
 //	          ./tools/lab verify), classic (the runtime tests and the lab verify on Go 1.25 with
-//	          GOEXPERIMENT=noswissmap), prepare, outputs (outputs -check), bench (bench -check),
+//	          GOEXPERIMENT=noswissmap), prepare, pack (a room pack without the book and the
+//	          Debian packages, cloned from its bundle and unpacked into a new GOPATH, module
+//	          cache and envtest cache in the course's cache folder, then lab checkpoint 01 and
+//	          lab run 01 with GOPROXY=off), outputs (outputs -check), bench (bench -check),
 //	          mkdocs (mkdocs build --strict), serve (runs serve on a free port, fetches the
 //	          pages, stops it with Ctrl-C) and browser (npm ci --prefix site when needed, then
 //	          node site/check/check-book.mjs, which also checks the vendored Mermaid against
