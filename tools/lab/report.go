@@ -33,6 +33,16 @@ func (c *course) goTestLabs(ctx context.Context, labs []*lab, extra ...string) *
 		names = append(names, l.name)
 	}
 	args := append([]string{"-timeout", limit.String()}, extra...)
+	// A later -timeout in extra (verify's) wins, as it does for go test.
+	for i, a := range extra {
+		v, ok := strings.CutPrefix(a, "-timeout=")
+		if !ok && a == "-timeout" && i+1 < len(extra) {
+			v, ok = extra[i+1], true
+		}
+		if d, err := time.ParseDuration(v); ok && err == nil {
+			limit = d
+		}
+	}
 	for _, l := range labs {
 		args = append(args, "./"+filepath.ToSlash(l.dir()))
 	}
@@ -52,7 +62,9 @@ func (c *course) goTestLabs(ctx context.Context, labs []*lab, extra ...string) *
 					if len(names) > 1 {
 						what = fmt.Sprintf("%d labs", len(names))
 					}
-					fmt.Fprintf(c.progress, "still running the tests of %s (%.0f s; the limit is %v)\n", what, time.Since(start).Seconds(), limit)
+					// The limit is go test's -timeout: it counts from the start of each test
+					// binary, while the time shown counts the compiling too.
+					fmt.Fprintf(c.progress, "still running the tests of %s (%.0f s so far, compiling included; a test binary that runs %v is stopped)\n", what, time.Since(start).Seconds(), limit)
 				}
 			}
 		}()
