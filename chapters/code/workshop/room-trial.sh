@@ -37,7 +37,7 @@ start=$(date +%s.%N)
 /usr/bin/time -f "checkpoint 01: %e s" go run ./tools/lab checkpoint 01 | tail -1
 /usr/bin/time -f "run 01: %e s" go run ./tools/lab run 01 | tail -2
 echo "from unpack to the first passing lab run: $(awk "BEGIN{print $(date +%s.%N) - $start}") s"
-/usr/bin/time -f "go test ./labs/...: %e s" go test ./labs/... 2>&1 | grep -E '^(ok|FAIL|---)' || true
+/usr/bin/time -f "go test ./labs/...: %e s" go test ./labs/... 2>&1 | grep -E '^(ok|FAIL)[[:space:]]|^go test ' || true
 /usr/bin/time -f "verify 08: %e s" go run ./tools/lab verify 08 2>&1 | tail -3
 /usr/bin/time -f "classic lab 01: %e s" env GOTOOLCHAIN=go1.25.5 GOEXPERIMENT=noswissmap go test -count=1 ./labs/01-basics | tail -1
 EOF
