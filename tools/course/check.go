@@ -268,20 +268,17 @@ func (c *checker) pack() error {
 	if err != nil {
 		return fmt.Errorf("go env GOCACHE: %v", err)
 	}
-	env := append(os.Environ(),
-		"GOPATH="+filepath.Join(base, "gopath"),
-		"GOMODCACHE="+filepath.Join(base, "gopath", "pkg", "mod"),
-		"GOCACHE="+strings.TrimSpace(string(gocache)),
-		kubeassets.CacheEnv+"="+filepath.Join(base, "cache"),
-		kubeassets.AssetsEnv+"=",
-		"XDG_CACHE_HOME="+filepath.Join(base, "xdg"),
-	)
-	// The last run's module cache is read-only: go clean -modcache removes it.
-	clean := c.command("go", "clean", "-modcache")
-	clean.Env = env
-	clean.Stdout = io.Discard
-	if err := clean.Run(); err != nil {
-		return fmt.Errorf("go clean -modcache of the last check: %v", err)
+	own := []string{
+		"GOPATH=" + filepath.Join(base, "gopath"),
+		"GOMODCACHE=" + filepath.Join(base, "gopath", "pkg", "mod"),
+		"GOCACHE=" + strings.TrimSpace(string(gocache)),
+		kubeassets.CacheEnv + "=" + filepath.Join(base, "cache"),
+		kubeassets.AssetsEnv + "=",
+		"XDG_CACHE_HOME=" + filepath.Join(base, "xdg"),
+	}
+	env := append(os.Environ(), own...)
+	if err := c.removeModuleCache(own); err != nil {
+		return fmt.Errorf("the last check's module cache: %v", err)
 	}
 	if err := os.RemoveAll(base); err != nil {
 		return err

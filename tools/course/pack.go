@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -113,7 +114,8 @@ type packer struct {
 	*setup
 	dir   string // the pack, absolute
 	env   goEnv
-	notes []string // what the pack leaves out, said again at the end
+	mods  []packModule // what go mod download named, with the files of each in the module cache
+	notes []string     // what the pack leaves out, said again at the end
 }
 
 // packStep is one step of pack or unpack; it returns a short summary of what it did.
@@ -248,6 +250,7 @@ func (p *packer) download() (string, error) {
 	if runErr != nil {
 		return "", fmt.Errorf("go mod download: %v: %s", runErr, strings.TrimSpace(errOut.String()))
 	}
+	p.mods = mods
 	// The whole module graph, so that every go.mod the go command reads offline is cached.
 	if err := p.quiet(nil, "go", "list", "-m", "all"); err != nil {
 		return "", err
@@ -262,12 +265,26 @@ func (p *packer) download() (string, error) {
 func (p *packer) quiet(env []string, name string, args ...string) error {
 	cmd := p.command(name, args...)
 	cmd.Env = append(os.Environ(), env...)
+	return runQuiet(cmd, envPrefix(env)+name+" "+strings.Join(args, " "))
+}
+
+// runQuiet runs cmd with its output kept, and returns an error naming what (the command as a
+// reader would type it) with that output when it fails.
+func runQuiet(cmd *exec.Cmd, what string) error {
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Run(); err != nil {
-		return fmt.Errorf("%s%s %s failed: %v\n%s", envPrefix(env), name, strings.Join(args, " "), err, strings.TrimSpace(out.String()))
+		return fmt.Errorf("%s failed: %v\n%s", what, err, strings.TrimSpace(out.String()))
 	}
 	return nil
+}
+
+// removeModuleCache empties the module cache that env names: its files are read-only, so it
+// takes go clean -modcache, not os.RemoveAll.
+func (s *setup) removeModuleCache(env []string) error {
+	cmd := s.command("go", "clean", "-modcache")
+	cmd.Env = append(os.Environ(), env...)
+	return runQuiet(cmd, "go clean -modcache")
 }
 
 func decodeModules(data []byte) ([]packModule, error) {
@@ -303,19 +320,7 @@ func (p *packer) copyModules() (string, error) {
 		}
 		return nil
 	}
-	cmd := p.command("go", "mod", "download", "-json")
-	cmd.Env = append(os.Environ(), "GOPROXY=off", "GOFLAGS=-mod=readonly")
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, io.Discard
-	cmd.Run() // the errors are in the JSON
-	mods, err := decodeModules(out.Bytes())
-	if err != nil {
-		return "", err
-	}
-	for _, m := range mods {
-		if m.Error != "" {
-			return "", fmt.Errorf("%s@%s is not in the module cache: %s", m.Path, m.Version, m.Error)
-		}
+	for _, m := range p.mods {
 		for _, f := range []string{m.Info, m.GoMod, m.Zip} {
 			rel, err := filepath.Rel(cache, f)
 			if err != nil || strings.HasPrefix(rel, "..") {
@@ -368,7 +373,7 @@ func (p *packer) copyModules() (string, error) {
 	})
 
 	var total int64
-	for _, rel := range slices.Sorted(mapKeys(files)) {
+	for _, rel := range slices.Sorted(maps.Keys(files)) {
 		n, err := copyTo(filepath.Join(proxy, rel), filepath.Join(cache, rel))
 		if err != nil {
 			return "", err
@@ -388,16 +393,6 @@ func (p *packer) copyModules() (string, error) {
 		return "", err
 	}
 	return fmt.Sprintf("%d files, %s", len(files), mb(total)), nil
-}
-
-func mapKeys(m map[string]bool) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
-	}
 }
 
 // firstPath is the first folder of a GOPATH list.
@@ -622,11 +617,7 @@ func (p *packer) selfCheck() (string, error) {
 	}
 	env := []string{"GOPATH=" + tmp, "GOMODCACHE=" + filepath.Join(tmp, "mod")}
 	defer func() {
-		// The module cache's files are read-only: go clean -modcache removes them.
-		clean := p.command("go", "clean", "-modcache")
-		clean.Env = append(os.Environ(), env...)
-		clean.Stdout, clean.Stderr = io.Discard, io.Discard
-		clean.Run()
+		p.removeModuleCache(env)
 		os.RemoveAll(tmp)
 	}()
 	env = append(env, packGoEnv(p.dir, p.env.GOSUMDB)...)

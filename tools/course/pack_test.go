@@ -59,7 +59,11 @@ func writePack(t *testing.T, content string) string {
 
 func TestUnpackVerify(t *testing.T) {
 	pack := writePack(t, "hello")
-	u := &unpacker{pack: pack}
+	_, entries, err := readManifest(pack)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u := &unpacker{pack: pack, entries: entries}
 	if got, err := u.verify(); err != nil || !strings.Contains(got, "1 files") {
 		t.Fatalf("verify of a whole pack = %q, %v", got, err)
 	}

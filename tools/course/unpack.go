@@ -20,10 +20,11 @@ import (
 // unpacker installs a room pack on a laptop, with no network.
 type unpacker struct {
 	*setup
-	pack   string // absolute
-	header packHeader
-	env    goEnv
-	notes  []string
+	pack    string // absolute
+	header  packHeader
+	entries []packEntry // the files MANIFEST lists
+	env     goEnv
+	notes   []string
 }
 
 func runUnpack(args []string, stdout, stderr io.Writer) error {
@@ -43,7 +44,7 @@ func runUnpack(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	u := &unpacker{setup: &setup{root: root, stdout: stdout, stderr: stderr}, pack: pack}
-	if u.header, err = readPackHeader(pack); err != nil {
+	if u.header, u.entries, err = readManifest(pack); err != nil {
 		return fmt.Errorf("unpack: %v", err)
 	}
 	if u.header.System != packOS() {
@@ -86,11 +87,6 @@ type packEntry struct {
 	sum  string
 	size int64
 	path string // slash-separated, relative to the pack
-}
-
-func readPackHeader(pack string) (packHeader, error) {
-	h, _, err := readManifest(pack)
-	return h, err
 }
 
 func readManifest(pack string) (packHeader, []packEntry, error) {
@@ -144,12 +140,8 @@ func readManifest(pack string) (packHeader, []packEntry, error) {
 
 // verify checks the size and SHA-256 of every file MANIFEST lists.
 func (u *unpacker) verify() (string, error) {
-	_, entries, err := readManifest(u.pack)
-	if err != nil {
-		return "", err
-	}
 	var total int64
-	for _, e := range entries {
+	for _, e := range u.entries {
 		path := filepath.Join(u.pack, filepath.FromSlash(e.path))
 		fi, err := os.Stat(path)
 		if err != nil {
@@ -167,7 +159,7 @@ func (u *unpacker) verify() (string, error) {
 		}
 		total += e.size
 	}
-	return fmt.Sprintf("%d files, %s, all as listed", len(entries), mb(total)), nil
+	return fmt.Sprintf("%d files, %s, all as listed", len(u.entries), mb(total)), nil
 }
 
 // run runs a go command in the course with the pack as its only module source, showing the
@@ -175,12 +167,7 @@ func (u *unpacker) verify() (string, error) {
 func (u *unpacker) run(env []string, args ...string) error {
 	cmd := u.command("go", args...)
 	cmd.Env = append(append(os.Environ(), packGoEnv(u.pack, u.env.GOSUMDB)...), env...)
-	var out strings.Builder
-	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Run(); err != nil {
-		return fmt.Errorf("%sgo %s failed: %v\n%s", envPrefix(env), strings.Join(args, " "), err, strings.TrimSpace(out.String()))
-	}
-	return nil
+	return runQuiet(cmd, envPrefix(env)+"go "+strings.Join(args, " "))
 }
 
 func (u *unpacker) modules() (string, error) {
