@@ -29,10 +29,12 @@ const (
 // Map is a hash map from K to V that works as the classic built-in map does.
 // The zero Map is not ready to use: make one with New.
 type Map[K comparable, V any] struct {
-	count     int    // live entries: what Len returns
-	B         uint8  // log2 of len(buckets)
-	noverflow uint16 // overflow buckets of buckets: exact while B < 16, estimated above
-	seed      maphash.Seed
+	count     int          // live entries: what Len returns
+	B         uint8        // log2 of len(buckets)
+	noverflow uint16       // overflow buckets of buckets: exact while B < 16, estimated above
+	seed      maphash.Seed // the seed of maphash; changes when the map empties
+	seed64    uint64       // the seed of hash64 (step 9); changes with seed
+	path      keyPath      // how the map hashes its keys, chosen once by New (step 9)
 
 	buckets []bucket[K, V] // 2^B buckets; nil until the first Put if New made no array
 
@@ -59,7 +61,8 @@ type bucket[K comparable, V any] struct {
 // Like makemap, it allocates no bucket array when hint fits in one bucket:
 // the first Put does.
 func New[K comparable, V any](hint int) *Map[K, V] {
-	m := &Map[K, V]{seed: maphash.MakeSeed()}
+	m := &Map[K, V]{path: keyPathOf[K]()}
+	m.reseed()
 	// The smallest B whose array holds hint entries without passing the
 	// load factor. (The bound stops a broken overLoadFactor from looping.)
 	for m.B < 48 && overLoadFactor(hint, m.B) {
@@ -71,22 +74,16 @@ func New[K comparable, V any](hint int) *Map[K, V] {
 	return m
 }
 
+// reseed gives the map new seeds.
+func (m *Map[K, V]) reseed() {
+	m.seed = maphash.MakeSeed()
+	m.seed64 = rand.Uint64()
+}
+
 // hashHook, when not nil, replaces the hash of every key. Tests set it, and
 // reset it with t.Cleanup, to make every key collide or to place keys in
 // chosen buckets. It is always nil outside tests.
 var hashHook func(key any) uint64
-
-// hash returns the hash of key with the map's seed.
-func (m *Map[K, V]) hash(key K) uint64 {
-	// maphash.Comparable panics on a key whose dynamic type is not
-	// comparable, as the built-in map does: call it even when the hook
-	// replaces the result, and even when the map is empty.
-	h := maphash.Comparable(m.seed, key)
-	if hashHook != nil {
-		return hashHook(key)
-	}
-	return h
-}
 
 // bucketMask returns 2^b - 1: hash & bucketMask(B) is a bucket index.
 func bucketMask(b uint8) uint64 { return 1<<b - 1 }
@@ -179,7 +176,7 @@ func (m *Map[K, V]) Delete(key K) {
 		if m.count == 0 {
 			// As the runtime does (issue 25237): a new seed makes it harder
 			// to keep sending keys that collide.
-			m.seed = maphash.MakeSeed()
+			m.reseed()
 		}
 	}
 	checkInvariants(m)
@@ -198,7 +195,7 @@ func (m *Map[K, V]) Clear() {
 	m.sameSizeGrow = false
 	m.nextEvacuate = 0
 	m.clearSeq++
-	m.seed = maphash.MakeSeed()
+	m.reseed()
 	clear(m.buckets) // every tophash is emptyRest again, and the chains are gone
 	checkInvariants(m)
 }

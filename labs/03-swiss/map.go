@@ -74,10 +74,15 @@ type Map[K comparable, V any] struct {
 	// used is the number of entries (what Len returns).
 	used int
 
-	// seed is this map's hash seed. It changes when the map becomes empty
-	// (by Delete or Clear), as the runtime does, so that an attacker cannot
-	// keep a set of colliding keys across a reset.
-	seed maphash.Seed
+	// seed and seed64 are this map's hash seeds: seed for maphash, seed64
+	// for hash64 (step 9). They change when the map becomes empty (by Delete
+	// or Clear), as the runtime's seed does, so that an attacker cannot keep
+	// a set of colliding keys across a reset.
+	seed   maphash.Seed
+	seed64 uint64
+
+	// path is how the map hashes its keys, chosen once by New (step 9).
+	path keyPath
 
 	// small is the group of a small map: a map that never held more than 8
 	// entries. It is nil before the first Put and once the map has a
@@ -103,7 +108,8 @@ var testHash func(key any) uint64
 // New returns an empty map with room for about hint entries. A hint of 8 or
 // less allocates no table: the map starts small.
 func New[K comparable, V any](hint int) *Map[K, V] {
-	m := &Map[K, V]{seed: maphash.MakeSeed()}
+	m := &Map[K, V]{path: keyPathOf[K]()}
+	m.reseed()
 	if hint <= groupSlots {
 		return m
 	}
@@ -154,7 +160,7 @@ func (m *Map[K, V]) Delete(key K) {
 		m.directory[m.directoryIndex(hash)].delete(m, hash, key)
 	}
 	if m.used == 0 {
-		m.seed = maphash.MakeSeed()
+		m.reseed()
 	}
 	m.checkInvariants(hash)
 }
@@ -176,7 +182,7 @@ func (m *Map[K, V]) Clear() {
 	}
 	m.used = 0
 	m.clearSeq++
-	m.seed = maphash.MakeSeed()
+	m.reseed()
 	m.checkInvariants(0)
 }
 
@@ -189,15 +195,10 @@ func (m *Map[K, V]) All() iter.Seq2[K, V] {
 	}
 }
 
-// hash returns the 64-bit hash of key. maphash.Comparable panics for an
-// interface key whose dynamic type is not comparable, as the built-in map
-// does; it runs first even when testHash replaces its result.
-func (m *Map[K, V]) hash(key K) uint64 {
-	h := maphash.Comparable(m.seed, key)
-	if testHash != nil {
-		h = testHash(key)
-	}
-	return h
+// reseed gives the map new seeds.
+func (m *Map[K, V]) reseed() {
+	m.seed = maphash.MakeSeed()
+	m.seed64 = rand.Uint64()
 }
 
 // find returns the slot holding key, or nil.

@@ -1,0 +1,114 @@
+package buckets
+
+import (
+	"hash/maphash"
+	"testing"
+
+	"gomaps/labs/internal/maptest"
+)
+
+// Step 9: fast paths. New chooses how the map hashes its keys, once, from
+// the key type: hash64 for integer keys of 8 and 4 bytes, maphash.String for
+// strings, maphash.Comparable for everything else.
+
+// Key types defined on the kinds that have a fast path.
+type (
+	userID int64
+	code   uint32
+	name   string
+)
+
+func TestStep9KeyPath(t *testing.T) {
+	got := map[string]keyPath{
+		"int64": keyPathOf[int64](), "uint64": keyPathOf[uint64](), "userID (int64)": keyPathOf[userID](),
+		"int": keyPathOf[int](), "uint": keyPathOf[uint](), "uintptr": keyPathOf[uintptr](),
+		"int32": keyPathOf[int32](), "uint32": keyPathOf[uint32](), "rune": keyPathOf[rune](), "code (uint32)": keyPathOf[code](),
+		"string": keyPathOf[string](), "name (string)": keyPathOf[name](),
+		"float64": keyPathOf[float64](), "float32": keyPathOf[float32](), "complex64": keyPathOf[complex64](),
+		"complex128": keyPathOf[complex128](), "bool": keyPathOf[bool](), "int8": keyPathOf[int8](),
+		"int16": keyPathOf[int16](), "uint16": keyPathOf[uint16](), "any": keyPathOf[any](), "[2]string": keyPathOf[[2]string](),
+	}
+	maptest.KeyPaths(t, func(typ string) (string, bool) { p, ok := got[typ]; return p.String(), ok })
+}
+
+func TestStep9Hash64(t *testing.T) {
+	maptest.Hash64(t, hash64)
+}
+
+// TestStep9Hash checks that Map.hash takes the path New chose, with the
+// map's own seeds.
+func TestStep9Hash(t *testing.T) {
+	checkHash(t, New[int64, int](0), "hash64(m.seed64, uint64(key))", []int64{0, 1, -1, 1 << 40},
+		func(m *Map[int64, int], k int64) uint64 { return hash64(m.seed64, uint64(k)) })
+	checkHash(t, New[userID, int](0), "hash64(m.seed64, uint64(key))", []userID{0, 7, -7},
+		func(m *Map[userID, int], k userID) uint64 { return hash64(m.seed64, uint64(k)) })
+	checkHash(t, New[int32, int](0), "hash64(m.seed64, uint64(uint32(key)))", []int32{0, 1, -1, 1 << 30},
+		func(m *Map[int32, int], k int32) uint64 { return hash64(m.seed64, uint64(uint32(k))) })
+	checkHash(t, New[string, int](0), "maphash.String(m.seed, key)", []string{"", "a", "key-0001", "a longer key, of more than sixteen bytes"},
+		func(m *Map[string, int], k string) uint64 { return maphash.String(m.seed, k) })
+	checkHash(t, New[name, int](0), "maphash.String(m.seed, string(key))", []name{"x", "y"},
+		func(m *Map[name, int], k name) uint64 { return maphash.String(m.seed, string(k)) })
+	checkHash(t, New[float64, int](0), "maphash.Comparable(m.seed, key)", []float64{0, 1.5, -2},
+		func(m *Map[float64, int], k float64) uint64 { return maphash.Comparable(m.seed, k) })
+
+	t.Run("test-hook", func(t *testing.T) {
+		// The tests' hook replaces the hash on the fast paths too.
+		setHashHook(t, func(any) uint64 { return 42 })
+		if h := New[int64, int](0).hash(7); h != 42 {
+			t.Fatalf("with hashHook set, m.hash(7) = %#x; want hashHook's 42: the hook replaces the result on every path", h)
+		}
+	})
+}
+
+// checkHash checks m.hash against want for keys, on a new map and again
+// after Clear, which gives the map new seeds.
+func checkHash[K comparable](t *testing.T, m *Map[K, int], wantText string, keys []K, want func(*Map[K, int], K) uint64) {
+	t.Helper()
+	for round, when := range []string{"on a new map", "after Clear, which gives the map new seeds"} {
+		if round == 1 {
+			m.Clear()
+		}
+		for _, k := range keys {
+			if got, w := m.hash(k), want(m, k); got != w {
+				t.Fatalf("%s, on a Map[%T, int] (path %v), m.hash(%#v) = %#x; want %s = %#x",
+					when, k, m.path, k, got, wantText, w)
+			}
+		}
+	}
+}
+
+// TestStep9SameAsBuiltin runs random operations on maps of key types of each
+// path, against the built-in map.
+func TestStep9SameAsBuiltin(t *testing.T) {
+	needSteps(t, allSteps...)
+	t.Run("int32", func(t *testing.T) {
+		maptest.SameAsBuiltin(t, New[int32, int](0), func(n int) int32 { return int32(n) - 2000 })
+	})
+	t.Run("uint64", func(t *testing.T) {
+		maptest.SameAsBuiltin(t, New[uint64, int](0), func(n int) uint64 { return uint64(n) << 40 })
+	})
+	t.Run("userID", func(t *testing.T) {
+		maptest.SameAsBuiltin(t, New[userID, int](0), func(n int) userID { return userID(n * 7) })
+	})
+	t.Run("name", func(t *testing.T) {
+		maptest.SameAsBuiltin(t, New[name, int](0), func(n int) name {
+			return name(string(rune('a'+n%26)) + string(rune('A'+n/26%26)) + string(rune('0'+n/676)))
+		})
+	})
+	t.Run("float32", func(t *testing.T) {
+		maptest.SameAsBuiltin(t, New[float32, int](0), func(n int) float32 { return float32(n) / 4 })
+	})
+}
+
+// TestStep9GetAllocs: the fast paths allocate nothing either.
+func TestStep9GetAllocs(t *testing.T) {
+	needSteps(t, allSteps...)
+	suite(t, maptest.GetAllocs)
+	m := New[int32, int](0)
+	for i := range int32(1000) {
+		m.Put(i, int(i))
+	}
+	if n := testing.AllocsPerRun(200, func() { m.Get(500); m.Get(-1) }); n != 0 {
+		t.Errorf("Get on a map of int32 keys allocates %.1f times per call; want 0", n/2)
+	}
+}

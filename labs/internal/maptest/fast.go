@@ -1,0 +1,187 @@
+package maptest
+
+import (
+	"fmt"
+	"maps"
+	"math/bits"
+	"math/rand/v2"
+	"slices"
+	"testing"
+	"unsafe"
+)
+
+// The checks of step 9 of labs 02 and 03, "fast paths": which path each key
+// type takes, the quality of the 8-byte hash, and that a map on a fast path
+// behaves as the built-in map.
+
+// wantPaths is the path each key type named in KeyPathTypes must take.
+func wantPaths() map[string]string {
+	word := "path32"
+	if unsafe.Sizeof(int(0)) == 8 {
+		word = "path64"
+	}
+	return map[string]string{
+		"int64": "path64", "uint64": "path64", "userID (int64)": "path64",
+		"int": word, "uint": word, "uintptr": word,
+		"int32": "path32", "uint32": "path32", "rune": "path32", "code (uint32)": "path32",
+		"string": "pathString", "name (string)": "pathString",
+		"float64": "pathGeneric", "float32": "pathGeneric", "complex64": "pathGeneric", "complex128": "pathGeneric",
+		"bool": "pathGeneric", "int8": "pathGeneric", "int16": "pathGeneric", "uint16": "pathGeneric",
+		"any": "pathGeneric", "[2]string": "pathGeneric",
+	}
+}
+
+// KeyPaths checks the path that keyPathOf chooses for each key type: got
+// returns the path, by its name, for a type as named in wantPaths.
+func KeyPaths(t *testing.T, got func(typ string) (path string, ok bool)) {
+	t.Helper()
+	want := wantPaths()
+	for _, typ := range slices.Sorted(maps.Keys(want)) {
+		want := want[typ]
+		path, ok := got(typ)
+		if !ok {
+			t.Fatalf("the test lists no keyPathOf for %s", typ)
+		}
+		if path == want {
+			continue
+		}
+		why := ""
+		switch {
+		case want == "pathGeneric" && (typ[0] == 'f' || typ[0] == 'c'):
+			why = ": floats must stay generic, since two floats can be == with different bits (+0.0 and -0.0) and not == with the same bits (NaN)"
+		case want == "pathGeneric":
+			why = ": only integer kinds of 8 and 4 bytes and strings have a fast path"
+		case typ[len(typ)-1] == ')':
+			why = ": a defined type takes the path of its kind (reflect's Kind), as the compiler chooses by the key's memory, not its name"
+		}
+		t.Errorf("keyPathOf[%s]() = %s; want %s%s", typ, path, want, why)
+	}
+}
+
+// The seeds Hash64 tries: fixed, so that the check gives the same result on
+// every run.
+var hashSeeds = []uint64{0, 1, 0x5eed, 0xdead_beef_cafe_f00d, 1 << 63}
+
+// Hash64 checks the properties a map needs of hash64: the same key and seed
+// give the same hash; another seed gives other hashes; flipping any one bit
+// of the key flips about half of the bits of the hash (so that the top bits,
+// which choose a table or are the tophash, and the low bits, which choose a
+// bucket or are H2, all depend on every bit of the key); and keys 0 to 8191,
+// the keys a program most often has, spread evenly over the values of the
+// top 7 and the low 7 bits.
+func Hash64(t *testing.T, hash64 func(seed, x uint64) uint64) {
+	t.Helper()
+	if hash64(1, 2) == hash64(1, 3) && hash64(1, 3) == hash64(2, 3) {
+		t.Fatalf("hash64 returns %#x whatever the key and the seed: step 9 is not written yet (fast.go)", hash64(1, 2))
+	}
+	rng := rand.New(rand.NewPCG(9, 9))
+	for _, seed := range hashSeeds {
+		for range 100 {
+			x := rng.Uint64()
+			if a, b := hash64(seed, x), hash64(seed, x); a != b {
+				t.Fatalf("hash64(%#x, %#x) returned %#x, then %#x: the same key and seed must give the same hash", seed, x, a, b)
+			}
+		}
+	}
+	same := 0
+	for x := range uint64(1000) {
+		if hash64(hashSeeds[2], x) == hash64(hashSeeds[3], x) {
+			same++
+		}
+	}
+	if same > 10 {
+		t.Errorf("%d of keys 0 to 999 hash alike under seeds %#x and %#x: the seed must change the hash, so that each map has its own layout and an attacker cannot compute colliding keys", same, hashSeeds[2], hashSeeds[3])
+	}
+	// Avalanche: flip each bit of random keys and count the bits that change.
+	for _, seed := range hashSeeds {
+		for bit := range 64 {
+			flipped := 0
+			const n = 200
+			for range n {
+				x := rng.Uint64()
+				flipped += bits.OnesCount64(hash64(seed, x) ^ hash64(seed, x^1<<bit))
+			}
+			if avg := float64(flipped) / n; avg < 24 || avg > 40 {
+				t.Fatalf("with seed %#x, flipping bit %d of a key flips %.1f bits of hash64 on average; want about 32 (24 to 40): "+
+					"each bit of the key must reach every bit of the hash (a multiply alone moves a bit only upwards)", seed, bit, avg)
+			}
+		}
+	}
+	// Spread of small keys over the top and the low 7 bits.
+	for _, seed := range hashSeeds {
+		var top, low [128]int
+		for x := range uint64(8192) {
+			h := hash64(seed, x)
+			top[h>>57]++
+			low[h&127]++
+		}
+		for _, c := range []struct {
+			name   string
+			counts *[128]int
+		}{{"top 7 bits (h >> 57)", &top}, {"low 7 bits (h & 127)", &low}} {
+			lo, hi := minMax(c.counts[:])
+			if lo < 32 || hi > 96 {
+				t.Fatalf("with seed %#x, keys 0 to 8191 spread over the 128 values of the %s from %d to %d times each; want about 64 (32 to 96)", seed, c.name, lo, hi)
+			}
+		}
+	}
+}
+
+func minMax(xs []int) (lo, hi int) {
+	lo, hi = xs[0], xs[0]
+	for _, x := range xs {
+		lo, hi = min(lo, x), max(hi, x)
+	}
+	return lo, hi
+}
+
+// SameAsBuiltin runs random Puts, Deletes, Gets and Clears on m and on a
+// built-in map, with keys made by key from numbers up to 4000 (so the map
+// grows past several thousand entries), and checks that every result and the
+// final contents agree.
+func SameAsBuiltin[K comparable](t *testing.T, m Map[K, int], key func(n int) K) {
+	t.Helper()
+	model := map[K]int{}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for i := range 20_000 {
+		k := key(rng.IntN(4000))
+		var what string
+		switch op := rng.IntN(100); {
+		case op < 55:
+			m.Put(k, i)
+			model[k] = i
+			what = fmt.Sprintf("Put(%v, %d)", k, i)
+		case op < 80:
+			m.Delete(k)
+			delete(model, k)
+			what = fmt.Sprintf("Delete(%v)", k)
+		case op < 99:
+			v, ok := m.Get(k)
+			wv, wok := model[k]
+			if v != wv || ok != wok {
+				t.Fatalf("operation %d: Get(%v) = %d, %v; the built-in map has %d, %v", i, k, v, ok, wv, wok)
+			}
+			continue
+		default:
+			m.Clear()
+			clear(model)
+			what = "Clear()"
+		}
+		if m.Len() != len(model) {
+			t.Fatalf("operation %d, %s: Len() = %d; the built-in map has %d", i, what, m.Len(), len(model))
+		}
+	}
+	seen := map[K]int{}
+	for k, v := range m.All() {
+		if _, dup := seen[k]; dup {
+			t.Fatalf("All yields key %v twice", k)
+		}
+		seen[k] = v
+		if wv, ok := model[k]; !ok || wv != v {
+			t.Fatalf("All yields %v: %d; the built-in map has %d, %v", k, v, wv, ok)
+		}
+	}
+	if len(seen) != len(model) {
+		t.Fatalf("All yields %d entries; the built-in map has %d", len(seen), len(model))
+	}
+}

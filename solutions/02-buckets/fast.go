@@ -1,0 +1,111 @@
+package buckets
+
+import (
+	"hash/maphash"
+	"math/bits"
+	"reflect"
+	"strconv"
+	"unsafe"
+)
+
+// Step 9: fast paths. The compiler gives the built-in map a specialised
+// lookup for three families of key types (mapaccess1_fast64, _fast32 and
+// _faststr), and keeps a generic one for all others. This map does the same:
+// New chooses a path once, from the key type, and hash follows it on every
+// operation.
+
+// keyPath is the way a map hashes its keys.
+type keyPath uint8
+
+const (
+	// pathGeneric hashes with maphash.Comparable: any comparable type,
+	// including floats (NaN, +0 and -0), interfaces and structs.
+	pathGeneric keyPath = iota
+	// path64 hashes the 8 bytes of an integer key with hash64.
+	path64
+	// path32 hashes the 4 bytes of an integer key, widened, with hash64.
+	path32
+	// pathString hashes the bytes of a string with maphash.String.
+	pathString
+)
+
+func (p keyPath) String() string {
+	switch p {
+	case pathGeneric:
+		return "pathGeneric"
+	case path64:
+		return "path64"
+	case path32:
+		return "path32"
+	case pathString:
+		return "pathString"
+	}
+	return "keyPath(" + strconv.Itoa(int(p)) + ")"
+}
+
+// keyPathOf returns the path for keys of type K, chosen by K's kind, so that
+// a type defined on one (type userID int64) takes the same path: path64 for
+// an integer kind of 8 bytes (int64, uint64, and int, uint and uintptr on a
+// 64-bit machine), path32 for an integer kind of 4 bytes, pathString for a
+// string kind, and pathGeneric for every other type. Floats stay generic: two
+// floats can be == with different bits (+0 and -0), or not == with the same
+// bits (NaN).
+func keyPathOf[K comparable]() keyPath {
+	t := reflect.TypeFor[K]()
+	switch t.Kind() {
+	case reflect.Int, reflect.Int32, reflect.Int64, reflect.Uint, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		switch t.Size() {
+		case 8:
+			return path64
+		case 4:
+			return path32
+		}
+	case reflect.String:
+		return pathString
+	}
+	return pathGeneric
+}
+
+// Two odd 64-bit constants that hash64 mixes into its operands, so that a
+// zero key or a zero seed is not multiplied by zero.
+const (
+	hashK0 = 0xa076_1d64_78bd_642f
+	hashK1 = 0xe703_7ed1_a0b4_28db
+)
+
+// hash64 returns the hash of an 8-byte key x under seed. Every bit of x and
+// of seed changes about half of the bits of the result (the top 8 that
+// make the tophash, and the low ones that choose a bucket), and the same x
+// and seed always give the same result.
+func hash64(seed, x uint64) uint64 {
+	// A 64x64 -> 128 bit multiply spreads every input bit over the middle
+	// of the product; folding its halves with ^ brings them to both ends.
+	hi, lo := bits.Mul64(x^seed^hashK0, x^hashK1)
+	hi, lo = bits.Mul64(hi^lo, seed^hashK1)
+	return hi ^ lo
+}
+
+// hash returns the 64-bit hash of key, on the path that New chose: path64
+// and path32 read the key's bytes as an integer and hash them with
+// m.seed64, pathString hashes the string with maphash.String and m.seed, and
+// pathGeneric calls maphash.Comparable(m.seed, key). maphash.Comparable
+// panics for an interface key whose dynamic type is not comparable, as the
+// built-in map does; when hashHook is set, it replaces the result on every
+// path.
+func (m *Map[K, V]) hash(key K) uint64 {
+	var h uint64
+	switch m.path {
+	case path64:
+		h = hash64(m.seed64, *(*uint64)(unsafe.Pointer(&key)))
+	case path32:
+		h = hash64(m.seed64, uint64(*(*uint32)(unsafe.Pointer(&key))))
+	case pathString:
+		h = maphash.String(m.seed, *(*string)(unsafe.Pointer(&key)))
+	default:
+		h = maphash.Comparable(m.seed, key)
+	}
+	if hashHook != nil {
+		h = hashHook(key)
+	}
+	return h
+}
