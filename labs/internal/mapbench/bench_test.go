@@ -1,163 +1,103 @@
 // Package mapbench compares the maps of labs 02-buckets and 03-swiss with the
-// built-in map. As shipped the labs are stubs: run it with the solutions in
-// place, as go run ./tools/course bench does.
+// built-in map, and with two public Swiss tables written in Go as peers
+// (github.com/cockroachdb/swiss and github.com/dolthub/swiss). As shipped the
+// labs are stubs: run it with the solutions in place, as
+// go run ./tools/course bench does.
 //
 // Every benchmark is named BenchmarkMap/impl=I/op=O/len=L/key=K, so that
-// benchstat can put the three implementations side by side (-col /impl).
-// All three are called through the same interface, maptest.Map, so each pays
-// the same indirect call per operation.
+// benchstat can put the implementations side by side (-col /impl).
+//
+// The timed loops call each map directly, never through an interface or a
+// type parameter for the map's type, which would add an indirect call to
+// every operation of every map and bring the ratios closer to 1. They are
+// generated, one set per map, from the template in gen.go: see
+// bench_gen_test.go.
 package mapbench_test
+
+//go:generate go run gen.go
 
 import (
 	"fmt"
-	"iter"
-	"math/rand/v2"
 	"testing"
-
-	buckets "gomaps/labs/02-buckets"
-	swiss "gomaps/labs/03-swiss"
-	"gomaps/labs/internal/maptest"
 )
-
-// builtin wraps the built-in map in the labs' API.
-type builtin[K comparable, V any] map[K]V
-
-func (m builtin[K, V]) Get(k K) (V, bool) { v, ok := m[k]; return v, ok }
-func (m builtin[K, V]) Put(k K, v V)      { m[k] = v }
-func (m builtin[K, V]) Delete(k K)        { delete(m, k) }
-func (m builtin[K, V]) Len() int          { return len(m) }
-func (m builtin[K, V]) Clear()            { clear(m) }
-func (m builtin[K, V]) All() iter.Seq2[K, V] {
-	return func(yield func(K, V) bool) {
-		for k, v := range m {
-			if !yield(k, v) {
-				return
-			}
-		}
-	}
-}
-
-type impl[K comparable] struct {
-	name string
-	new  func(hint int) maptest.Map[K, int64]
-}
-
-func impls[K comparable]() []impl[K] {
-	return []impl[K]{
-		{"builtin", func(hint int) maptest.Map[K, int64] { return make(builtin[K, int64], hint) }},
-		{"buckets", func(hint int) maptest.Map[K, int64] { return buckets.New[K, int64](hint) }},
-		{"swiss", func(hint int) maptest.Map[K, int64] { return swiss.New[K, int64](hint) }},
-	}
-}
 
 var lens = []struct {
 	name string
 	n    int
 }{{"1e3", 1_000}, {"1e5", 100_000}, {"1e6", 1_000_000}}
 
+var ops = []string{"get-hit", "get-miss", "put", "delete", "iterate"}
+
+// data is what the benchmarks of one map, length and key type share.
+type data[K comparable] struct {
+	hit  []K // len distinct keys, in random order
+	miss []K // len other keys, for lookups that miss
+	// full is the map holding hit, which the read-only benchmarks share,
+	// made by the first that needs it: filling 1e6 entries once is enough.
+	full any
+}
+
 // keys returns n distinct keys in random order, and n other keys for misses.
+// Key i is made from mix(n<<32 + i): mix is a bijection, so the 2n keys are
+// distinct without a set to check them against, which for 2e6 keys would
+// cost more than making them.
 func keys[K comparable](n int, mk func(uint64) K) (hit, miss []K) {
-	rng := rand.New(rand.NewPCG(1, uint64(n)))
-	seen := map[uint64]bool{}
-	for len(hit)+len(miss) < 2*n {
-		x := rng.Uint64() >> 1
-		if seen[x] {
-			continue
-		}
-		seen[x] = true
-		if len(hit) < n {
-			hit = append(hit, mk(x))
-		} else {
-			miss = append(miss, mk(x))
-		}
+	hit, miss = make([]K, n), make([]K, n)
+	for i := range n {
+		hit[i] = mk(mix(uint64(n)<<32 + uint64(i)))
+		miss[i] = mk(mix(uint64(n)<<32 + uint64(n+i)))
 	}
 	return hit, miss
 }
 
-func intKey(x uint64) int64     { return int64(x) }
-func stringKey(x uint64) string { return fmt.Sprintf("key-%016x", x) }
+// mix scrambles the bits of x < 1<<63 into a number < 1<<63, a different
+// number for each x: each step (x ^= x>>s, or x *= an odd number, modulo
+// 1<<63) can be undone. It is the finaliser of SplitMix64, on 63 bits so
+// that the int64 keys are not negative.
+func mix(x uint64) uint64 {
+	const mask = 1<<63 - 1
+	x &= mask
+	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9 & mask
+	x = (x ^ x>>27) * 0x94d049bb133111eb & mask
+	return x ^ x>>31
+}
 
-// filled caches one full map per implementation, length and key type: the
-// read-only benchmarks share it, so that setting up 1e6 entries happens once.
-var filled = map[string]any{}
+func intKey(x uint64) int64 { return int64(x) }
 
-func fill[K comparable](name string, mk func(int) maptest.Map[K, int64], hit []K) maptest.Map[K, int64] {
-	if m, ok := filled[name]; ok {
-		return m.(maptest.Map[K, int64])
+// stringKey is "key-" and x in 16 hexadecimal digits, as
+// fmt.Sprintf("key-%016x", x) writes it, only faster: 2e6 keys are made.
+func stringKey(x uint64) string {
+	const digits = "0123456789abcdef"
+	b := []byte("key-0000000000000000")
+	for i := len(b) - 1; x != 0; i-- {
+		b[i] = digits[x&15]
+		x >>= 4
 	}
-	m := mk(0)
-	for i, k := range hit {
-		m.Put(k, int64(i))
-	}
-	filled[name] = m
-	return m
+	return string(b)
 }
 
 var sink int64
 
 func run[K comparable](b *testing.B, key string, mk func(uint64) K) {
 	for _, l := range lens {
-		hit, miss := keys(l.n, mk)
-		for _, im := range impls[K]() {
-			prefix := fmt.Sprintf("impl=%s/op=", im.name)
-			suffix := fmt.Sprintf("/len=%s/key=%s", l.name, key)
-			name := im.name + suffix
-			b.Run(prefix+"get-hit"+suffix, func(b *testing.B) {
-				m := fill(name, im.new, hit)
-				for i := 0; b.Loop(); i++ {
-					v, _ := m.Get(hit[i%len(hit)])
-					sink += v
-				}
-			})
-			b.Run(prefix+"get-miss"+suffix, func(b *testing.B) {
-				m := fill(name, im.new, hit)
-				for i := 0; b.Loop(); i++ {
-					v, _ := m.Get(miss[i%len(miss)])
-					sink += v
-				}
-			})
-			b.Run(prefix+"put"+suffix, func(b *testing.B) {
-				// Inserts into a map that starts empty and grows to len
-				// entries: growth is part of the cost, as in real use.
-				m := im.new(0)
-				for i := 0; b.Loop(); i++ {
-					j := i % len(hit)
-					if j == 0 && i > 0 {
-						m = im.new(0)
+		var hit, miss []K
+		for _, impl := range implNames {
+			bench := benchFor[K](impl)
+			// One full map at a time: it is dropped when the next map
+			// starts, so that the maps measured before do not weigh on
+			// the garbage collector.
+			d := &data[K]{}
+			for _, op := range ops {
+				b.Run(fmt.Sprintf("impl=%s/op=%s/len=%s/key=%s", impl, op, l.name, key), func(b *testing.B) {
+					if hit == nil {
+						// Made on first use: -bench may select few of
+						// the benchmarks.
+						hit, miss = keys(l.n, mk)
 					}
-					m.Put(hit[j], int64(i))
-				}
-			})
-			b.Run(prefix+"delete"+suffix, func(b *testing.B) {
-				m := im.new(0)
-				for i := 0; b.Loop(); i++ {
-					j := i % len(hit)
-					if j == 0 {
-						b.StopTimer()
-						for n, k := range hit {
-							m.Put(k, int64(n))
-						}
-						b.StartTimer()
-					}
-					m.Delete(hit[j])
-				}
-			})
-			b.Run(prefix+"iterate"+suffix, func(b *testing.B) {
-				// One operation is one entry produced, so this one counts
-				// entries against b.N rather than calling b.Loop once per
-				// range over the map.
-				m := fill(name, im.new, hit)
-				b.ResetTimer()
-				for n := 0; n < b.N; {
-					for _, v := range m.All() {
-						sink += v
-						n++
-						if n == b.N {
-							break
-						}
-					}
-				}
-			})
+					d.hit, d.miss = hit, miss
+					bench(b, op, d)
+				})
+			}
 		}
 	}
 }
