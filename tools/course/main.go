@@ -68,11 +68,15 @@
 //	layout    print the layout of a sample map built by a lab's solution (labs 02 and 03), as
 //	          text or as a Mermaid diagram: runs the lab's TestStepNLayout with -layout=SAMPLE;
 //	          the lab is named as the lab runner names it (2, 02, 02-buckets or buckets)
-//	bench     run labs/internal/mapbench with the solutions of labs 02 and 03 in place, then
-//	          benchstat; writes chapters/out/bench-table.txt, bench-ratios.txt (each map's time
-//	          per operation over the built-in map's) and bench-runtimes.txt (the built-in map on
-//	          Go 1.25's classic runtime against Go 1.26's Swiss tables); -check runs every
-//	          benchmark once and checks that the committed tables still have the same rows
+//	bench     run labs/internal/mapbench with the solutions of labs 02 and 03 in place (and
+//	          again without their step 9, fast.go), the peers github.com/cockroachdb/swiss and
+//	          github.com/dolthub/swiss, and the built-in map on both runtimes, then benchstat;
+//	          writes chapters/out/bench-table.txt, bench-ratios.txt (each map's time per
+//	          operation over the built-in map's, against the course's targets),
+//	          bench-fastpath.txt (each lab map without and with step 9) and bench-runtimes.txt
+//	          (the built-in map on Go 1.25's classic runtime against Go 1.26's Swiss tables);
+//	          -check runs every benchmark once and checks that the committed tables still
+//	          have the same rows
 //
 // Missing tools are installed when that is possible: as root with apt-get, Debian's packages
 // (mkdocs mkdocs-material python3-pymdownx, nodejs npm, chromium); otherwise mkdocs goes into a
