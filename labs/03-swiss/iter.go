@@ -30,10 +30,12 @@ func (m *Map[K, V]) iterate(entryOffset, dirOffset uint64, yield func(K, V) bool
 // latest returns the current key and value of the entry that slot s of a
 // stale table (or small group) holds, and false if the entry is gone.
 func (m *Map[K, V]) latest(s *slot[K, V], clearSeq uint64) (K, V, bool) {
-	// TODO(03): step 7: return the map's current key and value for s.key. A key not
-	// equal to itself (NaN) is never found, yet no one can update or delete
-	// it: unless the map was cleared since the iteration started (clearSeq),
-	// it is still there, as s holds it.
+	// TODO(03): step 7: return the map's current key and value for s.key, and false
+	// for every key once the map was emptied since the iteration started
+	// (clearSeq changed: a key put since then hashes elsewhere with the new
+	// seeds, and the walk may meet it there too). A key not equal to itself
+	// (NaN) is never found, yet no one can update or delete it: it is still
+	// there, as s holds it.
 	// See chapter 03, section "Step 7: iteration".
 	// stuck: go run ./tools/lab hint 03
 	var key K

@@ -95,8 +95,10 @@ type Map[K comparable, V any] struct {
 	directory   []*table[K, V]
 	globalDepth uint8
 
-	// clearSeq counts calls to Clear, so that an iteration can tell whether
-	// the map was cleared since it started.
+	// clearSeq counts the times the map was emptied, by Clear or by the
+	// Delete of its last entry, each of which gives the map new seeds. An
+	// iteration that started before can tell that every entry it began
+	// with is gone, and that a key put since hashes elsewhere.
 	clearSeq uint64
 }
 
@@ -181,7 +183,6 @@ func (m *Map[K, V]) Clear() {
 		}
 	}
 	m.used = 0
-	m.clearSeq++
 	m.reseed()
 	m.checkInvariants(0)
 }
@@ -195,10 +196,11 @@ func (m *Map[K, V]) All() iter.Seq2[K, V] {
 	}
 }
 
-// reseed gives the map new seeds.
+// reseed gives the map new seeds, and counts one more emptying (clearSeq).
 func (m *Map[K, V]) reseed() {
 	m.seed = maphash.MakeSeed()
 	m.seed64 = rand.Uint64()
+	m.clearSeq++
 }
 
 // find returns the slot holding key, or nil.

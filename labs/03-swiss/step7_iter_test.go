@@ -355,3 +355,60 @@ func TestStep7AllStartsAtRandom(t *testing.T) {
 		t.Errorf("in 200 loops over All on a small map of 5 keys, only %d different keys came first; want all 5: All draws a random entryOffset for each loop, and iterate must start there", len(firsts))
 	}
 }
+
+// TestStep7EmptiedAfterGrowth grows the map under the loop (so the loop goes
+// on over a stale table or group), then empties it, by Clear or by deleting
+// every key, and puts the first keys back. Emptying gives the map new seeds:
+// the test's hash changes with them, so a key put back lands elsewhere, in a
+// part of the map the loop may reach later. Each key put back is a new entry:
+// the loop may produce it or not, but not twice. (The built-in Swiss map does
+// produce it twice here: chapter 05.)
+func TestStep7EmptiedAfterGrowth(t *testing.T) {
+	needSteps(t, 1, 2, 3, 4, 5, 6)
+	salt := uint64(0)
+	withHash(t, func(key any) uint64 { return mix(key.(int64)) ^ salt })
+	for _, how := range []string{"Clear", "Delete of every key"} {
+		for _, size := range []int64{6, 500, 1500} {
+			salt = 0
+			m := New[int64, int64](0)
+			for k := range size {
+				m.Put(k, k)
+			}
+			mustLen(t, m, int(size), fmt.Sprintf("%d Puts", size))
+			seen := map[int64]int{}
+			first := true
+			try(t, "iterate", func() {
+				m.iterate(0, 0, func(k, v int64) bool {
+					seen[k]++
+					if seen[k] > 1 {
+						t.Fatalf("a map of %d keys grown under the loop, emptied by %s and refilled: iterate produced key %d twice "+
+							"(once the map was emptied, a stale table's keys are all gone: latest must not find the keys put back since)", size, how, k)
+					}
+					if !first {
+						return true
+					}
+					first = false
+					for i := range int64(3000) {
+						m.Put(10_000+i, i)
+					}
+					if how == "Clear" {
+						m.Clear()
+					} else {
+						for i := range int64(3000) {
+							m.Delete(10_000 + i)
+						}
+						for i := range size {
+							m.Delete(i)
+						}
+					}
+					clear(seen)
+					salt = 0xdead_beef_dead_beef // new seeds, new hashes: the top bit flips
+					for i := range size {
+						m.Put(i, i)
+					}
+					return true
+				})
+			})
+		}
+	}
+}

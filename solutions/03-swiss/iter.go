@@ -91,16 +91,23 @@ func (m *Map[K, V]) iterate(entryOffset, dirOffset uint64, yield func(K, V) bool
 // latest returns the current key and value of the entry that slot s of a
 // stale table (or small group) holds, and false if the entry is gone.
 func (m *Map[K, V]) latest(s *slot[K, V], clearSeq uint64) (K, V, bool) {
+	var key K
+	var value V
+	if clearSeq != m.clearSeq {
+		// The map was emptied since the iteration started, and got new
+		// seeds: every entry of the stale table is gone, and a key put
+		// since then lives where its new hash puts it, which the walk
+		// reaches on its own (or not), but must not produce twice.
+		return key, value, false
+	}
 	if cur := m.find(s.key); cur != nil {
 		return cur.key, cur.value, true
 	}
-	if s.key != s.key && clearSeq == m.clearSeq {
+	if s.key != s.key {
 		// A key that is not equal to itself (NaN) can never be looked up,
-		// but it cannot be updated or deleted either: unless the map was
-		// cleared, the entry is still in the map, unchanged.
+		// but it cannot be updated or deleted either: since the map was
+		// not emptied, the entry is still in the map, unchanged.
 		return s.key, s.value, true
 	}
-	var key K
-	var value V
 	return key, value, false
 }

@@ -3,7 +3,8 @@
 // cannot pin down, because it is a freedom rather than a promise: "If a map
 // entry is created during iteration, that entry may be produced during the
 // iteration or may be skipped. The choice may vary for each entry created and
-// from one iteration to the next."
+// from one iteration to the next." And, in twice_test.go, the one case where
+// the Swiss runtime produces such an entry twice.
 //
 //	go test -v ./chapters/code/05-iteration/spec
 //	GOTOOLCHAIN=go1.25.5 GOEXPERIMENT=noswissmap go test -v ./chapters/code/05-iteration/spec
