@@ -235,7 +235,10 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	for _, name := range names {
-		if err := os.WriteFile(filepath.Join(root, name), []byte(outs[name]), 0o644); err != nil {
+		// The cpu: line of go test ends in the blanks of the processor's
+		// name as the system gives it.
+		text := trailingBlanks.ReplaceAllString(outs[name], "\n")
+		if err := os.WriteFile(filepath.Join(root, name), []byte(text), 0o644); err != nil {
 			return err
 		}
 		fmt.Fprintf(stdout, "wrote %s\n", name)
