@@ -107,9 +107,16 @@ func (m *Map[K, V]) Len() int { return m.count }
 
 // Get returns the value stored under key, and whether there is one.
 // Like mapaccess2, it never moves an entry, even while the map grows.
+//
+// It does the work of find itself, rather than calling it: one call less
+// per lookup, which the lab map of chapter 03 showed to matter (see its
+// Get).
 func (m *Map[K, V]) Get(key K) (V, bool) {
-	if b, i := m.find(key); b != nil {
-		return b.values[i], true
+	hash := m.hash(key)
+	if m.count != 0 {
+		if b, i := m.readBucket(hash).search(tophash(hash), key); b != nil { // steps 6 and 1
+			return b.values[i], true
+		}
 	}
 	var zero V
 	return zero, false

@@ -133,9 +133,22 @@ func New[K comparable, V any](hint int) *Map[K, V] {
 func (m *Map[K, V]) Len() int { return m.used }
 
 // Get returns the value stored under key, and whether there is one.
+//
+// It does the work of find itself, rather than calling it: one call less
+// per lookup, so fewer instructions around each load that waits on memory
+// (chapter 03, "How fast is it?").
 func (m *Map[K, V]) Get(key K) (V, bool) {
-	if s := m.find(key); s != nil {
-		return s.value, true
+	hash := m.hash(key)
+	if m.used != 0 {
+		var s *slot[K, V]
+		if m.directory == nil {
+			s = m.findSmall(hash, key)
+		} else {
+			s = m.directory[m.directoryIndex(hash)].find(hash, key)
+		}
+		if s != nil {
+			return s.value, true
+		}
 	}
 	var zero V
 	return zero, false
