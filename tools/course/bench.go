@@ -31,6 +31,7 @@ const (
 	benchTable    = "chapters/out/bench-table.txt"
 	benchRuntime  = "chapters/out/bench-runtimes.txt"
 	benchFastpath = "chapters/out/bench-fastpath.txt"
+	benchProfile  = "chapters/out/bench-profile.txt"
 )
 
 // benchLabMaps are the labs' maps: the impl= of their benchmarks and their
@@ -83,8 +84,8 @@ type benchBuild struct {
 
 func runBench(args []string, stdout, stderr io.Writer) error {
 	flags := flag.NewFlagSet("bench", flag.ContinueOnError)
-	count := flags.Int("count", 6, "runs of each benchmark")
-	benchtime := flags.String("benchtime", "300ms", "time (or Nx iterations) per run")
+	count := flags.Int("count", 5, "runs of each benchmark")
+	benchtime := flags.String("benchtime", "200ms", "time (or Nx iterations) per run")
 	check := flags.Bool("check", false, "run each benchmark once and check that the committed tables have the same rows")
 	if help, err := parseFlags(flags, args, stdout); help || err != nil {
 		return err
@@ -221,6 +222,12 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 		}
 		fastpath += "$ go tool benchstat -col '" + cols + "' all=<the results>\n" + t
 	}
+	profile := ""
+	if !*check {
+		if profile, err = profileRowsOver(root, builds[0], fastOut, stdout); err != nil {
+			return err
+		}
+	}
 	outs := map[string]string{
 		benchRatios: line + ratios,
 		benchTable: line + "$ go tool benchstat -col '" + cols + "' all=<the results>\n" +
@@ -234,7 +241,8 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "bench: took %s\n", time.Since(start).Round(time.Second))
 		return err
 	}
-	for _, name := range names {
+	outs[benchProfile] = line + profile
+	for _, name := range append(names, benchProfile) {
 		// The cpu: line of go test ends in the blanks of the processor's
 		// name as the system gives it.
 		text := trailingBlanks.ReplaceAllString(outs[name], "\n")
@@ -637,4 +645,97 @@ func benchstatRows(s string) []string {
 		}
 	}
 	return rows
+}
+
+// benchProfileTime is how long each profiled benchmark runs.
+const benchProfileTime = "3s"
+
+// profileRowsOver profiles, with the fast build, the rows of targetOps
+// where a lab map's median is over its limit (benchTargets' row), or, for a
+// lab map with none, its worst row: the lab map and the built-in map, each
+// alone. It returns go tool pprof -top of each, so that the chapter shows
+// where the time goes rather than guesses.
+func profileRowsOver(root string, fast *benchBuild, fastOut string, stdout io.Writer) (string, error) {
+	samples, _ := parseBench(fastOut)
+	var b strings.Builder
+	for _, lm := range benchLabMaps {
+		limit := benchTargets[lm.impl].row
+		var over []string
+		worst, worstRatio := "", 0.0
+		ratio := map[string]float64{}
+		for _, op := range targetOps {
+			for _, l := range benchLens {
+				for _, k := range benchKeys {
+					row := op + "/" + l + "/" + k
+					base, x := median(samples["builtin/"+row]), median(samples[lm.impl+"/"+row])
+					if base == 0 || x == 0 {
+						continue
+					}
+					r := x / base
+					ratio[row] = r
+					if r > limit {
+						over = append(over, row)
+					}
+					if r > worstRatio {
+						worst, worstRatio = row, r
+					}
+				}
+			}
+		}
+		rows := over
+		if len(over) == 0 && worst != "" {
+			rows = []string{worst}
+			fmt.Fprintf(&b, "%s: no row over its limit of %gx; its worst row:\n", lm.impl, limit)
+		} else {
+			fmt.Fprintf(&b, "%s: %d rows over its limit of %gx:\n", lm.impl, len(over), limit)
+		}
+		for _, row := range rows {
+			f := strings.Split(row, "/")
+			op, l, k := f[0], f[1], f[2]
+			fmt.Fprintf(&b, "\n%s op=%s len=%s key=%s: %.2fx the built-in map\n", lm.impl, op, l, k, ratio[row])
+			for _, impl := range []string{lm.impl, "builtin"} {
+				fmt.Fprintf(stdout, "bench: profiling %s op=%s len=%s key=%s for %s\n", impl, op, l, k, benchProfileTime)
+				top, err := profileTop(root, fast.bin, impl, op, l, k)
+				if err != nil {
+					return "", err
+				}
+				fmt.Fprintf(&b, "\n$ go tool pprof -top -nodecount=12 <impl=%s op=%s len=%s key=%s, %s>\n%s", impl, op, l, k, benchProfileTime, top)
+			}
+		}
+		b.WriteString("\n")
+	}
+	return "CPU profiles of the lab map and of the built-in map, each on one row alone\n\n" + strings.TrimRight(b.String(), "\n") + "\n", nil
+}
+
+// profileTop runs one benchmark of the binary bin with a CPU profile and
+// returns the profile's top, without the lines that name the file, the build
+// and the time. The profile includes filling the map, which happens before
+// the timed loop: the Put functions in it are that.
+func profileTop(root, bin, impl, op, l, k string) (string, error) {
+	dir, err := os.MkdirTemp("", "bench-profile-")
+	if err != nil {
+		return "", err
+	}
+	defer os.RemoveAll(dir)
+	prof := filepath.Join(dir, "cpu.pprof")
+	sel := fmt.Sprintf("^BenchmarkMap$/^impl=%s$/^op=%s$/^len=%s$/^key=%s$", impl, op, l, k)
+	cmd := exec.Command(bin, "-test.run=^$", "-test.bench="+sel, "-test.benchtime="+benchProfileTime, "-test.cpuprofile="+prof)
+	cmd.Dir = filepath.Join(root, benchPkg)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("profiling %s: %v: %s", sel, err, firstLines(string(out), 10))
+	}
+	cmd = exec.Command("go", "tool", "pprof", "-top", "-nodecount=12", bin, prof)
+	cmd.Dir = root
+	out, err := cmd.Output()
+	if err != nil {
+		return "", fmt.Errorf("go tool pprof -top: %v", err)
+	}
+	var b strings.Builder
+	for _, line := range strings.Split(strings.TrimRight(string(out), "\n"), "\n") {
+		if strings.HasPrefix(line, "File:") || strings.HasPrefix(line, "Build ID:") || strings.HasPrefix(line, "Time:") || strings.HasPrefix(line, "Type:") {
+			continue
+		}
+		b.WriteString(line + "\n")
+	}
+	return b.String(), nil
 }
