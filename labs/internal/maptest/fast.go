@@ -119,20 +119,12 @@ func Hash64(t *testing.T, hash64 func(seed, x uint64) uint64) {
 			name   string
 			counts *[128]int
 		}{{"top 7 bits (h >> 57)", &top}, {"low 7 bits (h & 127)", &low}} {
-			lo, hi := minMax(c.counts[:])
+			lo, hi := slices.Min(c.counts[:]), slices.Max(c.counts[:])
 			if lo < 32 || hi > 96 {
 				t.Fatalf("with seed %#x, keys 0 to 8191 spread over the 128 values of the %s from %d to %d times each; want about 64 (32 to 96)", seed, c.name, lo, hi)
 			}
 		}
 	}
-}
-
-func minMax(xs []int) (lo, hi int) {
-	lo, hi = xs[0], xs[0]
-	for _, x := range xs {
-		lo, hi = min(lo, x), max(hi, x)
-	}
-	return lo, hi
 }
 
 // SameAsBuiltin runs random Puts, Deletes, Gets and Clears on m and on a
