@@ -224,7 +224,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	}
 	profile := ""
 	if !*check {
-		if profile, err = profileRowsOver(root, builds[0], fastOut, stdout); err != nil {
+		if profile, err = profileRowsOver(root, tmp, builds[0], fastOut, stdout); err != nil {
 			return err
 		}
 	}
@@ -520,16 +520,10 @@ func ratioTable(fast, generic, note string) (string, error) {
 			for _, k := range benchKeys {
 				fmt.Fprintf(&b, "%-9s %-4s %-7s", op, l, k)
 				for i, col := range benchCols {
-					s := sets[col]
-					base := median(s["builtin/"+op+"/"+l+"/"+k])
-					if base == 0 {
-						return "", fmt.Errorf("no result for the built-in map beside %s, op=%s len=%s key=%s", col, op, l, k)
+					r, err := benchRatio(sets[col], col, op, l, k)
+					if err != nil {
+						return "", err
 					}
-					x := median(s[col+"/"+op+"/"+l+"/"+k])
-					if x == 0 {
-						return "", fmt.Errorf("no result for %s, op=%s len=%s key=%s", col, op, l, k)
-					}
-					r := math.Round(x/base*100) / 100
 					fmt.Fprintf(&b, "  %*.2fx", widths[i]-1, r)
 					if slices.Contains(targetOps, op) {
 						targetRatios[col] = append(targetRatios[col], r)
@@ -557,6 +551,21 @@ func ratioTable(fast, generic, note string) (string, error) {
 		fmt.Fprintf(&b, "%s: geometric mean %.2fx (target %gx), %d of %d rows within %gx\n", col, geomean(rs), t.geomean, within, len(rs), t.row)
 	}
 	return b.String(), nil
+}
+
+// benchRatio returns impl's median time per operation over the built-in
+// map's in samples, on one row, rounded as the ratio table prints it.
+func benchRatio(samples benchSamples, impl, op, l, k string) (float64, error) {
+	row := op + "/" + l + "/" + k
+	base := median(samples["builtin/"+row])
+	if base == 0 {
+		return 0, fmt.Errorf("no result for the built-in map beside %s, op=%s len=%s key=%s", impl, op, l, k)
+	}
+	x := median(samples[impl+"/"+row])
+	if x == 0 {
+		return 0, fmt.Errorf("no result for %s, op=%s len=%s key=%s", impl, op, l, k)
+	}
+	return math.Round(x/base*100) / 100, nil
 }
 
 func geomean(xs []float64) float64 {
@@ -655,51 +664,50 @@ const benchProfileTime = "3s"
 // lab map with none, its worst row: the lab map and the built-in map, each
 // alone. It returns go tool pprof -top of each, so that the chapter shows
 // where the time goes rather than guesses.
-func profileRowsOver(root string, fast *benchBuild, fastOut string, stdout io.Writer) (string, error) {
+func profileRowsOver(root, tmp string, fast *benchBuild, fastOut string, stdout io.Writer) (string, error) {
 	samples, _ := parseBench(fastOut)
+	type benchRow struct {
+		op, l, k string
+		ratio    float64
+	}
 	var b strings.Builder
 	for _, lm := range benchLabMaps {
 		limit := benchTargets[lm.impl].row
-		var over []string
-		worst, worstRatio := "", 0.0
-		ratio := map[string]float64{}
+		var over []benchRow
+		var worst benchRow
 		for _, op := range targetOps {
 			for _, l := range benchLens {
 				for _, k := range benchKeys {
-					row := op + "/" + l + "/" + k
-					base, x := median(samples["builtin/"+row]), median(samples[lm.impl+"/"+row])
-					if base == 0 || x == 0 {
-						continue
+					r, err := benchRatio(samples, lm.impl, op, l, k)
+					if err != nil {
+						return "", err
 					}
-					r := x / base
-					ratio[row] = r
+					row := benchRow{op, l, k, r}
 					if r > limit {
 						over = append(over, row)
 					}
-					if r > worstRatio {
-						worst, worstRatio = row, r
+					if r > worst.ratio {
+						worst = row
 					}
 				}
 			}
 		}
 		rows := over
-		if len(over) == 0 && worst != "" {
-			rows = []string{worst}
+		if len(over) == 0 {
+			rows = []benchRow{worst}
 			fmt.Fprintf(&b, "%s: no row over its limit of %gx; its worst row:\n", lm.impl, limit)
 		} else {
 			fmt.Fprintf(&b, "%s: %d rows over its limit of %gx:\n", lm.impl, len(over), limit)
 		}
 		for _, row := range rows {
-			f := strings.Split(row, "/")
-			op, l, k := f[0], f[1], f[2]
-			fmt.Fprintf(&b, "\n%s op=%s len=%s key=%s: %.2fx the built-in map\n", lm.impl, op, l, k, ratio[row])
+			fmt.Fprintf(&b, "\n%s op=%s len=%s key=%s: %.2fx the built-in map\n", lm.impl, row.op, row.l, row.k, row.ratio)
 			for _, impl := range []string{lm.impl, "builtin"} {
-				fmt.Fprintf(stdout, "bench: profiling %s op=%s len=%s key=%s for %s\n", impl, op, l, k, benchProfileTime)
-				top, err := profileTop(root, fast.bin, impl, op, l, k)
+				fmt.Fprintf(stdout, "bench: profiling %s op=%s len=%s key=%s for %s\n", impl, row.op, row.l, row.k, benchProfileTime)
+				top, err := profileTop(root, tmp, fast.bin, impl, row.op, row.l, row.k)
 				if err != nil {
 					return "", err
 				}
-				fmt.Fprintf(&b, "\n$ go tool pprof -top -nodecount=12 <impl=%s op=%s len=%s key=%s, %s>\n%s", impl, op, l, k, benchProfileTime, top)
+				fmt.Fprintf(&b, "\n$ go tool pprof -top -nodecount=12 <impl=%s op=%s len=%s key=%s, %s>\n%s", impl, row.op, row.l, row.k, benchProfileTime, top)
 			}
 		}
 		b.WriteString("\n")
@@ -707,20 +715,15 @@ func profileRowsOver(root string, fast *benchBuild, fastOut string, stdout io.Wr
 	return "CPU profiles of the lab map and of the built-in map, each on one row alone\n\n" + strings.TrimRight(b.String(), "\n") + "\n", nil
 }
 
-// profileTop runs one benchmark of the binary bin with a CPU profile and
-// returns the profile's top, without the lines that name the file, the build
-// and the time. The profile includes filling the map, which happens before
+// profileTop runs one benchmark of the binary bin with a CPU profile (into
+// tmp) and returns the profile's top, without the lines that name the file,
+// the build and the time. The profile includes filling the map, which happens before
 // the timed loop: the Put functions in it are that.
-func profileTop(root, bin, impl, op, l, k string) (string, error) {
-	dir, err := os.MkdirTemp("", "bench-profile-")
-	if err != nil {
-		return "", err
-	}
-	defer os.RemoveAll(dir)
-	prof := filepath.Join(dir, "cpu.pprof")
+func profileTop(root, tmp, bin, impl, op, l, k string) (string, error) {
+	prof := filepath.Join(tmp, "cpu.pprof")
 	sel := fmt.Sprintf("^BenchmarkMap$/^impl=%s$/^op=%s$/^len=%s$/^key=%s$", impl, op, l, k)
 	cmd := exec.Command(bin, "-test.run=^$", "-test.bench="+sel, "-test.benchtime="+benchProfileTime, "-test.cpuprofile="+prof)
-	cmd.Dir = filepath.Join(root, benchPkg)
+	cmd.Dir = filepath.Join(root, filepath.FromSlash(benchPkg))
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return "", fmt.Errorf("profiling %s: %v: %s", sel, err, firstLines(string(out), 10))
 	}
