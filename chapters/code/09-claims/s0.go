@@ -711,7 +711,8 @@ var s0 = []Claim{
 		Ruling: "The check is a flag in the map's header that writers set and test; the garbage " +
 			"collector plays no part in it. Measured: two racing writers died with " +
 			"`concurrent map writes` in every run at `GOGC=10`, `100` and `off` alike, each within " +
-			"tens of milliseconds.",
+			"tens of milliseconds. (A writer may also first panic on the map the race broke: chapter " +
+			"06, What the check misses.)",
 		Evidence: []Evidence{
 			Source{At: Go126, File: swissMaps + "/map.go", Find: `^\s+writing uint8`},
 		},
