@@ -9,7 +9,8 @@
 //
 // It serves the book itself on a free localhost port, saves a full-page screenshot of every page
 // in the screenshots folder, prints one line per problem (page: what) and ends with the line
-// "N passed, N failed" (pages). Before the pages it checks that the vendored Mermaid in
+// "N passed, N failed" (pages). Then it drives the explorer page (explorer.mjs) and prints its
+// figures. Before the pages it checks that the vendored Mermaid in
 // site/overrides/assets/vendor/mermaid is byte-identical to the one npm installed from the
 // lockfile. Exit status: 0 all passed, 1 a problem, 2 a usage error.
 //
@@ -22,6 +23,7 @@ import { tmpdir } from "node:os";
 import { dirname, extname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+import { checkExplorer, explorerWeight } from "./explorer.mjs";
 
 const siteDir = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const rootDir = resolve(siteDir, "..");
@@ -44,7 +46,7 @@ const diagramTimeoutMs = 30000;
 // Pages checked side by side.
 const parallelPages = 4;
 // shotMaxHeight is the tallest screenshot the check saves, in CSS pixels.
-const shotMaxHeight = 40000;
+const shotMaxHeight = 30000;
 
 const contentTypes = {
   ".html": "text/html; charset=utf-8",
@@ -242,16 +244,17 @@ async function checkPage(context, base, page, screenshots) {
 
   // A full-page screenshot of the claims chapter (about 100,000 px tall) took Chromium more
   // than half a minute on a busy machine, and nobody looks at its bottom: a page taller than
-  // shotMaxHeight is photographed from the top down to that height.
+  // shotMaxHeight is photographed from the top down to that height, and a screenshot may take
+  // up to 90 s.
   const shot = join(screenshots, page.replace(/\.html$/, "").split("/").join("__") + ".png");
   const height = await tab.evaluate(() => document.documentElement.scrollHeight);
   let clipped = 0;
   try {
     if (height > shotMaxHeight) {
       clipped = height;
-      await tab.screenshot({ path: shot, fullPage: true, clip: { x: 0, y: 0, width: 1280, height: shotMaxHeight } });
+      await tab.screenshot({ path: shot, fullPage: true, clip: { x: 0, y: 0, width: 1280, height: shotMaxHeight }, timeout: 90000 });
     } else {
-      await tab.screenshot({ path: shot, fullPage: true });
+      await tab.screenshot({ path: shot, fullPage: true, timeout: 90000 });
     }
   } catch (err) {
     problems.push(`screenshot: ${err.message.split("\n")[0]}`);
@@ -333,6 +336,7 @@ async function main() {
 
   const results = new Map();
   const offHost = []; // [page URL, request URL]
+  let explorer = null; // what driving the explorer page found
   let context;
   try {
     context = await chromium.launchPersistentContext(userDataDir, {
@@ -365,6 +369,9 @@ async function main() {
       }
     }
     await Promise.all(Array.from({ length: Math.min(parallelPages, pages.length) }, worker));
+    if (pages.includes("explorer.html")) {
+      explorer = await checkExplorer(context, base, opts.screenshots);
+    }
 
     for (const [pageUrl, href] of offHost) {
       const page = pageUrl.startsWith(base.href) ? decodeURIComponent(pageUrl.slice(base.href.length)) : "";
@@ -401,6 +408,18 @@ async function main() {
     for (const p of new Set(problems.map(oneLine))) {
       console.log(`${page}: ${p}`);
     }
+  }
+  if (explorer) {
+    for (const p of explorer.problems.map(oneLine)) {
+      console.log(`explorer.html (driven): ${p}`);
+      failures.push(p);
+    }
+    const f = explorer.figures;
+    const w = await explorerWeight(opts.book);
+    console.log(
+      `explorer: explorer.wasm ${w.wasmMB.toFixed(1)} MB (${w.gzipMB.toFixed(1)} MB gzipped); usable ${(f.usableMs / 1000).toFixed(1)} s after the page was opened; ` +
+        `at 1,000 keys a put takes ${f.putGoMs} ms in Go and ${f.putDrawnMs} ms until both maps are drawn again (medians of 10); screenshots explorer-*.png`,
+    );
   }
   const secs = ((Date.now() - started) / 1000).toFixed(1);
   console.log(`checked ${pages.length} pages in ${secs}s; screenshots in ${relative(process.cwd(), opts.screenshots) || "."}`);

@@ -42,6 +42,12 @@ var checkSteps = []checkStep{
 	{"test", "go test ./tools/... " + strings.Join(sharedPackages, " "), func(c *checker) error {
 		return c.command("go", append([]string{"test", "./tools/..."}, sharedPackages...)...).Run()
 	}},
+	{"explorer", "go run ./tools/course explorer -test (go vet and go test -tags explorer ./tools/explorer, natively and its wasm in Node)", func(c *checker) error {
+		if err := c.node(); err != nil {
+			return err
+		}
+		return runExplorer([]string{"-test"}, c.stdout, c.stderr)
+	}},
 	{"envtest", "go run ./tools/envtest (builds kube-apiserver and etcd once: about 10 minutes cold); go test -count=1 -v ./labs/kubeassets; before the labs, whose operator tests need them", (*checker).envtest},
 	{"lab", "go run ./tools/lab verify", (*checker).labVerify},
 	{"classic", strings.Join(classicEnv, " ") + " go test " + strings.Join(runtimeTests, " ") + "; the same go run ./tools/lab verify", (*checker).labVerifyClassic},

@@ -77,6 +77,9 @@
 //	          (the built-in map on Go 1.25's classic runtime against Go 1.26's Swiss tables);
 //	          -check runs every benchmark once and checks that the committed tables still
 //	          have the same rows
+//	explorer  build the book's explorer (tools/explorer: the solutions of labs 02 and 03 compiled
+//	          to WebAssembly) into build/explorer, or -o DIR, with Go's wasm_exec.js; the book's
+//	          mkdocs hook runs it into the built book. -test runs its tests, natively and in Node
 //
 // Missing tools are installed when that is possible: as root with apt-get, Debian's packages
 // (mkdocs mkdocs-material python3-pymdownx, nodejs npm, chromium); otherwise mkdocs goes into a
@@ -114,7 +117,7 @@ import (
 	"gomaps/tools/internal/cli"
 )
 
-const usageLine = "usage: go run ./tools/course [serve [-addr host:port] | check [-skip step,...] | outputs [-check] [NAME...] | prepare | doctor | pack DIR | unpack DIR | layout LAB SAMPLE [FORMAT] | bench [-check]]"
+const usageLine = "usage: go run ./tools/course [serve [-addr host:port] | check [-skip step,...] | outputs [-check] [NAME...] | prepare | doctor | pack DIR | unpack DIR | layout LAB SAMPLE [FORMAT] | bench [-check] | explorer [-o DIR] [-test]]"
 
 func main() {
 	cli.Main(cli.Command{Name: "course", Usage: usageLine, Run: func(_ context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) error {
@@ -146,6 +149,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return runLayout(args, stdout, stderr)
 	case "bench":
 		return runBench(args, stdout, stderr)
+	case "explorer":
+		return runExplorer(args, stdout, stderr)
 	case "help":
 		fmt.Fprintln(stdout, usageLine)
 		return nil

@@ -71,6 +71,22 @@ func (c *checker) serveCheck() error {
 		}
 		time.Sleep(250 * time.Millisecond)
 	}
+	// The explorer page's program, which the book's mkdocs hook builds into every build.
+	for _, file := range []string{"explorer/explorer.wasm", "explorer/wasm_exec.js"} {
+		resp, err := http.Get("http://" + addr + "/" + file)
+		if err == nil {
+			resp.Body.Close()
+			if resp.StatusCode != http.StatusOK {
+				err = fmt.Errorf("%s", resp.Status)
+			}
+		}
+		if err != nil {
+			stop()
+			io.WriteString(c.stdout, out.String())
+			return fmt.Errorf("go run ./tools/course did not serve %s (the mkdocs hook site/hooks/explorer.py builds it): %v", file, err)
+		}
+		fmt.Fprintf(c.stdout, "served %s\n", file)
+	}
 	// The lab list comes after the book, when the runner has finished.
 	for !strings.Contains(out.String(), "next: lab ") && time.Now().Before(deadline.Add(3*time.Minute)) {
 		time.Sleep(250 * time.Millisecond)

@@ -1,0 +1,386 @@
+//go:build explorer
+
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	buckets "gomaps/labs/02-buckets"
+	"gomaps/labs/courseroot"
+	"gomaps/labs/overlay"
+)
+
+// script is a walk through what the page offers: growth of both maps, a classic growth stepped
+// bucket by bucket, a range with a delete and a put in the middle, collisions.
+var script = []string{
+	"put 1-6", "grow buckets", "grow swiss", "grow swiss", "grow buckets", "evac", "evac",
+	"range 0x2d 0x13", "next", "next", "del 40", "put 900", "next", "next", "next", "stop",
+	"del 7", "rand 50", "grow swiss", "range", "next", "clear", "next", "put 1-20",
+}
+
+func newSession(t *testing.T, cfg Config) *Session {
+	t.Helper()
+	s, err := NewSession(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// layoutKeys returns the keys the text layout of a map shows in its slots: a classic layout
+// has rows "keys  17  3  -", a Swiss one slots "... full    key 17 value 3".
+func layoutKeys(t *testing.T, m MapState) []string {
+	t.Helper()
+	var keys []string
+	for _, line := range strings.Split(m.Text, "\n") {
+		f := strings.Fields(line)
+		switch {
+		case m.Name == "buckets" && len(f) > 0 && f[0] == "keys":
+			for _, k := range f[1:] {
+				if k != "-" {
+					keys = append(keys, k)
+				}
+			}
+		case m.Name == "swiss" && slices.Contains(f, "full"):
+			keys = append(keys, f[slices.Index(f, "key")+1])
+		}
+	}
+	return keys
+}
+
+// bigTable finds a Swiss table of more than 64 slots, which the text layout sums up.
+var bigTable = regexp.MustCompile(`capacity (128|256|512|1024) `)
+
+// TestLayoutHoldsTheKeys: after every operation of the script, each map's layout shows
+// exactly the keys put and not deleted, once each (while small enough to show every slot).
+func TestLayoutHoldsTheKeys(t *testing.T) {
+	for _, keys := range []string{"int", "string"} {
+		for _, hash := range []string{"fixed", "seeded", "collide"} {
+			s := newSession(t, Config{Keys: keys, Hash: hash, Seed: 7})
+			for _, op := range script {
+				if err := s.Do(op); err != nil {
+					t.Fatalf("%s/%s: %s: %v", keys, hash, op, err)
+				}
+				st := s.State()
+				for _, m := range st.Maps {
+					if m.Name == "swiss" && bigTable.MatchString(m.Text) {
+						continue // past 64 slots a table is summed up in one line
+					}
+					got := layoutKeys(t, m)
+					if m.Name == "buckets" && strings.Contains(m.Text, "old array") {
+						continue // an evacuated old slot still shows its key
+					}
+					sortKeys(got)
+					if !slices.Equal(got, st.Keys) {
+						t.Fatalf("%s/%s after %q: the %s layout holds %d keys %v; want the %d keys put %v:\n%s",
+							keys, hash, op, m.Name, len(got), got, len(st.Keys), st.Keys, m.Text)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestRangeRules: a range stepped to its end produces every key once; a key deleted before
+// the range reaches it is not produced.
+func TestRangeRules(t *testing.T) {
+	for _, hash := range []string{"fixed", "seeded", "collide"} {
+		s := newSession(t, Config{Keys: "int", Hash: hash, Seed: 3})
+		for _, op := range []string{"put 1-40", "range"} {
+			if err := s.Do(op); err != nil {
+				t.Fatal(err)
+			}
+		}
+		// Delete, during the range, a key neither map has produced yet.
+		s.Do("next")
+		var victim string
+		for _, k := range s.State().Keys {
+			if !slices.Contains(s.rng0[0].Produced, k) && !slices.Contains(s.rng0[1].Produced, k) {
+				victim = k
+				break
+			}
+		}
+		if err := s.Do("del " + victim); err != nil {
+			t.Fatal(err)
+		}
+		for range 100 {
+			s.Do("next")
+		}
+		for i, r := range s.rng0 {
+			name := s.sides[i].name()
+			if !r.Done {
+				t.Fatalf("%s/%s: the range is not done after 100 steps of 39 keys", hash, name)
+			}
+			if slices.Contains(r.Produced, victim) {
+				t.Errorf("%s/%s: the range produced key %s, deleted before the range reached it: %v", hash, name, victim, r.Produced)
+			}
+			got := slices.Clone(r.Produced)
+			sortKeys(got)
+			if !slices.Equal(slices.Compact(slices.Clone(got)), got) {
+				t.Errorf("%s/%s: the range produced a key twice: %v", hash, name, r.Produced)
+			}
+			if want := s.State().Keys; !slices.Equal(got, want) {
+				t.Errorf("%s/%s: the range produced %v; want each of %v once", hash, name, got, want)
+			}
+		}
+	}
+}
+
+// TestGrowthSteps: the events the page shows name each growth.
+func TestGrowthSteps(t *testing.T) {
+	s := newSession(t, Config{Keys: "int", Hash: "fixed"})
+	want := map[string]*regexp.Regexp{
+		// Both maps grow at the 9th key: the classic one from 1 bucket to 2, the Swiss one out
+		// of its small group.
+		"grow buckets": regexp.MustCompile(`(?s)a growth started: .* B 0 → 1, 1 → 2 buckets.*the small group \(8 slots\) was full: the map moved into a table, of 16 slots now`),
+		"grow swiss":   regexp.MustCompile(`table 0 was full: it grew, capacity 16 → 32`),
+	}
+	for _, op := range []string{"put 1-8", "grow buckets", "grow swiss"} {
+		if err := s.Do(op); err != nil {
+			t.Fatal(err)
+		}
+		if re := want[op]; re != nil {
+			events := ""
+			for _, m := range s.State().Maps {
+				events += strings.Join(m.Events, "\n") + "\n"
+			}
+			if !re.MatchString(events) {
+				t.Errorf("after %q the events are\n%s\nwant a line matching %s", op, events, re)
+			}
+		}
+	}
+	// Step a classic growth bucket by bucket: at 1e3 keys the array doubles from 128 to 256.
+	s = newSession(t, Config{Keys: "int", Hash: "fixed"})
+	header := func() buckets.Header { return s.sides[0].(*bucketsSide[int64]).bm.Header() }
+	for h := header(); h.B < 8 || !h.Growing; h = header() {
+		s.Do("grow buckets")
+	}
+	h := header()
+	if !h.Growing || h.OldBuckets != 128 {
+		t.Fatalf("after grow buckets from B=7: %+v; want a doubling in progress from 128 old buckets", h)
+	}
+	steps := 0
+	for header().Growing {
+		s.Do("evac")
+		steps++
+	}
+	if steps < 64 || steps > 127 {
+		t.Errorf("evac ended the growth from 128 old buckets in %d steps; want 64 to 127 (a put evacuates 1 or 2)", steps)
+	}
+}
+
+// TestSplitSteps: a Swiss table that is full at 1024 slots splits, and the directory doubles.
+func TestSplitSteps(t *testing.T) {
+	s := newSession(t, Config{Keys: "int", Hash: "fixed"})
+	for range 20 {
+		if err := s.Do("grow swiss"); err != nil {
+			t.Fatal(err)
+		}
+		events := strings.Join(s.State().Maps[1].Events, "\n")
+		if strings.Contains(events, "split") {
+			for _, want := range []string{
+				"the directory doubled: globalDepth 0 → 1, 1 → 2 entries",
+				"table 0 (capacity 1024) was full at the largest size: it split in two by top hash bit 1, localDepth 0 → 1; this half is table 0",
+				"the other half of the split is table 1",
+			} {
+				if !strings.Contains(events, want) {
+					t.Errorf("the split's events are\n%s\nwant %q", events, want)
+				}
+			}
+			return
+		}
+	}
+	t.Fatalf("no split after 20 grow swiss: %v", s.State().Maps[1].Counters)
+}
+
+// TestRefusals: a wrong operation is refused with a sentence and changes nothing.
+func TestRefusals(t *testing.T) {
+	s := newSession(t, Config{Keys: "int", Hash: "fixed"})
+	s.Do("put 1-3")
+	for op, want := range map[string]string{
+		"put x":      `key "x": the maps have int keys: want a number`,
+		"next":       "no range in progress",
+		"frobnicate": `unknown operation "frobnicate"`,
+		"rand 0":     "want a count from 1",
+		"put 1-9999": "at most 5000 keys",
+	} {
+		if err := s.Do(op); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v; want an error with %q", op, err, want)
+		}
+		if st := s.State(); len(st.Keys) != 3 || st.Error == "" {
+			t.Errorf("%s: the state has %d keys and error %q; want the 3 keys and the error", op, len(st.Keys), st.Error)
+		}
+	}
+}
+
+// TestWasmMatchesNative builds explorer.wasm, runs the script in Node through the entry points
+// the page calls (testdata/drive.cjs), and compares every state with the same session run
+// natively: the same layouts, counters, events and ranges.
+func TestWasmMatchesNative(t *testing.T) {
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Fatal("the explorer's wasm test runs in Node: install nodejs (Debian: apt-get install nodejs)")
+	}
+	root, _, err := courseroot.Find("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	replace, err := overlay.Explorer(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ov, err := overlay.Write(replace)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.Remove(ov)
+	wasm := filepath.Join(t.TempDir(), "explorer.wasm")
+	build := exec.Command("go", "build", "-tags", "explorer", "-overlay", ov, "-o", wasm, ".")
+	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("GOOS=js GOARCH=wasm go build: %v\n%s", err, out)
+	}
+	goroot, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	wasmExec := filepath.Join(strings.TrimSpace(string(goroot)), "lib", "wasm", "wasm_exec.js")
+	for _, cfg := range []Config{{Keys: "int", Hash: "fixed", Seed: 11}, {Keys: "string", Hash: "collide", Seed: 12}} {
+		cj, _ := json.Marshal(cfg)
+		cmd := exec.Command(node, append([]string{"testdata/drive.cjs", wasmExec, wasm, string(cj)}, script...)...)
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("node drive.cjs: %v\n%s", err, out)
+		}
+		native := newSession(t, cfg)
+		sc := bufio.NewScanner(strings.NewReader(string(out)))
+		sc.Buffer(nil, 1<<24)
+		for i := 0; sc.Scan(); i++ {
+			var got State
+			if err := json.Unmarshal(sc.Bytes(), &got); err != nil {
+				t.Fatalf("state %d from the wasm is not JSON: %v", i, err)
+			}
+			op := "reset"
+			if i > 0 {
+				op = script[i-1]
+				native.Do(op)
+			}
+			want := native.State()
+			got.Millis, want.Millis = 0, 0
+			g, _ := json.MarshalIndent(got, "", " ")
+			w, _ := json.MarshalIndent(want, "", " ")
+			if string(g) != string(w) {
+				t.Fatalf("%s, after %q: the wasm's state differs from the native one:\nwasm:   %.2000s\nnative: %.2000s", cj, op, g, w)
+			}
+			if i == len(script) {
+				fmt.Printf("%s: %d states, the same in wasm and natively\n", cj, i+1)
+			}
+		}
+	}
+}
+
+// TestChapterSamples: with the fixed hash, the explorer draws exactly the chapters' samples
+// (chapters/out, made by go run ./tools/course layout): the same layout code, the same maps.
+// The chapters link to these states.
+func TestChapterSamples(t *testing.T) {
+	root, _, err := courseroot.Find("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		ops  []string
+		side int    // 0 buckets, 1 swiss
+		out  string // chapters/out/NAME.txt
+		text bool   // the text layout; else the Mermaid one
+	}{
+		{[]string{"put 1-27"}, 0, "02-growing-text", true},
+		{[]string{"put 1-27"}, 0, "02-growing", false},
+		{[]string{"put 1-5"}, 1, "03-small-text", true},
+		{[]string{"put 1-5"}, 1, "03-small", false},
+		{[]string{"put 1-11", "put 13", "put 14", "put 15"}, 1, "03-table-text", true},
+		{[]string{"put 1-11", "put 13", "put 14", "put 15"}, 1, "03-table", false},
+		{[]string{"put 1-11", "put 13", "put 14", "put 15", "del 3", "del 10"}, 1, "03-tombstone", false},
+		{[]string{"put 1-1793"}, 1, "03-directory-text", true},
+		{[]string{"put 1-1793"}, 1, "03-directory", false},
+	} {
+		data, err := os.ReadFile(filepath.Join(root, "chapters", "out", c.out+".txt"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := string(data)
+		if c.text { // drop the "$ command" line
+			_, want, _ = strings.Cut(want, "\n")
+		}
+		s := newSession(t, Config{Keys: "int", Hash: "fixed"})
+		for _, op := range c.ops {
+			if err := s.Do(op); err != nil {
+				t.Fatal(err)
+			}
+		}
+		m := s.State().Maps[c.side]
+		got := m.Mermaid
+		if c.text {
+			got = m.Text
+		}
+		if got != want {
+			t.Errorf("%s in the explorer: the %s layout differs from chapters/out/%s.txt:\n%s\nwant:\n%s", strings.Join(c.ops, "; "), m.Name, c.out, got, want)
+		}
+	}
+}
+
+// explorerLink finds the book's links to states of the explorer.
+var explorerLink = regexp.MustCompile(`\]\(explorer\.md\?([^)#\s]+)\)`)
+
+// TestChapterLinks: every link of the book to a state of the explorer opens: its operations all
+// apply. Chapters 02, 03 and 05 each have at least one.
+func TestChapterLinks(t *testing.T) {
+	root, _, err := courseroot.Find("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, _ := filepath.Glob(filepath.Join(root, "chapters", "*.md"))
+	count := map[string]int{}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range explorerLink.FindAllStringSubmatch(string(data), -1) {
+			q, err := url.ParseQuery(m[1])
+			if err != nil {
+				t.Fatalf("%s: the link %s: %v", filepath.Base(f), m[0], err)
+			}
+			seed, _ := strconv.ParseUint(q.Get("seed"), 10, 64)
+			s, err := NewSession(Config{Keys: q.Get("keys"), Hash: q.Get("hash"), Seed: seed})
+			if err != nil {
+				t.Fatalf("%s: the link %s: %v", filepath.Base(f), m[0], err)
+			}
+			for _, op := range strings.Split(q.Get("ops"), ",") {
+				if op == "" {
+					continue
+				}
+				if err := s.Do(op); err != nil {
+					t.Errorf("%s: the link %s: operation %q refused: %v", filepath.Base(f), m[0], op, err)
+				}
+			}
+			count[strings.TrimSuffix(filepath.Base(f), ".md")]++
+		}
+	}
+	for _, ch := range []string{"02-buckets", "03-swiss", "05-iteration"} {
+		if count[ch] == 0 {
+			t.Errorf("chapters/%s.md has no link to a state of the explorer", ch)
+		}
+	}
+	t.Logf("links to the explorer: %v", count)
+}

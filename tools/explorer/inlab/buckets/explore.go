@@ -1,0 +1,96 @@
+//go:build explorer
+
+// This file is not part of lab 02. The explorer (tools/explorer) adds it to the lab's package
+// when it builds, with go build's -overlay, next to the lab's solution: it exports the little
+// the explorer needs that a program outside the package cannot reach. It draws nothing and
+// decides nothing: the map, its growth, its iteration and its layout dump are the lab's own.
+package buckets
+
+import (
+	"fmt"
+	"strings"
+)
+
+// SetHashHook replaces the hash of every key of every map of this package with f, or restores
+// each map's own hash when f is nil (the lab's hashHook).
+func SetHashHook(f func(key any) uint64) { hashHook = f }
+
+// LayoutText returns the lab's text layout dump (step 8).
+func (m *Map[K, V]) LayoutText() string {
+	var b strings.Builder
+	m.layoutText(&b)
+	return b.String()
+}
+
+// LayoutMermaid returns the lab's Mermaid layout dump (step 8): the chapters' diagrams.
+func (m *Map[K, V]) LayoutMermaid() string {
+	var b strings.Builder
+	m.layoutMermaid(&b)
+	return b.String()
+}
+
+// Counters returns the header fields chapter 02 names, in the order the explorer shows them.
+func (m *Map[K, V]) Counters() [][2]string {
+	c := [][2]string{
+		{"count", fmt.Sprint(m.count)},
+		{"B", fmt.Sprint(m.B)},
+		{"buckets", fmt.Sprint(len(m.buckets))},
+		{"noverflow", fmt.Sprint(m.noverflow)},
+	}
+	if m.growing() {
+		how := "doubling"
+		if m.sameSizeGrow {
+			how = "same-size"
+		}
+		c = append(c, [2]string{"growing", how},
+			[2]string{"oldbuckets", fmt.Sprint(len(m.oldbuckets))},
+			[2]string{"nevacuate", fmt.Sprint(m.nextEvacuate)})
+	} else {
+		c = append(c, [2]string{"growing", "no"})
+	}
+	return c
+}
+
+// Header is the map's header, the fields chapter 02 names.
+type Header struct {
+	Count, B, Buckets, NOverflow int
+	Growing, SameSize            bool
+	OldBuckets, Nevacuate        int // while growing
+}
+
+// Header returns the map's header.
+func (m *Map[K, V]) Header() Header {
+	return Header{m.count, int(m.B), len(m.buckets), int(m.noverflow), m.growing(), m.sameSizeGrow, len(m.oldbuckets), m.nextEvacuate}
+}
+
+// EvacuateNext moves the old bucket at nevacuate (nextEvacuate) to the new array, as the second
+// half of a write's growWork does, and returns which old bucket moved, or -1 if the map is not
+// growing.
+func (m *Map[K, V]) EvacuateNext() int {
+	if !m.growing() {
+		return -1
+	}
+	i := m.nextEvacuate
+	m.evacuate(i)
+	checkInvariants(m)
+	return i
+}
+
+// Iter is one range over the map, taken one entry at a time (the lab's iterator, step 7).
+type Iter[K comparable, V any] struct {
+	it *iterator[K, V]
+}
+
+// Range starts an iteration from the position the random number r chooses, as mapiterinit
+// does, and says where it starts.
+func (m *Map[K, V]) Range(r uint64) (*Iter[K, V], string) {
+	it := m.newIterator(r)
+	if it.done {
+		return &Iter[K, V]{it}, "the map is empty: the range produces nothing"
+	}
+	return &Iter[K, V]{it}, fmt.Sprintf("starts at bucket %d of %d, slot offset %d (r = %#x: bucket = r & %d, offset = r>>%d & 7)",
+		it.startBucket, len(it.buckets), it.offset, r, len(it.buckets)-1, it.B)
+}
+
+// Next returns the next entry of the range, or ok == false at its end.
+func (it *Iter[K, V]) Next() (key K, value V, ok bool) { return it.it.next() }

@@ -1,0 +1,446 @@
+//go:build explorer
+
+// Command explorer is the book's map explorer: the solutions of labs 02 (classic buckets) and
+// 03 (Swiss tables), compiled to WebAssembly and driven from the page chapters/explorer.md.
+//
+// It builds only with the tag explorer and an overlay that puts the labs' solutions and the
+// files of tools/explorer/inlab in place; `go run ./tools/course explorer` does both:
+//
+//	go run ./tools/course explorer          # build/explorer/: explorer.wasm and wasm_exec.js
+//	go run ./tools/course explorer -test    # the session's tests, natively and in Node
+//
+// A Session holds one map of each lab, with the same key type and hash, and applies the same
+// operations to both. The page keeps the list of operations in its URL, so a state of the
+// explorer is a link: the chapters link to states they discuss.
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"hash/fnv"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	buckets "gomaps/labs/02-buckets"
+	swiss "gomaps/labs/03-swiss"
+)
+
+// Config chooses a session's maps: their key type, their hash, and the seed of the random keys
+// and range starts the session draws (so that a state replays the same from a link).
+type Config struct {
+	Keys string `json:"keys"` // "int" (int64) or "string"
+	Hash string `json:"hash"` // "fixed", "seeded" or "collide"
+	Seed uint64 `json:"seed"`
+}
+
+// State is what the page draws after each operation.
+type State struct {
+	Config Config     `json:"config"`
+	Ops    []string   `json:"ops"`    // every operation applied so far, in order
+	Error  string     `json:"error"`  // why the last operation was refused, if it was
+	Keys   []string   `json:"keys"`   // the keys in the maps (the same in both), sorted
+	Maps   []MapState `json:"maps"`   // buckets, then swiss
+	Millis float64    `json:"millis"` // the time the last operation took in Go, both maps
+}
+
+// MapState is one map's drawing and counters.
+type MapState struct {
+	Name     string      `json:"name"`     // "buckets" or "swiss"
+	Title    string      `json:"title"`    // "Classic buckets (lab 02)" ...
+	Counters [][2]string `json:"counters"` // the header fields the chapter names
+	Text     string      `json:"text"`     // the lab's text layout dump
+	Mermaid  string      `json:"mermaid"`  // the lab's Mermaid layout dump, drawn by the page
+	Events   []string    `json:"events"`   // what the last operation did to the map's shape
+	Range    *RangeState `json:"range"`    // the range in progress or just ended, if any
+}
+
+// RangeState is a range taken one entry at a time.
+type RangeState struct {
+	Start    string   `json:"start"`    // where it started, and why there
+	Produced []string `json:"produced"` // the keys produced so far, in order
+	Done     bool     `json:"done"`
+}
+
+// side is one lab's map, whatever its key type.
+type side interface {
+	name() string
+	title() string
+	put(k string) error
+	del(k string) error
+	clear()
+	evacuate() string
+	counters() [][2]string
+	snap() any // a comparable snapshot of what a growth changes
+	describe(before, after any) string
+	text() string
+	mermaid() string
+	startRange(r1, r2 uint64) string
+	next() (string, bool)
+	stopRange()
+}
+
+// Session is the explorer's state: two maps that receive the same operations.
+type Session struct {
+	cfg   Config
+	rng   *rand.Rand
+	sides []side
+	keys  map[string]bool // what the maps should hold: every key put and not deleted since
+	ops   []string
+	last  []string // each side's events of the last operation
+	rng0  []*RangeState
+	err   string
+	took  time.Duration
+	next  int // the next key "grow" puts: the smallest number not yet used
+}
+
+// NewSession returns a session with two empty maps.
+func NewSession(cfg Config) (*Session, error) {
+	if cfg.Keys == "" {
+		cfg.Keys = "int"
+	}
+	if cfg.Hash == "" {
+		cfg.Hash = "fixed"
+	}
+	s := &Session{cfg: cfg, rng: rand.New(rand.NewPCG(cfg.Seed, 0x6d61_7073)), keys: map[string]bool{}, next: 1}
+	switch cfg.Keys {
+	case "int":
+		s.sides = []side{newBuckets(parseInt), newSwiss(parseInt)}
+	case "string":
+		s.sides = []side{newBuckets(parseString), newSwiss(parseString)}
+	default:
+		return nil, fmt.Errorf("keys %q: want int or string", cfg.Keys)
+	}
+	hash, err := hashes(cfg)
+	if err != nil {
+		return nil, err
+	}
+	buckets.SetHashHook(hash[0])
+	swiss.SetHashHook(hash[1])
+	s.last = make([]string, len(s.sides))
+	s.rng0 = make([]*RangeState, len(s.sides))
+	return s, nil
+}
+
+// hashes returns the hash hooks of the two labs for a configuration: nil for the maps' own
+// seeded hash (step 9).
+func hashes(cfg Config) ([2]func(any) uint64, error) {
+	switch cfg.Hash {
+	case "seeded":
+		return [2]func(any) uint64{}, nil
+	case "fixed":
+		return [2]func(any) uint64{spreadHash, mixHash}, nil
+	case "collide":
+		// Classic: the low 4 bits choose the bucket while B <= 4, so zero them and every key
+		// lands in one bucket of 16: overflow chains. Swiss: the low bits of H1 (hash >> 7)
+		// choose the first group, so zero 4 of them: long probes. The top bits stay mixed, so
+		// a Swiss table still splits its keys in two.
+		return [2]func(any) uint64{
+			func(k any) uint64 { return spreadHash(k) &^ 0xf },
+			func(k any) uint64 { return mixHash(k) &^ (0xf << 7) },
+		}, nil
+	}
+	return [2]func(any) uint64{}, fmt.Errorf("hash %q: want fixed, seeded or collide", cfg.Hash)
+}
+
+// The fixed hashes are the ones the labs' layout samples use, so that the explorer draws the
+// chapters' diagrams exactly: lab 02's spreadHash (the SplitMix64 finalizer) and lab 03's mix
+// (a multiplication by 2^64 divided by the golden ratio). A string key is first hashed with
+// FNV-1a.
+func spreadHash(key any) uint64 {
+	x := keyBits(key) + 0x9e37_79b9_7f4a_7c15
+	x = (x ^ x>>30) * 0xbf58_476d_1ce4_e5b9
+	x = (x ^ x>>27) * 0x94d0_49bb_1331_11eb
+	return x ^ x>>31
+}
+
+func mixHash(key any) uint64 { return keyBits(key) * 0x9e37_79b9_7f4a_7c15 }
+
+func keyBits(key any) uint64 {
+	switch k := key.(type) {
+	case int64:
+		return uint64(k)
+	case string:
+		h := fnv.New64a()
+		h.Write([]byte(k))
+		return h.Sum64()
+	}
+	panic(fmt.Sprintf("the explorer's maps have int64 or string keys, not %T", key))
+}
+
+// keyOf returns the key of number n for this session's key type: n itself, or "k" and n.
+func (s *Session) keyOf(n int) string {
+	if s.cfg.Keys == "string" {
+		return "k" + strconv.Itoa(n)
+	}
+	return strconv.Itoa(n)
+}
+
+// maxKeys bounds a map's size: the page draws every slot of a map of a few hundred keys, and
+// the explorer is for watching, not for benchmarks.
+const maxKeys = 5000
+
+// Do applies one operation to both maps:
+//
+//	put K         put key K (a number, or for string keys any text without spaces)
+//	put A-B       put the keys of the numbers A to B
+//	rand N        put N random keys (numbers below 1,000,000)
+//	del K         delete key K
+//	clear         clear both maps
+//	grow buckets  put the next unused keys until the classic map's shape changes
+//	grow swiss    the same, until the Swiss map's shape changes
+//	evac          the classic map evacuates its old bucket at nevacuate (one step of a growth)
+//	range [R1 R2] start a range over each map (R1 and R2 choose the starts; random if left out)
+//	next          produce the next entry of each map's range
+//	stop          end the ranges
+//
+// A refused operation leaves the maps as they were and sets the state's Error.
+func (s *Session) Do(op string) error {
+	start := time.Now()
+	before := make([]any, len(s.sides))
+	for i, sd := range s.sides {
+		before[i] = sd.snap()
+		s.last[i] = ""
+	}
+	err := s.do(strings.Fields(op))
+	s.took = time.Since(start)
+	s.err = ""
+	if err != nil {
+		s.err = err.Error()
+		return err
+	}
+	s.ops = append(s.ops, strings.Join(strings.Fields(op), " "))
+	for i, sd := range s.sides {
+		if s.last[i] == "" {
+			s.last[i] = describe(sd, before[i], sd.snap())
+		}
+	}
+	return nil
+}
+
+func (s *Session) do(f []string) error {
+	if len(f) == 0 {
+		return fmt.Errorf("no operation")
+	}
+	arg := func(n int) error {
+		if len(f) != n+1 {
+			return fmt.Errorf("%s takes %d argument(s), as in: %s", f[0], n, usage[f[0]])
+		}
+		return nil
+	}
+	switch f[0] {
+	case "put":
+		if err := arg(1); err != nil {
+			return err
+		}
+		keys, err := s.keyList(f[1])
+		if err != nil {
+			return err
+		}
+		if len(s.keys)+len(keys) > maxKeys {
+			return fmt.Errorf("the explorer holds at most %d keys: clear the maps first", maxKeys)
+		}
+		for _, k := range keys {
+			if err := s.put(k); err != nil {
+				return err
+			}
+		}
+	case "rand":
+		if err := arg(1); err != nil {
+			return err
+		}
+		n, err := strconv.Atoi(f[1])
+		if err != nil || n < 1 || len(s.keys)+n > maxKeys {
+			return fmt.Errorf("rand %s: want a count from 1 to %d (the explorer holds at most %d keys)", f[1], maxKeys-len(s.keys), maxKeys)
+		}
+		for range n {
+			if err := s.put(s.keyOf(s.rng.IntN(1_000_000))); err != nil {
+				return err
+			}
+		}
+	case "del":
+		if err := arg(1); err != nil {
+			return err
+		}
+		for _, sd := range s.sides {
+			if err := sd.del(f[1]); err != nil {
+				return err
+			}
+		}
+		delete(s.keys, f[1])
+	case "clear":
+		if err := arg(0); err != nil {
+			return err
+		}
+		for _, sd := range s.sides {
+			sd.clear()
+		}
+		clear(s.keys)
+	case "grow":
+		if err := arg(1); err != nil {
+			return err
+		}
+		var sd side
+		for _, x := range s.sides {
+			if x.name() == f[1] {
+				sd = x
+			}
+		}
+		if sd == nil {
+			return fmt.Errorf("grow %s: want grow buckets or grow swiss", f[1])
+		}
+		shape := sd.snap()
+		for sd.snap() == shape {
+			if len(s.keys) >= maxKeys {
+				return fmt.Errorf("the explorer holds at most %d keys: clear the maps first", maxKeys)
+			}
+			for s.keys[s.keyOf(s.next)] {
+				s.next++
+			}
+			if err := s.put(s.keyOf(s.next)); err != nil {
+				return err
+			}
+		}
+	case "evac":
+		if err := arg(0); err != nil {
+			return err
+		}
+		for i, sd := range s.sides {
+			s.last[i] = sd.evacuate()
+		}
+	case "range":
+		r1, r2 := s.rng.Uint64(), s.rng.Uint64()
+		if len(f) == 3 {
+			var err1, err2 error
+			r1, err1 = strconv.ParseUint(f[1], 0, 64)
+			r2, err2 = strconv.ParseUint(f[2], 0, 64)
+			if err1 != nil || err2 != nil {
+				return fmt.Errorf("range %s %s: want two unsigned numbers", f[1], f[2])
+			}
+		} else if err := arg(0); err != nil {
+			return err
+		}
+		for i, sd := range s.sides {
+			sd.stopRange()
+			s.rng0[i] = &RangeState{Start: sd.startRange(r1, r2), Produced: []string{}}
+		}
+	case "next":
+		if err := arg(0); err != nil {
+			return err
+		}
+		if s.rng0[0] == nil || s.rng0[0].Done && s.rng0[1].Done {
+			return fmt.Errorf("no range in progress: start one with range")
+		}
+		for i, sd := range s.sides {
+			r := s.rng0[i]
+			if r.Done {
+				continue
+			}
+			if k, ok := sd.next(); ok {
+				r.Produced = append(r.Produced, k)
+			} else {
+				r.Done = true
+			}
+		}
+	case "stop":
+		if err := arg(0); err != nil {
+			return err
+		}
+		for i, sd := range s.sides {
+			sd.stopRange()
+			if s.rng0[i] != nil {
+				s.rng0[i].Done = true
+			}
+		}
+	default:
+		return fmt.Errorf("unknown operation %q: want one of put, rand, del, clear, grow, evac, range, next, stop", f[0])
+	}
+	return nil
+}
+
+var usage = map[string]string{
+	"put": "put 7, or put 1-9", "rand": "rand 100", "del": "del 7", "clear": "clear",
+	"grow": "grow buckets", "evac": "evac", "range": "range", "next": "next", "stop": "stop",
+}
+
+// keyList parses the argument of put: one key, or a range of numbers A-B.
+func (s *Session) keyList(a string) ([]string, error) {
+	lo, hi, isRange := strings.Cut(a, "-")
+	if isRange && lo != "" {
+		x, err1 := strconv.Atoi(lo)
+		y, err2 := strconv.Atoi(hi)
+		if err1 == nil && err2 == nil {
+			if x > y || y-x >= maxKeys {
+				return nil, fmt.Errorf("put %s: want A-B with A <= B and at most %d keys", a, maxKeys)
+			}
+			var keys []string
+			for n := x; n <= y; n++ {
+				keys = append(keys, s.keyOf(n))
+			}
+			return keys, nil
+		}
+	}
+	if strings.Contains(a, ",") {
+		return nil, fmt.Errorf("put %s: a key may not hold a comma (the page's link separates operations with commas)", a)
+	}
+	return []string{a}, nil
+}
+
+func (s *Session) put(k string) error {
+	for _, sd := range s.sides {
+		if err := sd.put(k); err != nil {
+			return err
+		}
+	}
+	s.keys[k] = true
+	return nil
+}
+
+// State returns what the page draws.
+func (s *Session) State() State {
+	st := State{Config: s.cfg, Ops: append([]string{}, s.ops...), Error: s.err, Millis: float64(s.took.Microseconds()) / 1000}
+	for k := range s.keys {
+		st.Keys = append(st.Keys, k)
+	}
+	sortKeys(st.Keys)
+	for i, sd := range s.sides {
+		ms := MapState{Name: sd.name(), Title: sd.title(), Counters: sd.counters(), Text: sd.text(), Mermaid: sd.mermaid(), Range: s.rng0[i]}
+		if s.last[i] != "" {
+			ms.Events = strings.Split(s.last[i], "\n")
+		}
+		st.Maps = append(st.Maps, ms)
+	}
+	return st
+}
+
+// JSON returns State as JSON.
+func (s *Session) JSON() string {
+	data, err := json.Marshal(s.State())
+	if err != nil {
+		return fmt.Sprintf(`{"error": %q}`, err.Error())
+	}
+	return string(data)
+}
+
+// sortKeys sorts keys by number where both are numbers (or "k" and a number), else as text.
+func sortKeys(keys []string) {
+	num := func(k string) (int, bool) {
+		n, err := strconv.Atoi(strings.TrimPrefix(k, "k"))
+		return n, err == nil
+	}
+	slices.SortFunc(keys, func(a, b string) int {
+		x, okx := num(a)
+		y, oky := num(b)
+		switch {
+		case okx && oky && x != y:
+			return x - y
+		case a < b:
+			return -1
+		case a > b:
+			return 1
+		}
+		return 0
+	})
+}
