@@ -19,13 +19,15 @@
 //   - the key of a deleted member is never removed, so the registry
 //     ConfigMap only grows (render.go);
 //
-// and a fourth one that shows under load: a write that loses a race with
+// a fourth one that shows under load: a write that loses a race with
 // another writer (409 Conflict) is returned as an error instead of retried
-// (reconcile.go).
+// (reconcile.go); and a fifth that shows in an outage: a reconcile whose
+// write failed is logged and forgotten instead of returned to the
+// controller, which would try it again (operator.go).
 //
 // The tests named TestStep<N>... grade step N. Steps 1 to 4 are fast unit
 // tests with controller-runtime's fake client, and step 4 also has the API
-// server refuse a stale update; steps 5 to 7 run the operator against a real
+// server refuse a stale update; steps 5 to 8 run the operator against a real
 // kube-apiserver and etcd, through envtest, which the tests find by themselves
 // (see labs/kubeassets). Run
 //

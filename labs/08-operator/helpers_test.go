@@ -103,6 +103,12 @@ func inChild(t *testing.T, workload func(t *testing.T, cfg *rest.Config)) {
 	text, code, hung := labtest.RerunTest(t, childEnv+"="+string(kubeconfig))
 	if code == 0 && !hung {
 		t.Logf("the operator ran in a child process for %s", time.Since(start).Round(100*time.Millisecond))
+		// What the child measured, on lines it printed as "note: ...".
+		for _, line := range strings.Split(text, "\n") {
+			if note, ok := strings.CutPrefix(line, "note: "); ok {
+				t.Log(note)
+			}
+		}
 		return
 	}
 	// A test of a later step that meets the Registry's race is not about
@@ -267,6 +273,12 @@ func startOperator(t *testing.T, cfg *rest.Config, ns string, workers int) *oper
 	if err != nil {
 		t.Fatalf("operator.New: %v", err)
 	}
+	return runOperator(t, o)
+}
+
+// runOperator starts o and stops it when the test ends.
+func runOperator(t *testing.T, o *operator.Operator) *operator.Operator {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- o.Start(ctx) }()

@@ -168,8 +168,9 @@ func (o *Operator) observe(obj client.Object, gone bool, q workqueue.TypedRateLi
 }
 
 // reconcile is the controller's reconciler: the Reconciler's Reconcile,
-// counted. A request that fails is queued again by the controller, after a
-// delay that grows with each failure.
+// counted. A request that fails must not be lost: its error goes to the
+// controller, which queues the request again after a delay that grows with
+// each failure, until a reconcile succeeds.
 func (o *Operator) reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
 	o.reconciles.Add(1)
 	res, err := o.Reconciler.Reconcile(ctx, req)
