@@ -1,10 +1,11 @@
-// Command requeue prints, from the module cache, the lines of controller-runtime and client-go
-// (at the versions in go.mod) that decide when work is tried again, for chapter 08: what becomes
-// of a request whose reconcile returned an error or nil, the rate limiter of its retries, and
-// the backoff of a reflector whose watch failed. It fails if they are not there any more, so
-// that the chapter is updated with the modules.
+// Command sources prints, from the module cache, the lines of controller-runtime and client-go
+// (at the versions in go.mod) that chapter 08 explains: what becomes of a request whose
+// reconcile returned an error or nil, the rate limiter of its retries, the backoff of a
+// reflector whose watch failed, the tombstone an informer makes for an object that a relist no
+// longer finds, and controller-runtime's DeleteStateUnknown. It fails if they are not there any
+// more, so that the chapter is updated with the modules.
 //
-//	go run ./chapters/code/08-operator/requeue
+//	go run ./chapters/code/08-operator/sources
 package main
 
 import (
@@ -40,12 +41,24 @@ var excerpts = []excerpt{
 		from: `^func NewReflectorWithOptions`, to: `^}`,
 		keep: `NewExponentialBackoffManager`,
 	},
+	{
+		// The informers' queue (RealFIFO, the default since client-go v0.33: the
+		// InOrderInformers feature) when a relist replaces its contents.
+		module: "k8s.io/client-go", file: "tools/cache/the_real_fifo.go",
+		from: `Detect deletions for objects not present in the queue, but present in KnownObjects`, to: `^\t}$`,
+		keep: `knownKeys :=|range knownKeys|newKeys.Has|DeletedFinalStateUnknown\{|Key: +knownKey|Obj: +deletedObj`,
+	},
+	{
+		module: "sigs.k8s.io/controller-runtime", file: "pkg/internal/source/event_handler.go",
+		from: `^func \(e \*EventHandler\[object, request\]\) OnDelete`, to: `^}`,
+		keep: `tombstone, ok :=|DeleteStateUnknown = true|obj = tombstone.Obj`,
+	},
 }
 
 func main() {
 	for _, e := range excerpts {
 		if err := e.print(); err != nil {
-			fmt.Fprintln(os.Stderr, "requeue:", err)
+			fmt.Fprintln(os.Stderr, "sources:", err)
 			os.Exit(1)
 		}
 	}
@@ -74,7 +87,7 @@ func (e excerpt) print() error {
 		case !in:
 			continue
 		case to.MatchString(line):
-			fmt.Printf("%4d %s\n\n", n, line)
+			fmt.Printf("%4d %s\n\n", n, strings.ReplaceAll(line, "\t", "    "))
 			if shown < 2 {
 				return fmt.Errorf("%s: only %d lines of %s match", e.file, shown, e.from)
 			}
