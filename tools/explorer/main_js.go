@@ -11,17 +11,10 @@ import (
 //
 //	gomapsExplorer.reset(configJSON) -> stateJSON   a new session (Config as JSON)
 //	gomapsExplorer.do(op) -> stateJSON              one operation (Session.Do)
-//	gomapsExplorer.state() -> stateJSON
 //
 // A refused operation comes back as a state whose error says why.
 func main() {
 	var s *Session
-	state := func() js.Value {
-		if s == nil {
-			return js.ValueOf(`{"error": "no session: call reset first"}`)
-		}
-		return js.ValueOf(s.JSON())
-	}
 	api := js.Global().Get("Object").New()
 	api.Set("reset", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		cfg, err := parseConfig(args)
@@ -31,16 +24,15 @@ func main() {
 		if err != nil {
 			return js.ValueOf(errorJSON(err))
 		}
-		return state()
+		return js.ValueOf(s.JSON())
 	}))
 	api.Set("do", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		if s == nil || len(args) != 1 {
-			return js.ValueOf(`{"error": "call reset, then do(op)"}`)
+			return js.ValueOf(errorJSON(errors.New("call reset, then do(op)")))
 		}
 		s.Do(args[0].String()) // a refusal is in the state's error
-		return state()
+		return js.ValueOf(s.JSON())
 	}))
-	api.Set("state", js.FuncOf(func(js.Value, []js.Value) any { return state() }))
 	js.Global().Set("gomapsExplorer", api)
 	if ready := js.Global().Get("gomapsExplorerReady"); ready.Type() == js.TypeFunction {
 		ready.Invoke()

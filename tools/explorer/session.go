@@ -71,10 +71,10 @@ type side interface {
 	put(k string) error
 	del(k string) error
 	clear()
-	evacuate() string
+	evacuate() []string
 	counters() [][2]string
-	snap() any // a comparable snapshot of what a growth changes
-	describe(before, after any) string
+	snap() any // a snapshot of what a growth changes, to compare with sameShape
+	describe(before, after any) []string
 	text() string
 	mermaid() string
 	startRange(r1, r2 uint64) string
@@ -84,16 +84,16 @@ type side interface {
 
 // Session is the explorer's state: two maps that receive the same operations.
 type Session struct {
-	cfg   Config
-	rng   *rand.Rand
-	sides []side
-	keys  map[string]bool // what the maps should hold: every key put and not deleted since
-	ops   []string
-	last  []string // each side's events of the last operation
-	rng0  []*RangeState
-	err   string
-	took  time.Duration
-	next  int // the next key "grow" puts: the smallest number not yet used
+	cfg    Config
+	rng    *rand.Rand
+	sides  []side
+	keys   map[string]bool // what the maps should hold: every key put and not deleted since
+	ops    []string
+	last   [][]string    // each side's events of the last operation
+	ranges []*RangeState // each side's range, from the last range operation
+	err    string
+	took   time.Duration
+	next   int // the next key "grow" puts: the smallest number not yet used
 }
 
 // NewSession returns a session with two empty maps.
@@ -119,8 +119,8 @@ func NewSession(cfg Config) (*Session, error) {
 	}
 	buckets.SetHashHook(hash[0])
 	swiss.SetHashHook(hash[1])
-	s.last = make([]string, len(s.sides))
-	s.rng0 = make([]*RangeState, len(s.sides))
+	s.last = make([][]string, len(s.sides))
+	s.ranges = make([]*RangeState, len(s.sides))
 	return s, nil
 }
 
@@ -196,13 +196,15 @@ const maxKeys = 5000
 //	next          produce the next entry of each map's range
 //	stop          end the ranges
 //
-// A refused operation leaves the maps as they were and sets the state's Error.
+// A refused operation is not recorded in the state's Ops, and sets its Error. Each refuses before
+// it changes anything, except grow, which stops where the maps reach the explorer's limit of
+// keys.
 func (s *Session) Do(op string) error {
 	start := time.Now()
 	before := make([]any, len(s.sides))
 	for i, sd := range s.sides {
 		before[i] = sd.snap()
-		s.last[i] = ""
+		s.last[i] = nil
 	}
 	err := s.do(strings.Fields(op))
 	s.took = time.Since(start)
@@ -213,7 +215,7 @@ func (s *Session) Do(op string) error {
 	}
 	s.ops = append(s.ops, strings.Join(strings.Fields(op), " "))
 	for i, sd := range s.sides {
-		if s.last[i] == "" {
+		if s.last[i] == nil {
 			s.last[i] = describe(sd, before[i], sd.snap())
 		}
 	}
@@ -292,7 +294,7 @@ func (s *Session) do(f []string) error {
 			return fmt.Errorf("grow %s: want grow buckets or grow swiss", f[1])
 		}
 		shape := sd.snap()
-		for sd.snap() == shape {
+		for sameShape(sd.snap(), shape) {
 			if len(s.keys) >= maxKeys {
 				return fmt.Errorf("the explorer holds at most %d keys: clear the maps first", maxKeys)
 			}
@@ -324,17 +326,17 @@ func (s *Session) do(f []string) error {
 		}
 		for i, sd := range s.sides {
 			sd.stopRange()
-			s.rng0[i] = &RangeState{Start: sd.startRange(r1, r2), Produced: []string{}}
+			s.ranges[i] = &RangeState{Start: sd.startRange(r1, r2), Produced: []string{}}
 		}
 	case "next":
 		if err := arg(0); err != nil {
 			return err
 		}
-		if s.rng0[0] == nil || s.rng0[0].Done && s.rng0[1].Done {
+		if s.ranges[0] == nil || s.ranges[0].Done && s.ranges[1].Done {
 			return fmt.Errorf("no range in progress: start one with range")
 		}
 		for i, sd := range s.sides {
-			r := s.rng0[i]
+			r := s.ranges[i]
 			if r.Done {
 				continue
 			}
@@ -350,8 +352,8 @@ func (s *Session) do(f []string) error {
 		}
 		for i, sd := range s.sides {
 			sd.stopRange()
-			if s.rng0[i] != nil {
-				s.rng0[i].Done = true
+			if s.ranges[i] != nil {
+				s.ranges[i].Done = true
 			}
 		}
 	default:
@@ -406,11 +408,8 @@ func (s *Session) State() State {
 	}
 	sortKeys(st.Keys)
 	for i, sd := range s.sides {
-		ms := MapState{Name: sd.name(), Title: sd.title(), Counters: sd.counters(), Text: sd.text(), Mermaid: sd.mermaid(), Range: s.rng0[i]}
-		if s.last[i] != "" {
-			ms.Events = strings.Split(s.last[i], "\n")
-		}
-		st.Maps = append(st.Maps, ms)
+		st.Maps = append(st.Maps, MapState{Name: sd.name(), Title: sd.title(), Counters: sd.counters(), Text: sd.text(),
+			Mermaid: sd.mermaid(), Events: s.last[i], Range: s.ranges[i]})
 	}
 	return st
 }
@@ -419,7 +418,7 @@ func (s *Session) State() State {
 func (s *Session) JSON() string {
 	data, err := json.Marshal(s.State())
 	if err != nil {
-		return fmt.Sprintf(`{"error": %q}`, err.Error())
+		return errorJSON(err)
 	}
 	return string(data)
 }

@@ -4,8 +4,8 @@ package main
 
 import (
 	"fmt"
+	"reflect"
 	"strconv"
-	"strings"
 
 	buckets "gomaps/labs/02-buckets"
 	swiss "gomaps/labs/03-swiss"
@@ -119,16 +119,16 @@ func (b *bucketsSide[K]) snap() any {
 	return h
 }
 
-func (b *bucketsSide[K]) evacuate() string {
+func (b *bucketsSide[K]) evacuate() []string {
 	h := b.snap()
 	i := b.bm.EvacuateNext()
 	if i < 0 {
-		return "not growing: nothing to evacuate"
+		return []string{"not growing: nothing to evacuate"}
 	}
-	return fmt.Sprintf("old bucket %d evacuated\n", i) + describe(b, h, b.snap())
+	return append([]string{fmt.Sprintf("old bucket %d evacuated", i)}, describe(b, h, b.snap())...)
 }
 
-func (b *bucketsSide[K]) describe(before, after any) string {
+func (b *bucketsSide[K]) describe(before, after any) []string {
 	x, y := before.(buckets.Header), after.(buckets.Header)
 	var ev []string
 	started := x.B != y.B || !x.Growing && y.Growing
@@ -152,7 +152,7 @@ func (b *bucketsSide[K]) describe(before, after any) string {
 	if len(ev) == 0 && x.NOverflow != y.NOverflow {
 		ev = append(ev, fmt.Sprintf("noverflow %d → %d", x.NOverflow, y.NOverflow))
 	}
-	return strings.Join(ev, "\n")
+	return ev
 }
 
 func (b *bucketsSide[K]) startRange(r1, _ uint64) string {
@@ -176,67 +176,57 @@ func newSwiss[K comparable](parse func(string) (K, error)) side {
 func (w *swissSide[K]) name() string  { return "swiss" }
 func (w *swissSide[K]) title() string { return "Swiss tables (lab 03)" }
 
-func (w *swissSide[K]) evacuate() string {
-	return "Swiss tables do not grow incrementally: a table grows or splits whole, inside one put"
+func (w *swissSide[K]) evacuate() []string {
+	return []string{"Swiss tables do not grow incrementally: a table grows or splits whole, inside one put"}
 }
 
 // swissShape is what a growth changes: the directory and each table's size and depth.
 type swissShape struct {
 	depth  int
 	small  bool
-	tables string // index:capacity:localDepth of each table
+	tables []swiss.TableInfo // Index, Capacity and LocalDepth only: the rest change every put
 }
 
 func (w *swissSide[K]) snap() any {
 	depth, small, tables := w.sm.Shape()
-	var t []string
-	for _, x := range tables {
-		t = append(t, fmt.Sprintf("%d:%d:%d", x.Index, x.Capacity, x.LocalDepth))
+	for i, t := range tables {
+		tables[i] = swiss.TableInfo{Index: t.Index, Capacity: t.Capacity, LocalDepth: t.LocalDepth}
 	}
-	return swissShape{depth, small, strings.Join(t, " ")}
+	return swissShape{depth, small, tables}
 }
 
-func (w *swissSide[K]) describe(before, after any) string {
+func (w *swissSide[K]) describe(before, after any) []string {
 	x, y := before.(swissShape), after.(swissShape)
-	parse := func(s string) (t [][3]int) {
-		for _, f := range strings.Fields(s) {
-			var a [3]int
-			fmt.Sscanf(f, "%d:%d:%d", &a[0], &a[1], &a[2])
-			t = append(t, a)
-		}
-		return t
+	if x.small && !y.small {
+		return []string{fmt.Sprintf("the small group (8 slots) was full: the map moved into a table, of %d slots now", y.tables[0].Capacity)}
 	}
 	var ev []string
-	if x.small && !y.small {
-		_, _, tables := w.sm.Shape()
-		return fmt.Sprintf("the small group (8 slots) was full: the map moved into a table, of %d slots now", tables[0].Capacity)
-	}
-	if y.depth > x.depth {
+	grown := y.depth - x.depth
+	if grown > 0 {
 		ev = append(ev, fmt.Sprintf("the directory doubled: globalDepth %d → %d, %d → %d entries", x.depth, y.depth, 1<<x.depth, 1<<y.depth))
 	}
-	old := parse(x.tables)
-	// covering returns the old table that served directory entry e (of the new directory).
-	covering := func(e int) [3]int {
-		e >>= y.depth - x.depth
-		for _, t := range old {
-			if e >= t[0] && e < t[0]+1<<(x.depth-t[2]) {
+	// covering returns the old table that served directory entry e of the new directory.
+	covering := func(e int) swiss.TableInfo {
+		e >>= grown
+		for _, t := range x.tables {
+			if e >= t.Index && e < t.Index+1<<(x.depth-t.LocalDepth) {
 				return t
 			}
 		}
-		return [3]int{-1, 0, 0}
+		return swiss.TableInfo{Index: -1}
 	}
-	for _, t := range parse(y.tables) {
-		o := covering(t[0])
+	for _, t := range y.tables {
+		o := covering(t.Index)
 		switch {
-		case t[2] > o[2] && t[0] == o[0]<<(y.depth-x.depth):
-			ev = append(ev, fmt.Sprintf("table %d (capacity %d) was full at the largest size: it split in two by top hash bit %d, localDepth %d → %d; this half is table %d", o[0], o[1], t[2], o[2], t[2], t[0]))
-		case t[2] > o[2]:
-			ev = append(ev, fmt.Sprintf("the other half of the split is table %d, capacity %d", t[0], t[1]))
-		case t[1] != o[1]:
-			ev = append(ev, fmt.Sprintf("table %d was full: it grew, capacity %d → %d (its keys rehashed into a new table)", t[0], o[1], t[1]))
+		case t.LocalDepth > o.LocalDepth && t.Index == o.Index<<grown:
+			ev = append(ev, fmt.Sprintf("table %d (capacity %d) was full at the largest size: it split in two by top hash bit %d, localDepth %d → %d; this half is table %d", o.Index, o.Capacity, t.LocalDepth, o.LocalDepth, t.LocalDepth, t.Index))
+		case t.LocalDepth > o.LocalDepth:
+			ev = append(ev, fmt.Sprintf("the other half of the split is table %d, capacity %d", t.Index, t.Capacity))
+		case t.Capacity != o.Capacity:
+			ev = append(ev, fmt.Sprintf("table %d was full: it grew, capacity %d → %d (its keys rehashed into a new table)", t.Index, o.Capacity, t.Capacity))
 		}
 	}
-	return strings.Join(ev, "\n")
+	return ev
 }
 
 func (w *swissSide[K]) startRange(r1, r2 uint64) string {
@@ -246,10 +236,13 @@ func (w *swissSide[K]) startRange(r1, r2 uint64) string {
 	return start
 }
 
-// describe says what changed between two snapshots of a side, or "" if nothing did.
-func describe(sd side, before, after any) string {
-	if before == after {
-		return ""
+// sameShape reports whether two snapshots of a side are equal: no growth between them.
+func sameShape(before, after any) bool { return reflect.DeepEqual(before, after) }
+
+// describe says what changed between two snapshots of a side, or nothing if nothing did.
+func describe(sd side, before, after any) []string {
+	if sameShape(before, after) {
+		return nil
 	}
 	return sd.describe(before, after)
 }

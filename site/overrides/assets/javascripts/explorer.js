@@ -178,7 +178,7 @@
     for (const op of replay) {
       last = JSON.parse(api.do(op));
       if (last.error) {
-        say(`The link's operation "${op}" was refused: ${last.error}`, true);
+        last.error = `The link's operation "${op}" was refused: ${last.error}`;
         break;
       }
     }
