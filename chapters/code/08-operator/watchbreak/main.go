@@ -209,10 +209,12 @@ func run(down time.Duration, out io.Writer) error {
 		if err != nil {
 			return nil, nil, err
 		}
+		// A second controller watching ConfigMaps in the same process: its name need not be
+		// checked against the other one's.
 		skip := true
 		if err := ctrl.NewControllerManagedBy(mgr).Named("deletes").
 			For(&corev1.ConfigMap{}, builder.WithPredicates(printDeletes)).
-			WithOptions(ctrlOptions(&skip)).
+			WithOptions(controller.Options{SkipNameValidation: &skip}).
 			Complete(reconcile.Func(func(context.Context, reconcile.Request) (reconcile.Result, error) { return reconcile.Result{}, nil })); err != nil {
 			return nil, nil, err
 		}
@@ -401,6 +403,3 @@ func waitRegistry(ctx context.Context, c client.Client, ns string, names []strin
 	}
 	return 0, fmt.Errorf("after %s the registry lists %v; want %v", limit, got, names)
 }
-
-// ctrlOptions lets a second controller watch ConfigMaps in the same process.
-func ctrlOptions(skip *bool) controller.Options { return controller.Options{SkipNameValidation: skip} }
