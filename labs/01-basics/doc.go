@@ -10,3 +10,5 @@
 // and make them pass without editing the tests. The chapter
 // chapters/01-basics.md explains every rule and has hints.
 package basics
+
+//course:every-lane the rules it pins (NaN keys, clear, delete during range) are the map runtime's to keep

@@ -17,8 +17,10 @@
 //
 // on Go 1.26 and, for the classic map,
 //
-//	GOTOOLCHAIN=go1.25.5 GOEXPERIMENT=noswissmap go test ./labs/04-growth
+//	env $(go run ./tools/course lanes -env classic) go test ./labs/04-growth
 //
 // and make them pass without editing the tests. The chapter
 // chapters/04-growth.md explains what each number means and has hints.
 package growth
+
+//course:every-lane its tests count the runtime's allocations and read its layout through the inspector

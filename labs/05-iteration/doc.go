@@ -22,3 +22,5 @@
 // and make them pass without editing the tests. The chapter
 // chapters/05-iteration.md explains why each one fails and has hints.
 package iteration
+
+//course:every-lane its tests lean on the runtime's randomized iteration order

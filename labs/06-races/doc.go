@@ -43,6 +43,8 @@
 // speed.
 package races
 
+//course:every-lane its tests rely on the runtime's concurrent-write check and on -race
+
 // The lab runner lets these tests run 2 minutes before it calls them stuck: they run workloads in
 // child processes, some under the race detector.
 //

@@ -14,15 +14,21 @@ import (
 	"strings"
 	"time"
 
+	"gomaps/labs/courseroot"
 	"gomaps/labs/kubeassets"
+	"gomaps/labs/lanes"
 	"gomaps/tools/internal/cli"
 )
 
 // checkStep is one check CI runs.
 type checkStep struct {
-	name  string // for -skip and the report
-	title string // the command it amounts to
+	name  string      // for -skip, -lane and the report
+	title string      // the command it amounts to
+	lane  *lanes.Lane // a lane's step: what depends on the map runtime, on that lane; nil: runs once
 	run   func(c *checker) error
+	// tools names what else the step's result depends on besides the course's files and the go
+	// command's environment (Debian packages it runs), for its cache key.
+	tools func(c *checker) string
 }
 
 // checker runs the steps; the steps share the setup, so apt-get update runs at most once.
@@ -30,40 +36,56 @@ type checker struct {
 	*setup
 	bookBuilt bool // the mkdocs step ran in this run and succeeded
 	bookTried bool // the mkdocs step ran in this run
+	plan      *lanePlan
 }
 
 // sharedPackages are the packages under labs/ that are not labs: what the labs' graders, the
 // tools and the chapters' programs share.
-var sharedPackages = []string{"./labs/inspect", "./labs/internal/...", "./labs/testout", "./labs/overlay", "./labs/courseroot"}
+var sharedPackages = []string{"./labs/inspect", "./labs/internal/...", "./labs/testout", "./labs/overlay", "./labs/courseroot", "./labs/lanes"}
 
-var checkSteps = []checkStep{
-	{"gofmt", "gofmt -l . (outside build/ and site/node_modules/)", (*checker).gofmt},
-	{"vet", "go vet ./...", func(c *checker) error { return c.command("go", "vet", "./...").Run() }},
-	{"test", "go test ./tools/... " + strings.Join(sharedPackages, " "), func(c *checker) error {
-		return c.command("go", append([]string{"test", "./tools/..."}, sharedPackages...)...).Run()
-	}},
-	{"explorer", "go run ./tools/course explorer -test (go vet and go test -tags explorer ./tools/explorer, natively and its wasm in Node)", func(c *checker) error {
-		if err := c.node(); err != nil {
-			return err
+// claimTests are chapter 09's tests: each checks one claim of the seed posts; those about the
+// runtime are in packages on every lane.
+const claimTests = "./chapters/code/09-claims/..."
+
+// checkSteps is the check's plan: the steps that run once, with a step per lane after the lab
+// step.
+func checkSteps() []checkStep {
+	steps := []checkStep{
+		{name: "gofmt", title: "gofmt -l . (outside build/ and site/node_modules/)", run: (*checker).gofmt},
+		{name: "vet", title: "go vet ./...", run: func(c *checker) error { return c.command("go", "vet", "./...").Run() }},
+		{name: "test", title: "go test ./tools/... " + strings.Join(sharedPackages, " ") + ", but for the packages on every lane", run: (*checker).test},
+		{name: "explorer", title: "go run ./tools/course explorer -test (go vet and go test -tags explorer ./tools/explorer, natively and its wasm in Node)", run: func(c *checker) error {
+			if err := c.node(); err != nil {
+				return err
+			}
+			return runExplorer([]string{"-test"}, c.stdout, c.stderr)
+		}, tools: debianTools("nodejs")},
+		{name: "envtest", title: "go run ./tools/envtest (builds kube-apiserver and etcd once: about 10 minutes cold); go test -count=1 -v ./labs/kubeassets; before the labs, whose operator tests need them", run: (*checker).envtest},
+		{name: "lab", title: "go run ./tools/lab verify, for the labs that are not on every lane", run: (*checker).labVerify},
+	}
+	for _, l := range lanes.All {
+		l := l
+		title := "on " + l.Prefix() + "(" + l.About + "): go vet, go test -count=1 and go run ./tools/lab verify of the packages and labs marked " + lanes.Marker
+		if l.IsDefault() {
+			title = "on " + l.Prefix() + "(the default lane): go test -count=1 and go run ./tools/lab verify of the packages and labs marked " + lanes.Marker
 		}
-		return runExplorer([]string{"-test"}, c.stdout, c.stderr)
-	}},
-	{"envtest", "go run ./tools/envtest (builds kube-apiserver and etcd once: about 10 minutes cold); go test -count=1 -v ./labs/kubeassets; before the labs, whose operator tests need them", (*checker).envtest},
-	{"lab", "go run ./tools/lab verify", (*checker).labVerify},
-	{"classic", strings.Join(classicEnv, " ") + " go test " + strings.Join(runtimeTests, " ") + "; the same go run ./tools/lab verify", (*checker).labVerifyClassic},
-	{"claims", "go test ./chapters/code/09-claims/...; the same on the classic map (" + strings.Join(classicEnv, " ") + ")", (*checker).claims},
-	{"prepare", "go run ./tools/course prepare", func(c *checker) error { return runPrepare(nil, c.stdout, c.stderr) }},
-	{"pack", "go run ./tools/course pack -book=false -debs=false DIR; git clone DIR/course.bundle; in the clone, with a new GOPATH, module cache and envtest cache: go run ./tools/course unpack DIR, then with GOPROXY=off: go run ./tools/lab checkpoint 01, go run ./tools/lab run 01", (*checker).pack},
-	{"outputs", "go run ./tools/course outputs -check", (*checker).outputs},
-	{"bench", "go run ./tools/course bench -check", func(c *checker) error { return runBench([]string{"-check"}, c.stdout, c.stderr) }},
-	{"mkdocs", "mkdocs build --strict", (*checker).mkdocsBuild},
-	{"serve", "go run ./tools/course serve (the README's first command), fetch its pages, Ctrl-C", (*checker).serveCheck},
-	{"browser", "npm ci --prefix site (when needed); node site/check/check-book.mjs", (*checker).browser},
+		steps = append(steps, checkStep{name: l.Name, title: title, lane: &l, run: func(c *checker) error { return c.laneRun(l) }})
+	}
+	return append(steps,
+		checkStep{name: "claims", title: "go test -count=1 " + claimTests + ", but for the packages on every lane", run: (*checker).claims},
+		checkStep{name: "prepare", title: "go run ./tools/course prepare", run: func(c *checker) error { return runPrepare(nil, c.stdout, c.stderr) }, tools: debianTools("mkdocs", "mkdocs-material", "python3-pymdownx")},
+		checkStep{name: "pack", title: "go run ./tools/course pack -book=false -debs=false DIR; git clone DIR/course.bundle; in the clone, with a new GOPATH, module cache and envtest cache: go run ./tools/course unpack DIR, then with GOPROXY=off: go run ./tools/lab checkpoint 01, go run ./tools/lab run 01", run: (*checker).pack},
+		checkStep{name: "outputs", title: "go run ./tools/course outputs -check", run: (*checker).outputs},
+		checkStep{name: "bench", title: "go run ./tools/course bench -check", run: func(c *checker) error { return runBench([]string{"-check"}, c.stdout, c.stderr) }},
+		checkStep{name: "mkdocs", title: "mkdocs build --strict", run: (*checker).mkdocsBuild, tools: debianTools("mkdocs", "mkdocs-material", "python3-pymdownx")},
+		checkStep{name: "serve", title: "go run ./tools/course serve (the README's first command), fetch its pages, Ctrl-C", run: (*checker).serveCheck, tools: debianTools("mkdocs", "mkdocs-material", "python3-pymdownx")},
+		checkStep{name: "browser", title: "npm ci --prefix site (when needed); node site/check/check-book.mjs", run: (*checker).browser, tools: debianTools("mkdocs", "mkdocs-material", "python3-pymdownx", "chromium", "nodejs")},
+	)
 }
 
 func stepNames() []string {
 	var names []string
-	for _, s := range checkSteps {
+	for _, s := range checkSteps() {
 		names = append(names, s.name)
 	}
 	return names
@@ -73,37 +95,79 @@ func stepNames() []string {
 func runCheck(args []string, stdout, stderr io.Writer) error {
 	flags := flag.NewFlagSet("check", flag.ContinueOnError)
 	skipList := flags.String("skip", "", "comma-separated `steps` not to run (CI runs them all): "+strings.Join(stepNames(), ","))
+	laneList := flags.String("lane", "", "comma-separated `lanes` to run, and nothing else: "+strings.Join(lanes.Names(), ","))
+	quick := flags.Bool("quick", false, "the contributor's check before a commit: gofmt, vet, the tools' tests and the contract of the labs whose files changed")
+	fresh := flags.Bool("fresh", false, "run every step, even one that passed before with the same inputs")
 	if help, err := parseFlags(flags, args, stdout); help || err != nil {
 		return err
 	}
 	if flags.NArg() > 0 {
 		return cli.Usagef("check: unexpected argument %q", flags.Arg(0))
 	}
+	steps := checkSteps()
+	names := stepNames()
 	skip := map[string]bool{}
-	for _, name := range strings.Split(*skipList, ",") {
-		if name = strings.TrimSpace(name); name == "" {
-			continue
-		}
-		if !slices.Contains(stepNames(), name) {
-			return cli.Usagef("check: -skip %s: no such step (steps: %s)", name, strings.Join(stepNames(), ","))
+	for _, name := range splitList(*skipList) {
+		if !slices.Contains(names, name) {
+			return cli.Usagef("check: -skip %s: no such step (steps: %s)", name, strings.Join(names, ","))
 		}
 		skip[name] = true
+	}
+	if *laneList != "" {
+		if *quick {
+			return cli.Usagef("check: -lane and -quick do not go together")
+		}
+		only := map[string]bool{}
+		for _, name := range splitList(*laneList) {
+			if _, err := lanes.Get(name); err != nil {
+				return cli.Usagef("check: -lane %s: %v", name, err)
+			}
+			only[name] = true
+		}
+		for _, s := range steps {
+			if !only[s.name] {
+				skip[s.name] = true
+			}
+		}
 	}
 	root, err := findRoot()
 	if err != nil {
 		return err
 	}
 	c := &checker{setup: &setup{root: root, stdout: stdout, stderr: stderr}}
+	if err := useDefaultLane(); err != nil {
+		return err
+	}
+	if *quick {
+		return c.quick()
+	}
+	cache := &stepCache{dir: stepCacheDir(), fresh: *fresh, root: root}
+	prefetchToolchains(root, steps, skip)
 
 	passed, failed := 0, 0
 	var failures []string
-	for i, step := range checkSteps {
+	total := time.Now()
+	for i, step := range steps {
 		if skip[step.name] {
-			fmt.Fprintf(stdout, "==> [%d/%d] %s: skipped (-skip)\n", i+1, len(checkSteps), step.name)
+			why := "-skip"
+			if *laneList != "" {
+				why = "not a lane of -lane"
+			}
+			fmt.Fprintf(stdout, "==> [%d/%d] %s: skipped (%s)\n", i+1, len(steps), step.name, why)
 			continue
 		}
-		fmt.Fprintf(stdout, "==> [%d/%d] %s: %s\n", i+1, len(checkSteps), step.name, step.title)
+		fmt.Fprintf(stdout, "==> [%d/%d] %s: %s\n", i+1, len(steps), step.name, step.title)
 		start := time.Now()
+		key, keyErr := cache.key(c, step)
+		if keyErr == nil {
+			if at, secs, ok := cache.passed(step.name, key); ok {
+				passed++
+				fmt.Fprintf(stdout, "--- ok %s (cached: it passed in %.1fs at %s with the same inputs; -fresh runs it again)\n", step.name, secs, at.Format("2006-01-02 15:04"))
+				continue
+			}
+		} else {
+			fmt.Fprintf(stdout, "check: %s runs without its cache: %v\n", step.name, keyErr)
+		}
 		err := step.run(c)
 		secs := time.Since(start).Seconds()
 		if err != nil {
@@ -118,15 +182,259 @@ func runCheck(args []string, stdout, stderr io.Writer) error {
 		}
 		passed++
 		fmt.Fprintf(stdout, "--- ok %s (%.1fs)\n", step.name, secs)
+		// The key again, now that the step installed what it needed (the envtest binaries, a
+		// Debian package): the next run finds them and computes this key.
+		if key, err := cache.key(c, step); err == nil {
+			if err := cache.record(step.name, key, secs); err != nil {
+				fmt.Fprintf(stdout, "check: could not record that %s passed: %v\n", step.name, err)
+			}
+		}
 	}
 	if failed > 0 {
 		fmt.Fprintf(stdout, "failed: %s\n", strings.Join(failures, ", "))
 	}
+	fmt.Fprintf(stdout, "check took %s\n", time.Since(total).Round(time.Second))
 	fmt.Fprintf(stdout, "%d passed, %d failed\n", passed, failed)
 	if failed > 0 {
 		return cli.ErrFailed
 	}
 	return nil
+}
+
+// prefetchToolchains downloads the toolchains of the lanes that will run, in the background,
+// while the first steps compile: the go command fetches each through the module proxy (some 70
+// MB), and it locks the module cache, so a lane's step that starts before its download ended
+// waits for it. A failed download is left for the lane's step to report.
+func prefetchToolchains(root string, steps []checkStep, skip map[string]bool) {
+	for _, s := range steps {
+		if s.lane == nil || skip[s.name] || s.lane.IsDefault() {
+			continue
+		}
+		cmd := exec.Command("go", "env", "GOVERSION")
+		cmd.Dir, cmd.Env = root, s.lane.Environ()
+		if cmd.Start() == nil {
+			go cmd.Wait()
+		}
+	}
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, name := range strings.Split(s, ",") {
+		if name = strings.TrimSpace(name); name != "" {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+// useDefaultLane runs what runs once on the default lane: when the go command on PATH is not
+// the default lane's toolchain (or runs with a GOEXPERIMENT), the check's go commands get the
+// default lane's environment.
+func useDefaultLane() error {
+	d := lanes.DefaultLane()
+	out, err := exec.Command("go", "env", "GOVERSION", "GOEXPERIMENT").Output()
+	if err != nil {
+		return fmt.Errorf("go env GOVERSION GOEXPERIMENT: %v", err)
+	}
+	f := strings.Split(strings.TrimSpace(string(out))+"\n", "\n")
+	if strings.TrimSpace(f[0]) == d.Toolchain && strings.TrimSpace(f[1]) == d.Experiment {
+		return nil
+	}
+	for _, kv := range d.Env() {
+		k, v, _ := strings.Cut(kv, "=")
+		os.Setenv(k, v)
+	}
+	return nil
+}
+
+// lanePlan is what the lanes run, read from the packages' markers: the packages (with the
+// marker, not labs) and the labs (labs/NN-word with the marker).
+type lanePlan struct {
+	packages []string // import paths relative to the module: ./labs/inspect
+	labs     []string // lab numbers: 04
+}
+
+func (c *checker) lanes() (*lanePlan, error) {
+	if c.plan != nil {
+		return c.plan, nil
+	}
+	pkgs, err := markedPackages(c.root)
+	if err != nil {
+		return nil, err
+	}
+	p := &lanePlan{}
+	for _, pkg := range pkgs {
+		if strings.HasPrefix(pkg, "./solutions/") {
+			continue // they run through their labs
+		}
+		if nn, ok := labNumber(pkg); ok {
+			p.labs = append(p.labs, nn)
+			continue
+		}
+		p.packages = append(p.packages, pkg)
+	}
+	c.plan = p
+	return p, nil
+}
+
+// labNumber returns NN for ./labs/NN-word.
+func labNumber(pkg string) (string, bool) {
+	rest, ok := strings.CutPrefix(pkg, "./labs/")
+	if !ok || strings.Contains(rest, "/") || len(rest) < 4 || rest[2] != '-' || rest[0] < '0' || rest[0] > '9' || rest[1] < '0' || rest[1] > '9' {
+		return "", false
+	}
+	return rest[:2], true
+}
+
+// markedPackages lists, as ./dir, the module's packages that carry lanes.Marker in one of their
+// .go files, tests included (whatever its build constraints).
+func markedPackages(root string) ([]string, error) {
+	cmd := exec.Command("go", "list", "-e", "-f", "{{.Dir}}", "./...")
+	cmd.Dir = root
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("go list ./...: %v", err)
+	}
+	var marked []string
+	for _, dir := range strings.Fields(string(out)) {
+		ok, err := hasMarker(dir)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			marked = append(marked, "./"+filepath.ToSlash(relTo(root, dir)))
+		}
+	}
+	slices.Sort(marked)
+	return marked, nil
+}
+
+func hasMarker(dir string) (bool, error) {
+	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil {
+		return false, err
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			return false, err
+		}
+		for _, line := range strings.Split(string(data), "\n") {
+			if rest, ok := strings.CutPrefix(strings.TrimSpace(line), lanes.Marker); ok && (rest == "" || rest[0] == ' ') {
+				return true, nil
+			}
+		}
+	}
+	return false, nil
+}
+
+// within reports whether pkg is pattern or inside it (a pattern ending in /...).
+func within(pkg, pattern string) bool {
+	if base, ok := strings.CutSuffix(pattern, "/..."); ok {
+		return pkg == base || strings.HasPrefix(pkg, base+"/")
+	}
+	return pkg == pattern
+}
+
+// onceOf expands patterns into their packages and drops those on every lane: what the
+// once steps run, so that nothing runs twice on the default lane.
+func (c *checker) onceOf(patterns ...string) ([]string, error) {
+	plan, err := c.lanes()
+	if err != nil {
+		return nil, err
+	}
+	cmd := exec.Command("go", append([]string{"list", "-e", "-f", "{{.Dir}}"}, patterns...)...)
+	cmd.Dir = c.root
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("go list %s: %v", strings.Join(patterns, " "), err)
+	}
+	var once []string
+	for _, dir := range strings.Fields(string(out)) {
+		pkg := "./" + filepath.ToSlash(relTo(c.root, dir))
+		if !slices.Contains(plan.packages, pkg) {
+			once = append(once, pkg)
+		}
+	}
+	return once, nil
+}
+
+// test runs the tools' tests and the shared packages' once.
+func (c *checker) test() error {
+	pkgs, err := c.onceOf(append([]string{"./tools/..."}, sharedPackages...)...)
+	if err != nil {
+		return err
+	}
+	return c.command("go", append([]string{"test"}, pkgs...)...).Run()
+}
+
+// claims runs chapter 09's tests that do not depend on the runtime.
+func (c *checker) claims() error {
+	pkgs, err := c.onceOf(claimTests)
+	if err != nil {
+		return err
+	}
+	return c.command("go", append([]string{"test", "-count=1"}, pkgs...)...).Run()
+}
+
+// labVerify checks the lab contract of the labs that are not on every lane.
+func (c *checker) labVerify() error {
+	if !isFile(filepath.Join(c.root, "tools", "lab", "main.go")) {
+		return errors.New("tools/lab is missing: the lab runner is not there yet")
+	}
+	plan, err := c.lanes()
+	if err != nil {
+		return err
+	}
+	var once []string
+	for _, name := range courseroot.Labs(c.root) {
+		if nn, _ := labNumber("./labs/" + name); !slices.Contains(plan.labs, nn) {
+			once = append(once, nn)
+		}
+	}
+	return c.command("go", append([]string{"run", "./tools/lab", "verify"}, once...)...).Run()
+}
+
+// laneRun runs what depends on the map runtime on lane l: go vet of its packages and labs (but
+// on the default lane, whose vet step vetted everything), go test -count=1 of its packages,
+// and the lab contract of its labs.
+func (c *checker) laneRun(l lanes.Lane) error {
+	plan, err := c.lanes()
+	if err != nil {
+		return err
+	}
+	run := func(args ...string) error {
+		cmd := c.command("go", args...)
+		cmd.Env = l.Environ()
+		fmt.Fprintf(c.stdout, "$ %sgo %s\n", l.Prefix(), strings.Join(args, " "))
+		return cmd.Run()
+	}
+	var labDirs []string
+	for _, nn := range plan.labs {
+		for _, name := range courseroot.Labs(c.root) {
+			if strings.HasPrefix(name, nn+"-") {
+				labDirs = append(labDirs, "./labs/"+name)
+			}
+		}
+	}
+	if !l.IsDefault() {
+		if err := run(append([]string{"vet"}, append(plan.packages, labDirs...)...)...); err != nil {
+			return err
+		}
+	}
+	// The chapters' programs are vetted on every lane; the tests among them (chapters/code/06-races/
+	// fatal, for instance) run through chapters/out's commands, on the lanes the book shows.
+	var tests []string
+	for _, p := range plan.packages {
+		if !strings.HasPrefix(p, "./chapters/code/") || within(p, claimTests) {
+			tests = append(tests, p)
+		}
+	}
+	if err := run(append([]string{"test", "-count=1"}, tests...)...); err != nil {
+		return err
+	}
+	return run(append([]string{"run", "./tools/lab", "verify"}, plan.labs...)...)
 }
 
 // gofmt lists the .go files gofmt would change, outside build output and node_modules.
@@ -170,42 +478,6 @@ func (c *checker) gofmt() error {
 	return nil
 }
 
-func (c *checker) labVerify() error {
-	if !isFile(filepath.Join(c.root, "tools", "lab", "main.go")) {
-		return errors.New("tools/lab is missing: the lab runner is not there yet")
-	}
-	return c.command("go", "run", "./tools/lab", "verify").Run()
-}
-
-// labVerifyClassic checks the lab contract on the classic map runtime.
-// runtimeTests are the tests that look at the runtime itself: they run on
-// both runtimes.
-var runtimeTests = []string{"./labs/inspect", "./tools/inspect", "./labs/internal/..."}
-
-func (c *checker) labVerifyClassic() error {
-	cmd := c.command("go", append([]string{"test"}, runtimeTests...)...)
-	cmd.Env = append(os.Environ(), classicEnv...)
-	if err := cmd.Run(); err != nil {
-		return err
-	}
-	cmd = c.command("go", "run", "./tools/lab", "verify")
-	cmd.Env = append(os.Environ(), classicEnv...)
-	return cmd.Run()
-}
-
-// claimTests are chapter 09's tests: each checks one claim of the seed posts, and those about
-// the runtime must hold on both map runtimes.
-const claimTests = "./chapters/code/09-claims/..."
-
-func (c *checker) claims() error {
-	if err := c.command("go", "test", "-count=1", claimTests).Run(); err != nil {
-		return err
-	}
-	cmd := c.command("go", "test", "-count=1", claimTests)
-	cmd.Env = append(os.Environ(), classicEnv...)
-	return cmd.Run()
-}
-
 // envtest builds the binaries envtest starts, unless the per-user cache has them, and runs
 // the smoke test that starts a real API server with them.
 func (c *checker) envtest() error {
@@ -235,6 +507,12 @@ func (c *checker) mkdocsBuild() error {
 func (c *checker) browser() error {
 	if c.bookTried && !c.bookBuilt {
 		return errors.New("the book did not build: see the mkdocs step")
+	}
+	if !c.bookTried {
+		// The mkdocs step did not run (skipped, or cached): build the book this step checks.
+		if err := c.mkdocsBuild(); err != nil {
+			return err
+		}
 	}
 	if !isFile(filepath.Join(c.root, "build", "book", "index.html")) {
 		return errors.New("build/book/index.html is missing: run mkdocs build --strict first")
@@ -318,4 +596,84 @@ func (c *checker) pack() error {
 		}
 	}
 	return nil
+}
+
+// quick is the contributor's check before a commit: gofmt, vet, the tools' tests (go test's
+// cache keeps them fast) and the contract of the labs whose files changed since the last commit
+// (the lab, its solution or its chapter), without fuzzing. It is no substitute for check.
+func (c *checker) quick() error {
+	start := time.Now()
+	labs, err := c.changedLabs()
+	if err != nil {
+		return err
+	}
+	steps := []struct {
+		name string
+		run  func() error
+	}{
+		{"gofmt", c.gofmt},
+		{"vet", func() error { return c.command("go", "vet", "./...").Run() }},
+		{"test", func() error { return c.command("go", "test", "./tools/...", "./labs/lanes").Run() }},
+	}
+	if len(labs) > 0 {
+		steps = append(steps, struct {
+			name string
+			run  func() error
+		}{"lab", func() error {
+			return c.command("go", append([]string{"run", "./tools/lab", "verify", "-fuzztime=0"}, labs...)...).Run()
+		}})
+	}
+	failed := 0
+	for _, s := range steps {
+		fmt.Fprintf(c.stdout, "==> %s\n", s.name)
+		t := time.Now()
+		if err := s.run(); err != nil {
+			failed++
+			fmt.Fprintf(c.stdout, "--- FAIL %s (%.1fs): %v\n", s.name, time.Since(t).Seconds(), err)
+			continue
+		}
+		fmt.Fprintf(c.stdout, "--- ok %s (%.1fs)\n", s.name, time.Since(t).Seconds())
+	}
+	if len(labs) == 0 {
+		fmt.Fprintln(c.stdout, "check -quick: no lab's files changed since the last commit, so no lab's contract was checked")
+	}
+	fmt.Fprintf(c.stdout, "check -quick took %s; before you push, run go run ./tools/course check (every step, on every lane)\n", time.Since(start).Round(time.Second))
+	fmt.Fprintf(c.stdout, "%d passed, %d failed\n", len(steps)-failed, failed)
+	if failed > 0 {
+		return cli.ErrFailed
+	}
+	return nil
+}
+
+// changedLabs lists the numbers of the labs whose files changed since the last commit: a file
+// under labs/NN-word/ or solutions/NN-word/, or the chapter chapters/NN-word.md (its hints).
+func (c *checker) changedLabs() ([]string, error) {
+	cmd := exec.Command("git", "status", "--porcelain", "-z", "--untracked-files=all")
+	cmd.Dir = c.root
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("git status: %v: check -quick needs the course's git work tree", err)
+	}
+	var nns []string
+	for _, entry := range strings.Split(string(out), "\x00") {
+		if len(entry) < 4 {
+			continue
+		}
+		path := entry[3:]
+		for _, prefix := range []string{"labs/", "solutions/", "chapters/"} {
+			rest, ok := strings.CutPrefix(path, prefix)
+			if !ok {
+				continue
+			}
+			name, _, _ := strings.Cut(rest, "/")
+			name = strings.TrimSuffix(name, ".md")
+			for _, lab := range courseroot.Labs(c.root) {
+				if lab == name && !slices.Contains(nns, lab[:2]) {
+					nns = append(nns, lab[:2])
+				}
+			}
+		}
+	}
+	slices.Sort(nns)
+	return nns, nil
 }

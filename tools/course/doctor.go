@@ -50,7 +50,7 @@ const (
 	diskFixBelow  = 3e9
 )
 
-// toolchainModule is the module the go command fetches for GOTOOLCHAIN=go1.25.5.
+// toolchainModule is the module the go command fetches for a lane's GOTOOLCHAIN.
 const toolchainModule = "golang.org/toolchain"
 
 // errNoGo is what GoEnv returns when there is no go command on PATH.
@@ -168,10 +168,10 @@ const (
 	needOffline    = "offline"
 	prepareCommand = "go run ./tools/course prepare"
 	doctorCommand  = "go run ./tools/course doctor"
-	classicRunHint = "GOTOOLCHAIN=" + classicToolchain + " go version"
 )
 
 var (
+	classicRunHint = "GOTOOLCHAIN=" + classicToolchain + " go version"
 	classicVersion = strings.TrimPrefix(classicToolchain, "go")
 	needClassic    = "Go " + classicVersion + " toolchain (classic map)"
 )
@@ -182,7 +182,7 @@ type doc struct {
 	m       machine
 	root    string
 	env     map[string]string
-	need    string   // the Go the course's go.mod asks for, as go1.25.0
+	need    string   // the Go the course's go.mod asks for, as go1.N.0
 	modules []string // the modules go.mod requires
 
 	missingDone bool
@@ -266,7 +266,7 @@ func (d *doc) installGo() string {
 	return "install Go " + strings.TrimPrefix(version.Lang(d.need), "go") + " or newer"
 }
 
-// haveGo returns the Go the go command on PATH runs, as go1.26.8.
+// haveGo returns the Go the go command on PATH runs, as go1.N.P.
 func (d *doc) haveGo() string {
 	if f := strings.Fields(d.env["GOVERSION"]); len(f) > 0 {
 		return f[0]
@@ -295,7 +295,7 @@ func (d *doc) checkGo(context.Context) finding {
 }
 
 // checkToolchainSetting checks GOTOOLCHAIN. The course's classic runs set
-// GOTOOLCHAIN=go1.25.5 on the command itself, which overrides any setting (go env -w, go.env
+// GOTOOLCHAIN=<the classic lane's toolchain> on the command itself, which overrides any setting (go env -w, go.env
 // or the shell's), so only a setting that keeps the go command below go.mod's version breaks.
 func (d *doc) checkToolchainSetting(context.Context) finding {
 	v := d.env["GOTOOLCHAIN"]
@@ -483,7 +483,7 @@ func listSome(items []string) string {
 }
 
 // classicModuleVersion is the version of golang.org/toolchain that holds Go 1.25.5 for this
-// machine, as the go command names it: v0.0.1-go1.25.5.linux-amd64.
+// machine, as the go command names it: v0.0.1-go1.N.P.linux-amd64.
 func (d *doc) classicModuleVersion() string {
 	return "v0.0.1-" + classicToolchain + "." + d.env["GOHOSTOS"] + "-" + d.env["GOHOSTARCH"]
 }

@@ -76,7 +76,7 @@ func healthy(t *testing.T) *fakeMachine {
 	f := &fakeMachine{
 		t: t,
 		env: map[string]string{
-			"GOVERSION": "go1.26.8", "GOOS": "linux", "GOARCH": "amd64", "GOHOSTOS": "linux", "GOHOSTARCH": "amd64",
+			"GOVERSION": "go1.26.4", "GOOS": "linux", "GOARCH": "amd64", "GOHOSTOS": "linux", "GOHOSTARCH": "amd64",
 			"GOTOOLCHAIN": "auto", "GOPROXY": "file://" + filepath.ToSlash(t.TempDir()), "GOFLAGS": "",
 			"CC": "gcc", "CGO_ENABLED": "1",
 			"GOMODCACHE": fakeModCache, "GOCACHE": fakeGoCache,
@@ -291,7 +291,7 @@ func TestDoctorFindsWhatIsMissing(t *testing.T) {
 		{"cross-compiling", func(f *fakeMachine) { f.env["GOOS"] = "windows" },
 			[]string{"FIX  Go version: GOOS=windows GOARCH=amd64 builds for another system"}, true},
 		{"GOTOOLCHAIN=local", func(f *fakeMachine) { f.env["GOTOOLCHAIN"] = "local" },
-			[]string{"ok   GOTOOLCHAIN: local: the go command runs the installed go1.26.8", "ok   Go 1.25.5 toolchain (classic map): "}, false},
+			[]string{"ok   GOTOOLCHAIN: local: the go command runs the installed go1.26.4", "ok   Go " + classicVersion + " toolchain (classic map): "}, false},
 		{"GOTOOLCHAIN=local with an old Go", func(f *fakeMachine) { f.env["GOTOOLCHAIN"] = "local"; f.env["GOVERSION"] = "go1.24.3" },
 			[]string{"FIX  Go version: go1.24.3 is older", "FIX  GOTOOLCHAIN: local keeps the go command on the installed go1.24.3, older than the go1.25.0 the course's go.mod asks for: set GOTOOLCHAIN=auto"}, true},
 		{"GOTOOLCHAIN pinned to an old Go", func(f *fakeMachine) { f.env["GOTOOLCHAIN"] = "go1.24.0" },
@@ -322,17 +322,17 @@ func TestDoctorFindsWhatIsMissing(t *testing.T) {
 			[]string{"ok   Go 1.25.5 toolchain (classic map): not downloaded yet, but GOPROXY=", "note offline: missing for working without the network: the Go 1.25.5 toolchain: run go run ./tools/course prepare"}, false},
 		{"toolchain unreachable", func(f *fakeMachine) {
 			f.uncacheToolchain(fakeRun{stderr: "go: module lookup: dial tcp: no such host\n", err: errors.New("exit status 1")})
-		}, []string{"FIX  Go 1.25.5 toolchain (classic map): " + toolchainModule + "@v0.0.1-go1.25.5.linux-amd64 is not in the module cache, and go list -m cannot find it through GOPROXY=file://"}, true},
+		}, []string{"FIX  Go " + classicVersion + " toolchain (classic map): " + toolchainModule + "@v0.0.1-" + classicToolchain + ".linux-amd64 is not in the module cache, and go list -m cannot find it through GOPROXY=file://"}, true},
 		{"toolchain proxy silent", func(f *fakeMachine) {
 			f.uncacheToolchain(fakeRun{err: fmt.Errorf("no answer in 20s: %w", context.DeadlineExceeded)})
 		}, []string{"FIX  Go 1.25.5 toolchain (classic map): ", "(no answer in 20s: context deadline exceeded)"}, true},
 		{"toolchain not cached and GOPROXY=off", func(f *fakeMachine) {
 			f.env["GOPROXY"] = "off"
 			f.uncacheToolchain(fakeRun{})
-		}, []string{"FIX  GOPROXY: off stops the go command from fetching the Go 1.25.5 toolchain", "FIX  Go 1.25.5 toolchain (classic map): " + toolchainModule + "@v0.0.1-go1.25.5.linux-amd64 is not in the module cache, and GOPROXY=off stops"}, true},
+		}, []string{"FIX  GOPROXY: off stops the go command from fetching the Go " + classicVersion + " toolchain", "FIX  Go " + classicVersion + " toolchain (classic map): " + toolchainModule + "@v0.0.1-" + classicToolchain + ".linux-amd64 is not in the module cache, and GOPROXY=off stops"}, true},
 		{"toolchain cached but broken", func(f *fakeMachine) {
-			f.runs["go version"] = fakeRun{stderr: "go: download go1.25.5: verifying: checksum mismatch\n", err: errors.New("exit status 1")}
-		}, []string{"FIX  Go 1.25.5 toolchain (classic map): " + toolchainModule + "@v0.0.1-go1.25.5.linux-amd64 is in the module cache, but GOTOOLCHAIN=go1.25.5 go version fails (go: download go1.25.5: verifying: checksum mismatch)"}, true},
+			f.runs["go version"] = fakeRun{stderr: "go: download " + classicToolchain + ": verifying: checksum mismatch\n", err: errors.New("exit status 1")}
+		}, []string{"FIX  Go " + classicVersion + " toolchain (classic map): " + toolchainModule + "@v0.0.1-" + classicToolchain + ".linux-amd64 is in the module cache, but GOTOOLCHAIN=" + classicToolchain + " go version fails (go: download " + classicToolchain + ": verifying: checksum mismatch)"}, true},
 		{"delve never built", func(f *fakeMachine) { delete(f.files, fakeGoCache+"/ab/ab12-d/dlv"); delete(f.runs, "go tool -n dlv") },
 			[]string{"note delve: not built yet: go run ./tools/course prepare builds it", "ok   benchstat: built"}, false},
 		{"benchstat out of date", func(f *fakeMachine) {

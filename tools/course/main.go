@@ -3,7 +3,8 @@
 // Usage:
 //
 //	go run ./tools/course [serve] [-addr host:port]
-//	go run ./tools/course check [-skip step,step]
+//	go run ./tools/course check [-skip step,step] [-lane lane,lane] [-quick] [-fresh]
+//	go run ./tools/course lanes [-env NAME]
 //	go run ./tools/course outputs [-check] [NAME...]
 //	go run ./tools/course prepare
 //	go run ./tools/course doctor
@@ -19,19 +20,29 @@
 //	          the address), say when it answers, then show where the labs start (go run
 //	          ./tools/lab list) once the runner has checked them
 //	check     run every check CI runs, in order, going on after a failure: gofmt, vet, test
-//	          (go test ./tools/... and the shared packages under labs/), envtest (go run
-//	          ./tools/envtest, which builds kube-apiserver and etcd into the per-user cache when
-//	          they are not there, about 10 minutes; then the smoke test go test ./labs/kubeassets,
-//	          which starts them; before the labs, whose operator tests need them), lab (go run
-//	          ./tools/lab verify), classic (the runtime tests and the lab verify on Go 1.25 with
-//	          GOEXPERIMENT=noswissmap), prepare, pack (a room pack without the book and the
-//	          Debian packages, cloned from its bundle and unpacked into a new GOPATH, module
+//	          (go test ./tools/... and the shared packages under labs/), explorer, envtest (go
+//	          run ./tools/envtest, which builds kube-apiserver and etcd into the per-user cache
+//	          when they are not there, about 10 minutes; then the smoke test go test
+//	          ./labs/kubeassets, which starts them; before the labs, whose operator tests need
+//	          them), lab (go run ./tools/lab verify), then one step per lane (labs/lanes: the
+//	          map runtimes the course supports), which runs what depends on the map runtime (the
+//	          packages and labs marked //course:every-lane) on that lane: go vet, go test
+//	          -count=1 and lab verify; claims, prepare, pack (a room pack without the book and
+//	          the Debian packages, cloned from its bundle and unpacked into a new GOPATH, module
 //	          cache and envtest cache in the course's cache folder, then lab checkpoint 01 and
 //	          lab run 01 with GOPROXY=off), outputs (outputs -check), bench (bench -check),
 //	          mkdocs (mkdocs build --strict), serve (runs serve on a free port, fetches the
 //	          pages, stops it with Ctrl-C) and browser (npm ci --prefix site when needed, then
 //	          node site/check/check-book.mjs, which also checks the vendored Mermaid against
-//	          the one npm installs); it ends with the line "N passed, N failed"
+//	          the one npm installs); it ends with the line "N passed, N failed". What runs once
+//	          runs on the default lane. A step that passed before with the same inputs (every
+//	          file of the course, the go command's environment on its lane, the envtest
+//	          binaries, the Debian packages it uses) is not run again: -fresh runs it all the
+//	          same. -lane NAME runs only that lane's step; -skip leaves steps out; -quick runs
+//	          the contributor's check before a commit (gofmt, vet, the tools' tests, the
+//	          contract of the labs whose files changed)
+//	lanes     list the lanes; -env NAME prints a lane's environment for a shell:
+//	          env $(go run ./tools/course lanes -env classic) go test ./labs/04-growth
 //	outputs   run every chapters/out/NAME.cmd and write its output to chapters/out/NAME.txt;
 //	          with NAME arguments only those; with -check compare instead of writing
 //	prepare   ready a machine for a workshop without internet: download the dependencies and
@@ -117,7 +128,7 @@ import (
 	"gomaps/tools/internal/cli"
 )
 
-const usageLine = "usage: go run ./tools/course [serve [-addr host:port] | check [-skip step,...] | outputs [-check] [NAME...] | prepare | doctor | pack DIR | unpack DIR | layout LAB SAMPLE [FORMAT] | bench [-check] | explorer [-o DIR] [-test]]"
+const usageLine = "usage: go run ./tools/course [serve [-addr host:port] | check [-skip step,...] [-lane NAME,...] [-quick] [-fresh] | lanes [-env NAME] | outputs [-check] [NAME...] | prepare | doctor | pack DIR | unpack DIR | layout LAB SAMPLE [FORMAT] | bench [-check] | explorer [-o DIR] [-test]]"
 
 func main() {
 	cli.Main(cli.Command{Name: "course", Usage: usageLine, Run: func(_ context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) error {
@@ -151,6 +162,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return runBench(args, stdout, stderr)
 	case "explorer":
 		return runExplorer(args, stdout, stderr)
+	case "lanes":
+		return runLanes(args, stdout, stderr)
 	case "help":
 		fmt.Fprintln(stdout, usageLine)
 		return nil

@@ -10,15 +10,17 @@ import (
 	"os/exec"
 	"strings"
 
+	"gomaps/labs/lanes"
 	"gomaps/tools/internal/cli"
 )
 
-// classicToolchain is the newest Go that still has the classic map, behind
-// GOEXPERIMENT=noswissmap; the go command fetches it through the module proxy.
-const classicToolchain = "go1.25.5"
+// classicToolchain is the toolchain of the classic lane: the newest Go that still has the
+// classic map, behind GOEXPERIMENT=noswissmap; the go command fetches it through the module
+// proxy.
+var classicToolchain = lanes.Classic().Toolchain
 
 // classicEnv runs a command on the classic map runtime.
-var classicEnv = []string{"GOTOOLCHAIN=" + classicToolchain, "GOEXPERIMENT=noswissmap"}
+var classicEnv = lanes.Classic().Env()
 
 // A prepareStep is one thing a workshop machine needs before it goes offline.
 type prepareStep struct {

@@ -2,7 +2,7 @@
 //
 // Usage:
 //
-//	go run ./tools/lab [-C dir] [command] [arguments]
+//	go run ./tools/lab [-C dir] [-lane NAME] [command] [arguments]
 //
 // The commands are:
 //
@@ -29,6 +29,11 @@
 // works from the course's root folder, found by walking up from the current
 // folder, or from the folder given with -C.
 //
+// -lane NAME runs the labs' go commands on one of the course's map runtimes, its lanes (listed
+// by go run ./tools/course lanes; labs/lanes holds the table): -lane classic runs them on the
+// classic bucketed map, with that lane's GOTOOLCHAIN and GOEXPERIMENT. Without it, the go
+// command runs as your environment sets it.
+//
 // Exit status: 0 when the command succeeded (for run: the lab passes), 1 when
 // it ran and found a failure, 2 for a usage error.
 package main
@@ -38,11 +43,14 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"strings"
 
+	"gomaps/labs/lanes"
 	"gomaps/tools/internal/cli"
 )
 
-const usageLine = "usage: go run ./tools/lab [-C dir] [list | run NN | watch [NN] | hint NN [K] | verify [-fuzztime Nx|D] [NN...] | reset [-y] [-tests] NN | solution NN | checkpoint NN [K] | restore NN | progress [-json]]"
+const usageLine = "usage: go run ./tools/lab [-C dir] [-lane NAME] [list | run NN | watch [NN] | hint NN [K] | verify [-fuzztime Nx|D] [NN...] | reset [-y] [-tests] NN | solution NN | checkpoint NN [K] | restore NN | progress [-json]]"
 
 // command is the lab runner as package cli runs it.
 var command = cli.Command{Name: "lab", Usage: usageLine, Run: run}
@@ -60,8 +68,19 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	fs := flag.NewFlagSet("lab", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	dir := fs.String("C", "", "the course's root folder")
+	lane := fs.String("lane", "", "the map runtime to run the labs on: "+strings.Join(lanes.Names(), ", "))
 	if err := fs.Parse(args); err != nil {
 		return cli.Usagef("%v", err)
+	}
+	if *lane != "" {
+		l, err := lanes.Get(*lane)
+		if err != nil {
+			return cli.Usagef("-lane: %v", err)
+		}
+		for _, kv := range l.Env() {
+			k, v, _ := strings.Cut(kv, "=")
+			os.Setenv(k, v)
+		}
 	}
 	args = fs.Args()
 	cmd := "list"

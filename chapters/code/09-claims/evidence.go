@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"gomaps/labs/lanes"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -24,9 +25,9 @@ type Evidence interface {
 
 // The Go toolchains whose sources the rows cite: the newest Go with the classic map (behind
 // GOEXPERIMENT=noswissmap), and the Go with only Swiss tables that the course's machines run.
-const (
-	Go125 = "go1.25.5"
-	Go126 = "go1.26.8"
+var (
+	Go125 = lanes.Classic().Toolchain
+	Go126 = lanes.MustGet("swiss-1.26").Toolchain
 )
 
 // Source is a line of source (or of a document shipped with the source) at a version, found by a
@@ -295,7 +296,7 @@ func (r *Resolver) local() (version, goroot string) {
 }
 
 func findLocalGo(repo string) (version, goroot string) {
-	// Under GOTOOLCHAIN=go1.25.5 the go command runs this program with that toolchain's bin
+	// Under the classic lane's GOTOOLCHAIN the go command runs this program with that toolchain's bin
 	// folder first on PATH: look past it, and past GOEXPERIMENT=noswissmap, which the local
 	// Go 1.26 rejects, for the go command installed on the machine.
 	var path []string
@@ -347,7 +348,7 @@ func (r *Resolver) docRoot(at, root, file string) string {
 	return root
 }
 
-// minor cuts a Go version to its minor release: "go1.26.8" is "go1.26".
+// minor cuts a Go version to its minor release: a toolchain "go1.N.P" is "go1.N".
 func minor(v string) string {
 	if parts := strings.SplitN(v, ".", 3); len(parts) >= 2 {
 		return parts[0] + "." + parts[1]

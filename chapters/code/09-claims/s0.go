@@ -1,5 +1,7 @@
 package claims
 
+import "gomaps/labs/lanes"
+
 // The client-go, controller-runtime and etcd versions the rows of post S0 cite: the course's,
 // and the ones the post names.
 const (
@@ -171,7 +173,7 @@ var s0 = []Claim{
 			Output{Name: "06-fatal-classic", Find: `two writers: exit status 2`},
 		},
 		Test:    "TestS0_08_ConcurrentWritesNeedALock",
-		Program: "GOTOOLCHAIN=go1.25.5 GOEXPERIMENT=noswissmap go test -count=1 -v -run TestFatal ./chapters/code/06-races/fatal",
+		Program: lanes.Classic().Prefix() + "go test -count=1 -v -run TestFatal ./chapters/code/06-races/fatal",
 		Teach:   "06-races.md#the-rule",
 	},
 	{
@@ -267,7 +269,7 @@ var s0 = []Claim{
 			Output{Name: "02-growth", Find: `len +14: B +1 -> +2`},
 		},
 		Test:    "TestS0_14_GrowthThresholds",
-		Program: "GOTOOLCHAIN=go1.25.5 GOEXPERIMENT=noswissmap go run ./chapters/code/02-buckets/growth",
+		Program: lanes.Classic().Prefix() + "go run ./chapters/code/02-buckets/growth",
 		Teach:   "02-buckets.md#step-5-when-to-grow",
 	},
 	{
@@ -285,7 +287,7 @@ var s0 = []Claim{
 			Output{Name: "02-growth", Find: `same size: true`},
 		},
 		Test:    "TestS0_15_OverflowGrowthKeepsTheSize",
-		Program: "GOTOOLCHAIN=go1.25.5 GOEXPERIMENT=noswissmap go run ./chapters/code/02-buckets/growth",
+		Program: lanes.Classic().Prefix() + "go run ./chapters/code/02-buckets/growth",
 		Teach:   "02-buckets.md#step-5-when-to-grow",
 	},
 	{
@@ -306,7 +308,7 @@ var s0 = []Claim{
 			Source{At: Go126, File: swissMaps + "/table.go", Find: `^// Replaces the table with one larger table or two split tables`},
 		},
 		Test:    "TestS0_16_OnlyWritesEvacuate",
-		Program: "GOTOOLCHAIN=go1.25.5 GOEXPERIMENT=noswissmap go run ./chapters/code/02-buckets/growth",
+		Program: lanes.Classic().Prefix() + "go run ./chapters/code/02-buckets/growth",
 		Teach:   "02-buckets.md#step-6-incremental-evacuation",
 	},
 	{

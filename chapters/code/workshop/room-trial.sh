@@ -39,7 +39,7 @@ start=$(date +%s.%N)
 echo "from unpack to the first passing lab run: $(awk "BEGIN{print $(date +%s.%N) - $start}") s"
 /usr/bin/time -f "go test ./labs/...: %e s" go test ./labs/... 2>&1 | grep -E '^(ok|FAIL)[[:space:]]|^go test ' || true
 /usr/bin/time -f "verify 08: %e s" go run ./tools/lab verify 08 2>&1 | tail -3
-/usr/bin/time -f "classic lab 01: %e s" env GOTOOLCHAIN=go1.25.5 GOEXPERIMENT=noswissmap go test -count=1 ./labs/01-basics | tail -1
+/usr/bin/time -f "classic lab 01: %e s" env $(go run ./tools/course lanes -env classic) go test -count=1 ./labs/01-basics | tail -1
 EOF
 unshare -n env -i PATH="$PATH" HOME="$work/home" GOPATH="$work/gopath" GOMODCACHE="$work/gopath/pkg/mod" \
 	GOCACHE="$work/gocache" GOMAPS_CACHE="$work/gomaps-cache" XDG_CACHE_HOME="$work/xdg" \

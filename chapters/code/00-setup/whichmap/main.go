@@ -17,3 +17,5 @@ func main() {
 	}
 	fmt.Printf("%s: %s\n", v, implementation)
 }
+
+//course:every-lane its files are built for one map runtime each

@@ -11,14 +11,16 @@
 //
 // It needs the classic map: run it with
 //
-//	GOTOOLCHAIN=go1.25.5 GOEXPERIMENT=noswissmap go run ./chapters/code/02-buckets/growth
+//	env $(go run ./tools/course lanes -env classic) go run ./chapters/code/02-buckets/growth
 package main
 
 import (
 	"fmt"
 	"os"
+	"strings"
 
 	"gomaps/labs/inspect"
+	"gomaps/labs/lanes"
 )
 
 func main() {
@@ -77,8 +79,10 @@ func header(m map[int]int) *inspect.ClassicLayout {
 		os.Exit(2)
 	}
 	if l.Classic == nil {
-		fmt.Fprintln(os.Stderr, "growth reads the classic map's header: run it with GOTOOLCHAIN=go1.25.5 GOEXPERIMENT=noswissmap")
+		fmt.Fprintln(os.Stderr, "growth reads the classic map's header: run it with "+strings.TrimSpace(lanes.Classic().Prefix()))
 		os.Exit(2)
 	}
 	return l.Classic
 }
+
+//course:every-lane it reads the map runtime's layout through the inspector

@@ -14,7 +14,7 @@
 //
 // Chapter 02 runs it on the classic map, chapter 03 on Swiss tables:
 //
-//	GOTOOLCHAIN=go1.25.5 GOEXPERIMENT=noswissmap go run ./chapters/code/02-buckets/rotation
+//	env $(go run ./tools/course lanes -env classic) go run ./chapters/code/02-buckets/rotation
 //	go run ./chapters/code/02-buckets/rotation
 package main
 

@@ -71,3 +71,5 @@ func header(m map[int]int) *inspect.SwissLayout {
 	}
 	return l.Swiss
 }
+
+//course:every-lane it reads the map runtime's layout through the inspector

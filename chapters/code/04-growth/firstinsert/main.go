@@ -7,7 +7,7 @@
 // allocates nothing. It runs on both runtimes:
 //
 //	go run ./chapters/code/04-growth/firstinsert
-//	GOTOOLCHAIN=go1.25.5 GOEXPERIMENT=noswissmap go run ./chapters/code/04-growth/firstinsert
+//	env $(go run ./tools/course lanes -env classic) go run ./chapters/code/04-growth/firstinsert
 package main
 
 import (
@@ -73,3 +73,5 @@ func main() {
 			c.name, allocs[0], allocs[1], allocs[2], allocs[3], allocs[1]-allocs[0])
 	}
 }
+
+//course:every-lane it reads the map runtime's layout through the inspector

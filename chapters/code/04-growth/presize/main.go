@@ -5,7 +5,7 @@
 // it keeps. The last line is a hint far bigger than the map. It runs on both runtimes:
 //
 //	go run ./chapters/code/04-growth/presize
-//	GOTOOLCHAIN=go1.25.5 GOEXPERIMENT=noswissmap go run ./chapters/code/04-growth/presize
+//	env $(go run ./tools/course lanes -env classic) go run ./chapters/code/04-growth/presize
 //
 // presize_test.go holds the benchmarks of the same two fills.
 package main
@@ -63,3 +63,5 @@ func measure(n, hint int) {
 	fmt.Printf("%9d %9d %12d %15.1f %9d %12.1f\n", n, hint, allocs, kib(allocated), l.Capacity(), kib(kept))
 	sink = nil
 }
+
+//course:every-lane it reads the map runtime's layout through the inspector

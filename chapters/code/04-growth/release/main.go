@@ -4,7 +4,7 @@
 // step. It runs on both runtimes:
 //
 //	go run ./chapters/code/04-growth/release
-//	GOTOOLCHAIN=go1.25.5 GOEXPERIMENT=noswissmap go run ./chapters/code/04-growth/release
+//	env $(go run ./tools/course lanes -env classic) go run ./chapters/code/04-growth/release
 package main
 
 import (
@@ -61,3 +61,5 @@ func liveHeap() uint64 {
 	runtime.ReadMemStats(&ms)
 	return ms.HeapAlloc
 }
+
+//course:every-lane it reads the map runtime's layout through the inspector

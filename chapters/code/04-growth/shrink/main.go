@@ -4,7 +4,7 @@
 // after a garbage collection. It runs on both runtimes:
 //
 //	go run ./chapters/code/04-growth/shrink
-//	GOTOOLCHAIN=go1.25.5 GOEXPERIMENT=noswissmap go run ./chapters/code/04-growth/shrink
+//	env $(go run ./tools/course lanes -env classic) go run ./chapters/code/04-growth/shrink
 package main
 
 import (
@@ -85,3 +85,5 @@ func liveHeap() uint64 {
 	runtime.ReadMemStats(&ms)
 	return ms.HeapAlloc
 }
+
+//course:every-lane it reads the map runtime's layout through the inspector

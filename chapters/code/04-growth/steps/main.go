@@ -4,7 +4,7 @@
 // allocated. It runs on both runtimes:
 //
 //	go run ./chapters/code/04-growth/steps
-//	GOTOOLCHAIN=go1.25.5 GOEXPERIMENT=noswissmap go run ./chapters/code/04-growth/steps
+//	env $(go run ./tools/course lanes -env classic) go run ./chapters/code/04-growth/steps
 //
 // It stops at 1000 keys: on Swiss tables, after the first split, the next
 // steps depend on the hash seed.
@@ -88,3 +88,5 @@ func shape(m map[int64]int64) string {
 	}
 	return fmt.Sprintf("B %d, %d buckets", c.B, len(c.Buckets))
 }
+
+//course:every-lane it reads the map runtime's layout through the inspector

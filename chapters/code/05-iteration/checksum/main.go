@@ -14,7 +14,7 @@
 // Checksum gets all four right.
 //
 //	go run ./chapters/code/05-iteration/checksum
-//	GOTOOLCHAIN=go1.25.5 GOEXPERIMENT=noswissmap go run ./chapters/code/05-iteration/checksum
+//	env $(go run ./tools/course lanes -env classic) go run ./chapters/code/05-iteration/checksum
 package main
 
 import (
@@ -167,3 +167,5 @@ func secondProcess() (maphashSum, fnvSum uint64, err error) {
 	_, err = fmt.Sscan(string(out), &maphashSum, &fnvSum)
 	return maphashSum, fnvSum, err
 }
+
+//course:every-lane it reads the map runtime's layout through the inspector

@@ -13,7 +13,7 @@
 // differ, and decodes one gob output to check that it holds the same map.
 //
 //	go run ./chapters/code/05-iteration/encoders
-//	GOTOOLCHAIN=go1.25.5 GOEXPERIMENT=noswissmap go run ./chapters/code/05-iteration/encoders
+//	env $(go run ./tools/course lanes -env classic) go run ./chapters/code/05-iteration/encoders
 package main
 
 import (
@@ -114,3 +114,5 @@ func distinct(n int) string {
 	}
 	return fmt.Sprintf("%d different outputs", n)
 }
+
+//course:every-lane it reads the map runtime's layout through the inspector

@@ -20,7 +20,7 @@
 // these maps are filled by inserts only).
 //
 //	go run ./chapters/code/05-iteration/orders
-//	GOTOOLCHAIN=go1.25.5 GOEXPERIMENT=noswissmap go run ./chapters/code/05-iteration/orders
+//	env $(go run ./tools/course lanes -env classic) go run ./chapters/code/05-iteration/orders
 package main
 
 import (
@@ -183,3 +183,5 @@ func yesNo(b bool) string {
 	}
 	return "no"
 }
+
+//course:every-lane it reads the map runtime's layout through the inspector

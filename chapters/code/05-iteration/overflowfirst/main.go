@@ -13,7 +13,7 @@
 // bucket whose previous bucket keeps keys, so no range that started earlier
 // walks into it.
 //
-//	GOTOOLCHAIN=go1.25.5 GOEXPERIMENT=noswissmap go run ./chapters/code/05-iteration/overflowfirst
+//	env $(go run ./tools/course lanes -env classic) go run ./chapters/code/05-iteration/overflowfirst
 package main
 
 import (
@@ -143,3 +143,5 @@ func report(what string, m map[int]int, b int) {
 	fmt.Printf("%-36s  %-20s  %.0f%% of them (%d ranges)\n", what,
 		fmt.Sprintf("%d (%.1f%%)", started, 100*float64(started)/ranges), pct, overflowFirst)
 }
+
+//course:every-lane it reads the map runtime's layout through the inspector

@@ -7,7 +7,7 @@
 // the Swiss runtime produces such an entry twice.
 //
 //	go test -v ./chapters/code/05-iteration/spec
-//	GOTOOLCHAIN=go1.25.5 GOEXPERIMENT=noswissmap go test -v ./chapters/code/05-iteration/spec
+//	env $(go run ./tools/course lanes -env classic) go test -v ./chapters/code/05-iteration/spec
 package spec
 
 import (
@@ -62,3 +62,5 @@ func createDuringRange(t *testing.T, hint int) {
 		t.Errorf("every loop produced the same number of new keys; the spec allows the choice to vary from one iteration to the next, and both runtimes vary it")
 	}
 }
+
+//course:every-lane it reads the map runtime's layout through the inspector

@@ -35,3 +35,5 @@ func main() {
 	}
 	fmt.Printf("the loop visited %d keys; the first was %d, in %v\n", visited, first, loc)
 }
+
+//course:every-lane it reads the map runtime's layout through the inspector

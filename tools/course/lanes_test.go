@@ -1,0 +1,165 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"gomaps/labs/lanes"
+)
+
+// TestLaneMarkers checks the rule that decides what runs on every lane: a package that reads
+// the map runtime's layout (it, or its tests, import the inspector, or it has files built for
+// one map runtime only) carries lanes.Marker. Solutions are left out: they run through their
+// labs.
+func TestLaneMarkers(t *testing.T) {
+	root := workshopRoot(t)
+	marked, err := markedPackages(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("go", "list", "-e", "-test", "-f", "{{.ImportPath}}\t{{.Dir}}\t{{join .Deps \" \"}}", "./...")
+	cmd.Dir = root
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list -test ./...: %v", err)
+	}
+	const inspector = "gomaps/labs/inspect"
+	why := map[string]string{} // ./dir: why it must be on every lane
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		f := strings.SplitN(line, "\t", 3)
+		if len(f) < 3 {
+			continue
+		}
+		path, dir, deps := f[0], f[1], strings.Fields(f[2])
+		rel := "./" + filepath.ToSlash(relTo(root, dir))
+		if strings.HasPrefix(rel, "./solutions/") {
+			continue
+		}
+		base, _, _ := strings.Cut(path, " ")
+		if base == inspector || slices.Contains(deps, inspector) {
+			why[rel] = "it or its tests import the inspector (" + inspector + ")"
+		}
+		if reason := runtimeConstraint(t, dir); reason != "" {
+			why[rel] = reason
+		}
+	}
+	if len(why) == 0 {
+		t.Fatal("no package reads the map runtime: the rule found nothing, so it checks nothing")
+	}
+	for rel, reason := range why {
+		if !slices.Contains(marked, rel) {
+			t.Errorf("%s reads the map runtime (%s) but has no %s line: add it to one of its .go files so that it runs on every lane", rel, reason, lanes.Marker)
+		}
+	}
+	t.Logf("%d packages on every lane: %s", len(marked), strings.Join(marked, " "))
+}
+
+// runtimeConstraint says why a folder's files are built for one map runtime only, or "".
+func runtimeConstraint(t *testing.T, dir string) string {
+	files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, line := range strings.Split(string(data), "\n") {
+			if c, ok := strings.CutPrefix(line, "//go:build "); ok && regexp.MustCompile(`goexperiment\.(swissmap|noswissmap|mapsplitgroup)`).MatchString(c) {
+				return filepath.Base(f) + " is built for one map runtime (" + strings.TrimSpace(c) + ")"
+			}
+		}
+	}
+	return ""
+}
+
+// TestMarkersFound checks that the plan puts the marked labs on the lanes and the other labs
+// in the lab step, and that a marker in a test file counts.
+func TestMarkersFound(t *testing.T) {
+	root := workshopRoot(t)
+	c := &checker{setup: &setup{root: root}}
+	plan, err := c.lanes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(plan.labs, "04") || slices.Contains(plan.labs, "02") {
+		t.Errorf("labs on every lane: %v; want 04 (it reads the runtime through the inspector) and not 02 (the learner's own map)", plan.labs)
+	}
+	if !slices.Contains(plan.packages, "./chapters/code/09-claims/s1") {
+		t.Errorf("packages on every lane: %v; want ./chapters/code/09-claims/s1, marked in a test file", plan.packages)
+	}
+	once, err := c.onceOf("./chapters/code/09-claims/...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range once {
+		if slices.Contains(plan.packages, p) {
+			t.Errorf("%s runs once and on every lane", p)
+		}
+	}
+	if !slices.Contains(once, "./chapters/code/09-claims") {
+		t.Errorf("once: %v; want ./chapters/code/09-claims, which does not read the runtime", once)
+	}
+}
+
+// toolchainSpelling is how the code would spell a Go toolchain: go1.N.P.
+var toolchainSpelling = regexp.MustCompile(`\bgo1\.\d+\.\d+\b`)
+
+// versionAllowed are the files outside labs/lanes that may write a toolchain's version: they
+// hold versions as data to parse, not as a toolchain to run.
+var versionAllowed = map[string]string{
+	"labs/inspect/version_test.go": "runtime.Version() strings the inspector's version check parses",
+}
+
+// TestToolchainVersionsOnlyInLanes checks that labs/lanes is the only place in the code (Go
+// sources, comments included, shell scripts, delve scripts, the book's JavaScript and .ci/run)
+// where a toolchain version is written. A test may write a version that is no lane's, as input
+// for a parser (go1.24.3 in a fake go env). The book's prose and chapters/out's commands may
+// show one: a reader copies them.
+func TestToolchainVersionsOnlyInLanes(t *testing.T) {
+	root := workshopRoot(t)
+	files, err := courseFiles(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for _, f := range files {
+		if strings.HasPrefix(f, "labs/lanes/") || versionAllowed[f] != "" || strings.HasPrefix(f, "chapters/out/") {
+			continue
+		}
+		code := strings.HasSuffix(f, ".go") || strings.HasSuffix(f, ".sh") || strings.HasSuffix(f, ".dlv") ||
+			strings.HasSuffix(f, ".mjs") || strings.HasSuffix(f, ".js") && !strings.Contains(f, "vendor") || strings.HasSuffix(f, ".py") || f == ".ci/run"
+		if !code {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(root, f))
+		if os.IsNotExist(err) {
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		checked++
+		test := strings.HasSuffix(f, "_test.go")
+		for i, line := range bytes.Split(data, []byte("\n")) {
+			for _, m := range toolchainSpelling.FindAll(line, -1) {
+				if test && !slices.ContainsFunc(lanes.All, func(l lanes.Lane) bool { return l.Toolchain == string(m) }) {
+					continue // a test's made-up version, as input to a parser
+				}
+				t.Errorf("%s:%d writes the toolchain version %s: take it from labs/lanes (in Go: lanes.Classic().Toolchain; in a shell: env $(go run ./tools/course lanes -env classic) ...)", f, i+1, m)
+			}
+		}
+	}
+	if checked < 100 {
+		t.Fatalf("checked %d files of code: the file list is wrong", checked)
+	}
+	for _, bad := range []string{`const v = "go1.21.0"`, "// GOTOOLCHAIN=go1.21.13 go test"} {
+		if !toolchainSpelling.MatchString(bad) {
+			t.Fatalf("the pattern misses %s", bad)
+		}
+	}
+}
