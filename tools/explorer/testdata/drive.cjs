@@ -16,11 +16,14 @@ require(wasmExec);
 const go = new Go();
 globalThis.gomapsExplorerReady = () => setTimeout(() => {
   const api = globalThis.gomapsExplorer;
-  console.log(api.reset(config));
+  const lines = [api.reset(config)];
   for (const op of ops) {
-    console.log(api.do(op));
+    lines.push(api.do(op));
   }
-  process.exit(0);
+  // Exit once the whole output is written: to a pipe, Node writes stdout asynchronously, and
+  // process.exit right after console.log cut the output short on a busy machine (a state line
+  // came out empty).
+  process.stdout.write(lines.join("\n") + "\n", () => process.exit(0));
 });
 WebAssembly.instantiate(fs.readFileSync(wasmFile), go.importObject)
   .then((r) => go.run(r.instance))
