@@ -21,6 +21,7 @@ import (
 
 	"gomaps/labs/courseroot"
 	"gomaps/labs/kubeassets"
+	"gomaps/labs/lanes"
 	"gomaps/tools/internal/cli"
 )
 
@@ -166,6 +167,7 @@ const (
 	needEnvtest    = "envtest binaries (labs 07, 08)"
 	needDisk       = "disk space"
 	needOffline    = "offline"
+	needLanes      = "lanes (map runtimes)"
 	prepareCommand = "go run ./tools/course prepare"
 	doctorCommand  = "go run ./tools/course doctor"
 )
@@ -228,7 +230,7 @@ func doctor(ctx context.Context, m machine, root string, w io.Writer) (fixes int
 	default:
 		for _, check := range []func(context.Context) finding{
 			d.checkGo, d.checkToolchainSetting, d.checkProxy, d.checkFlags, d.checkPrivate,
-			d.checkClassic, d.checkCC, d.checkRace,
+			d.checkClassic, d.checkLanes, d.checkCC, d.checkRace,
 			func(ctx context.Context) finding { return d.checkTool(ctx, needDelve, "dlv") },
 			func(ctx context.Context) finding { return d.checkTool(ctx, needBenchstat, "benchstat") },
 			d.checkMkdocs, d.checkEnvtest, d.checkDisk, d.checkOffline,
@@ -492,15 +494,49 @@ func (d *doc) classicModuleVersion() string {
 func (d *doc) classicCached() bool {
 	if !d.toolchainDone {
 		d.toolchainDone = true
-		exe := "go"
-		if d.env["GOHOSTOS"] == "windows" {
-			exe += ".exe"
-		}
-		dir := filepath.Join(d.env["GOMODCACHE"], filepath.FromSlash(toolchainModule)+"@"+d.classicModuleVersion())
-		fi, err := d.m.Stat(filepath.Join(dir, "bin", exe))
-		d.toolchainCached = err == nil && fi.Mode().IsRegular()
+		d.toolchainCached = d.toolchainCachedFor(classicToolchain)
 	}
 	return d.toolchainCached
+}
+
+// toolchainCachedFor reports whether the module cache holds the toolchain tc (go1.N.P), unpacked.
+func (d *doc) toolchainCachedFor(tc string) bool {
+	exe := "go"
+	if d.env["GOHOSTOS"] == "windows" {
+		exe += ".exe"
+	}
+	mod := "v0.0.1-" + tc + "." + d.env["GOHOSTOS"] + "-" + d.env["GOHOSTARCH"]
+	dir := filepath.Join(d.env["GOMODCACHE"], filepath.FromSlash(toolchainModule)+"@"+mod)
+	fi, err := d.m.Stat(filepath.Join(dir, "bin", exe))
+	return err == nil && fi.Mode().IsRegular()
+}
+
+// checkLanes says which of the course's lanes (labs/lanes: the map runtimes it checks) this
+// machine runs now: on the installed go, from the module cache, or after the go command
+// downloads the lane's toolchain on its first use. It downloads nothing.
+func (d *doc) checkLanes(context.Context) finding {
+	var here, later []string
+	for _, l := range lanes.All {
+		switch {
+		case d.env["GOVERSION"] == l.Toolchain:
+			here = append(here, l.Name+" (the installed "+l.Toolchain+")")
+		case d.toolchainCachedFor(l.Toolchain):
+			here = append(here, l.Name+" ("+l.Toolchain+", in the module cache)")
+		default:
+			later = append(later, l.Name+" ("+l.Toolchain+")")
+		}
+	}
+	msg := "runs " + strings.Join(here, ", ")
+	if len(here) == 0 {
+		msg = "runs none yet"
+	}
+	if len(later) == 0 {
+		return okf(needLanes, "%s; go run ./tools/course check -lane NAME checks one", msg)
+	}
+	if d.proxyOff() {
+		return notef(needLanes, "%s; not %s, whose toolchains GOPROXY=off keeps the go command from fetching: with the network on, run GOTOOLCHAIN=<toolchain> go version once for each", msg, strings.Join(later, ", "))
+	}
+	return okf(needLanes, "%s; the go command downloads the toolchain of %s on its first use (about 70 MB each)", msg, strings.Join(later, ", "))
 }
 
 func (d *doc) checkClassic(ctx context.Context) finding {

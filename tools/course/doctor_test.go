@@ -248,7 +248,7 @@ func TestDoctorHealthy(t *testing.T) {
 			t.Errorf("a healthy machine gets %q", line)
 		}
 	}
-	if want := "summary: 14 ok, 0 notes, 0 FIX: ready for the labs, online or offline"; lines[len(lines)-1] != want {
+	if want := "summary: 15 ok, 0 notes, 0 FIX: ready for the labs, online or offline"; lines[len(lines)-1] != want {
 		t.Errorf("summary %q; want %q", lines[len(lines)-1], want)
 	}
 	if !strings.Contains(f.tempFiles["main.go"], "package main") {
@@ -474,8 +474,8 @@ func TestDoctorOnThisMachine(t *testing.T) {
 			t.Errorf("the doctor changed %s", name)
 		}
 	}
-	if len(lines) != 15 {
-		t.Errorf("%d lines; want 14 needs and the summary:\n%s", len(lines), out.String())
+	if len(lines) != 16 {
+		t.Errorf("%d lines; want 15 needs and the summary:\n%s", len(lines), out.String())
 	}
 	t.Logf("\n%s", out.String())
 }
