@@ -12,8 +12,10 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"gomaps/labs/courseroot"
+	"gomaps/labs/kubeassets"
 	"gomaps/tools/internal/cli"
 )
 
@@ -68,21 +70,158 @@ func (s *setup) canApt() bool {
 	return err == nil
 }
 
-func (s *setup) aptInstall(pkgs ...string) error {
+// aptInstall installs Debian's packages pkgs as one quiet install (see install), after
+// apt-get update the first time in a run. log names its log, what says what the packages are
+// (the line adds "from Debian's packages"), fix is the sentence a failure ends with.
+func (s *setup) aptInstall(log, what, fix string, pkgs ...string) error {
+	in := quietInstall{what: what + " from Debian's packages", log: log, fix: fix}
 	if !s.aptUpdated {
 		s.aptUpdated = true
-		fmt.Fprintln(s.stdout, "course: apt-get update")
-		if err := s.command("apt-get", "update").Run(); err != nil {
-			return fmt.Errorf("apt-get update: %v", err)
+		// When the package lists cannot be updated (a source is unreachable), the ones apt
+		// has may still know the packages: the install says so and goes on.
+		in.steps = append(in.steps, installStep{name: "apt-get update", cmd: s.aptGet("update"), mayFail: true})
+	}
+	in.steps = append(in.steps, installStep{name: "apt-get install", cmd: s.aptGet(append([]string{"install", "-y"}, pkgs...)...)})
+	return s.install(in)
+}
+
+// aptGet returns an apt-get command that never asks a question, writes plain lines (no
+// progress bar) and waits for a lock another apt-get holds, instead of failing at once.
+func (s *setup) aptGet(args ...string) *exec.Cmd {
+	cmd := s.command("apt-get", append([]string{"-o", "DPkg::Lock::Timeout=300", "-o", "Dpkg::Use-Pty=0"}, args...)...)
+	cmd.Env = append(os.Environ(), "DEBIAN_FRONTEND=noninteractive")
+	return cmd
+}
+
+// A quietInstall is one thing the course installs by itself. The reader sees one line: what it
+// installs, printed before it starts, then how long it took and where its log is:
+//
+//	course: installing Chromium (for the browser check) from Debian's packages: done in 48 s; log: PATH
+//
+// The commands' output (hundreds of lines for apt-get) goes to the log, a file in the user's
+// cache folder (installLogDir), never in the course. When a command fails, the line says which
+// and the log's last lines follow; the error is the fix.
+type quietInstall struct {
+	what  string        // after "installing ": what it installs, and from where
+	log   string        // the log's file name in installLogDir, without ".log"; a run overwrites it
+	fix   string        // one sentence: how to install it by hand
+	steps []installStep // run in order
+}
+
+// installStep is one command of an install.
+type installStep struct {
+	name    string // the command as a reader knows it: "apt-get install", "npm ci"
+	cmd     *exec.Cmd
+	mayFail bool // the install goes on when it fails, and its line says so
+}
+
+// installTail is how many of the log's last lines a failed install shows.
+const installTail = 15
+
+// install runs an install's commands in order with their output in its log, printing
+// "course: installing WHAT: " before the first one and "done in N s; log: PATH" after the last.
+// When a command fails it prints what failed and the log's last lines, and returns an error
+// saying how to install by hand.
+func (s *setup) install(in quietInstall) error {
+	fmt.Fprintf(s.stdout, "course: installing %s: ", in.what)
+	start := time.Now()
+	log, err := createInstallLog(in.log)
+	if err != nil {
+		fmt.Fprintf(s.stdout, "failed: no log file: %v\n", err)
+		return fmt.Errorf("installing %s failed: %s", in.what, in.fix)
+	}
+	fmt.Fprintf(log, "# course: installing %s (%s)\n", in.what, start.Format(time.RFC3339))
+	var notes []string
+	var failed error
+	for _, step := range in.steps {
+		fmt.Fprintf(log, "\n$ %s\n", strings.Join(step.cmd.Args, " "))
+		step.cmd.Stdout, step.cmd.Stderr = log, log
+		if err := step.cmd.Run(); err != nil {
+			if step.mayFail {
+				fmt.Fprintf(log, "# %s: %v: going on\n", step.name, err)
+				notes = append(notes, fmt.Sprintf("%s failed: %v", step.name, err))
+				continue
+			}
+			failed = fmt.Errorf("%s: %v", step.name, err)
+			break
 		}
 	}
-	fmt.Fprintf(s.stdout, "course: apt-get install -y %s\n", strings.Join(pkgs, " "))
-	cmd := s.command("apt-get", append([]string{"install", "-y"}, pkgs...)...)
-	cmd.Env = append(os.Environ(), "DEBIAN_FRONTEND=noninteractive")
-	if err := cmd.Run(); err != nil {
-		return fmt.Errorf("apt-get install %s: %v", strings.Join(pkgs, " "), err)
+	if err := log.Close(); err != nil && failed == nil {
+		failed = fmt.Errorf("write the log: %v", err)
 	}
+	took := seconds(time.Since(start))
+	if failed != nil {
+		fmt.Fprintf(s.stdout, "failed after %s (%v); the last lines of its log, %s:\n", took, failed, log.Name())
+		for _, line := range logTail(log.Name(), installTail) {
+			fmt.Fprintf(s.stdout, "    %s\n", line)
+		}
+		return fmt.Errorf("installing %s failed: %s", in.what, in.fix)
+	}
+	note := ""
+	if len(notes) > 0 {
+		note = " (" + strings.Join(notes, "; ") + ")"
+	}
+	fmt.Fprintf(s.stdout, "done in %s%s; log: %s\n", took, note, log.Name())
 	return nil
+}
+
+// installLogDir is the folder of the install logs: the course's folder in the user's cache
+// ($GOMAPS_CACHE instead, as for envtest's binaries), never the course itself.
+func installLogDir() (string, error) {
+	root := os.Getenv(kubeassets.CacheEnv)
+	if root == "" {
+		user, err := os.UserCacheDir()
+		if err != nil {
+			return "", err
+		}
+		root = filepath.Join(user, "gomaps")
+	}
+	if !filepath.IsAbs(root) {
+		return "", fmt.Errorf("%s is %s: it must be an absolute path", kubeassets.CacheEnv, root)
+	}
+	return filepath.Join(root, "logs"), nil
+}
+
+// createInstallLog creates (or empties) the log NAME.log in installLogDir, or when there is
+// no such folder a new file in the temporary folder.
+func createInstallLog(name string) (*os.File, error) {
+	dir, err := installLogDir()
+	if err == nil {
+		if err = os.MkdirAll(dir, 0o755); err == nil {
+			var f *os.File
+			if f, err = os.Create(filepath.Join(dir, name+".log")); err == nil {
+				return f, nil
+			}
+		}
+	}
+	f, tmpErr := os.CreateTemp("", "gomaps-"+name+"-*.log")
+	if tmpErr != nil {
+		return nil, fmt.Errorf("%v; and in the temporary folder: %v", err, tmpErr)
+	}
+	return f, nil
+}
+
+// logTail returns the last n lines of a file that are not blank.
+func logTail(path string, n int) []string {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return []string{fmt.Sprintf("(the log cannot be read: %v)", err)}
+	}
+	var lines []string
+	for _, line := range strings.Split(string(data), "\n") {
+		if line = strings.TrimRight(line, "\r \t"); line != "" {
+			lines = append(lines, line)
+		}
+	}
+	return lines[max(0, len(lines)-n):]
+}
+
+// seconds says how long an install took: "0.4 s", "31 s".
+func seconds(d time.Duration) string {
+	if d < 10*time.Second {
+		return fmt.Sprintf("%.1f s", d.Seconds())
+	}
+	return fmt.Sprintf("%d s", int(d.Round(time.Second)/time.Second))
 }
 
 // mkdocsProbe exits 0 when mkdocs, the Material theme and the pymdownx extensions the book uses
@@ -178,12 +317,18 @@ func shebangInterpreter(script string) string {
 	return fields[0]
 }
 
+// bookTools is what the book needs besides Python, as an install line names it.
+const bookTools = "the book's tools (mkdocs, Material, pymdown-extensions)"
+
+// bookToolsFix is what to do when the course cannot install the book's tools.
+const bookToolsFix = "install them by hand, then run the command again: as root, apt-get install mkdocs mkdocs-material python3-pymdownx; " +
+	"or with pip in a virtualenv, python3 -m venv build/venv && build/venv/bin/pip install mkdocs mkdocs-material pymdown-extensions"
+
 func (s *setup) installMkdocs() (string, error) {
 	var tried []string
 	if s.canApt() {
-		fmt.Fprintln(s.stdout, "course: mkdocs, mkdocs-material or pymdown-extensions is missing: installing Debian's packages")
-		if err := s.aptInstall("mkdocs", "mkdocs-material", "python3-pymdownx"); err != nil {
-			tried = append(tried, err.Error())
+		if err := s.aptInstall("book-apt", bookTools, bookToolsFix, "mkdocs", "mkdocs-material", "python3-pymdownx"); err != nil {
+			tried = append(tried, "Debian's packages did not install")
 		} else if py := s.findMkdocsPython(); py != "" {
 			return py, nil
 		} else {
@@ -192,41 +337,60 @@ func (s *setup) installMkdocs() (string, error) {
 	}
 	if python, err := exec.LookPath("python3"); err == nil {
 		venv := filepath.Join(s.root, "build", "venv")
-		fmt.Fprintf(s.stdout, "course: mkdocs, mkdocs-material or pymdown-extensions is missing: installing them in %s with pip\n", relTo(s.root, venv))
-		err := s.command(python, "-m", "venv", venv).Run()
-		if err == nil {
-			err = s.command(s.venvPython(), "-m", "pip", "install", "mkdocs", "mkdocs-material", "pymdown-extensions").Run()
-		}
+		err := s.install(quietInstall{
+			what: bookTools + " with pip into " + relTo(s.root, venv),
+			log:  "book-pip",
+			fix:  bookToolsFix,
+			steps: []installStep{
+				{name: "python3 -m venv", cmd: s.command(python, "-m", "venv", venv)},
+				{name: "pip install", cmd: s.command(s.venvPython(), "-m", "pip", "install", "mkdocs", "mkdocs-material", "pymdown-extensions")},
+			},
+		})
 		if err != nil {
-			tried = append(tried, fmt.Sprintf("virtualenv %s: %v", relTo(s.root, venv), err))
+			tried = append(tried, "pip could not install them into "+relTo(s.root, venv))
 		} else if py := s.findMkdocsPython(); py != "" {
 			return py, nil
+		} else {
+			tried = append(tried, "pip installed them into "+relTo(s.root, venv)+" but they are still not importable")
 		}
 	} else {
 		tried = append(tried, "no python3")
 	}
-	return "", fmt.Errorf("mkdocs is missing (%s): install Python 3 with mkdocs, mkdocs-material and pymdown-extensions (pip install mkdocs mkdocs-material pymdown-extensions, or on Debian apt-get install mkdocs mkdocs-material python3-pymdownx)",
-		strings.Join(tried, "; "))
+	return "", fmt.Errorf("mkdocs, mkdocs-material or pymdown-extensions is missing (%s): %s", strings.Join(tried, "; "), bookToolsFix)
 }
 
 // node makes sure node and npm are on PATH.
 func (s *setup) node() error {
+	missing := missingNode()
+	if len(missing) == 0 {
+		return nil
+	}
+	const fix = "install Node.js 20 or newer with npm by hand (on Debian, as root: apt-get install nodejs npm), then run the command again"
+	if s.canApt() {
+		what := map[string]string{"nodejs": "Node.js", "npm": "npm"}
+		var names []string
+		for _, pkg := range missing {
+			names = append(names, what[pkg])
+		}
+		if err := s.aptInstall("node-apt", strings.Join(names, " and ")+" (for the explorer's and the book's checks)", fix, missing...); err != nil {
+			return err
+		}
+		if missing = missingNode(); len(missing) == 0 {
+			return nil
+		}
+	}
+	return fmt.Errorf("%s missing: %s", strings.Join(missing, " and "), fix)
+}
+
+// missingNode lists the Debian packages of node and npm that are not on PATH.
+func missingNode() []string {
 	var missing []string
 	for _, tool := range [][2]string{{"node", "nodejs"}, {"npm", "npm"}} {
 		if _, err := exec.LookPath(tool[0]); err != nil {
 			missing = append(missing, tool[1])
 		}
 	}
-	if len(missing) == 0 {
-		return nil
-	}
-	if s.canApt() {
-		if err := s.aptInstall(missing...); err != nil {
-			return err
-		}
-		return s.node()
-	}
-	return fmt.Errorf("%s missing: install Node.js 20 or newer with npm", strings.Join(missing, " and "))
+	return missing
 }
 
 // chromium returns the browser the book check drives: $CHROMIUM, or Debian's chromium.
@@ -241,15 +405,16 @@ func (s *setup) chromium() (string, error) {
 	if isFile(debian) {
 		return debian, nil
 	}
+	const fix = "install Chromium by hand (on Debian, as root: apt-get install chromium), or set CHROMIUM to a Chromium or Chrome binary"
 	if s.canApt() {
-		if err := s.aptInstall("chromium"); err != nil {
+		if err := s.aptInstall("chromium-apt", "Chromium (for the browser check)", fix, "chromium"); err != nil {
 			return "", err
 		}
 		if isFile(debian) {
 			return debian, nil
 		}
 	}
-	return "", fmt.Errorf("%s is missing: install chromium (Debian: apt-get install chromium) or set CHROMIUM to a Chromium or Chrome binary", debian)
+	return "", fmt.Errorf("%s is missing: %s", debian, fix)
 }
 
 // npmCI installs site/node_modules from the lockfile when it is missing or the lockfile changed
@@ -264,9 +429,14 @@ func (s *setup) npmCI() error {
 		fmt.Fprintln(s.stdout, "course: site/node_modules is up to date with site/package-lock.json")
 		return nil
 	}
-	fmt.Fprintln(s.stdout, "course: npm ci --prefix site")
-	if err := s.command("npm", "ci", "--prefix", "site", "--no-audit", "--no-fund").Run(); err != nil {
-		return fmt.Errorf("npm ci --prefix site: %v", err)
+	err = s.install(quietInstall{
+		what:  "the browser check's packages of site/package-lock.json (npm ci --prefix site)",
+		log:   "npm-ci",
+		fix:   "run npm ci --prefix site yourself to see what fails: it needs the npm registry, or an npm cache that has the packages of site/package-lock.json",
+		steps: []installStep{{name: "npm ci", cmd: s.command("npm", "ci", "--prefix", "site", "--no-audit", "--no-fund")}},
+	})
+	if err != nil {
+		return err
 	}
 	return os.WriteFile(stamp, []byte(sum), 0o644)
 }

@@ -219,12 +219,14 @@ func (u *unpacker) debs() (string, error) {
 		u.notes = append(u.notes, "to serve the book, install mkdocs as root: apt-get "+strings.Join(args, " ")+"; or "+readBook)
 		return fmt.Sprintf("not root: %d packages to install, the command is printed at the end", len(debs)), nil
 	}
-	cmd := u.command("apt-get", args...)
-	cmd.Env = append(os.Environ(), "DEBIAN_FRONTEND=noninteractive")
-	var out strings.Builder
-	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Run(); err != nil {
-		return "", fmt.Errorf("apt-get install --no-download of %d packages failed: %v\n%s\n(%s)", len(debs), err, strings.TrimSpace(out.String()), readBook)
+	err = u.install(quietInstall{
+		what:  fmt.Sprintf("%s from the pack's %d Debian packages", bookTools, len(debs)),
+		log:   "unpack-debs",
+		fix:   "install them by hand, as root: apt-get " + strings.Join(args, " ") + "; or " + readBook,
+		steps: []installStep{{name: "apt-get install --no-download", cmd: u.aptGet(args...)}},
+	})
+	if err != nil {
+		return "", err
 	}
 	return fmt.Sprintf("%d packages installed", len(debs)), nil
 }
