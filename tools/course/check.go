@@ -37,6 +37,8 @@ type checker struct {
 	bookBuilt bool // the mkdocs step ran in this run and succeeded
 	bookTried bool // the mkdocs step ran in this run
 	plan      *lanePlan
+	debs      chan struct{} // closed when the background install of Debian's packages ended
+	debsOut   bytes.Buffer  // its line, printed by the first step that waits for it
 }
 
 // sharedPackages are the packages under labs/ that are not labs: what the labs' graders, the
@@ -143,6 +145,7 @@ func runCheck(args []string, stdout, stderr io.Writer) error {
 	}
 	cache := &stepCache{dir: stepCacheDir(), fresh: *fresh, root: root}
 	prefetchToolchains(root, steps, skip)
+	c.prefetchDebs(steps, skip)
 
 	passed, failed := 0, 0
 	var failures []string
@@ -167,6 +170,9 @@ func runCheck(args []string, stdout, stderr io.Writer) error {
 			}
 		} else {
 			fmt.Fprintf(stdout, "check: %s runs without its cache: %v\n", step.name, keyErr)
+		}
+		if step.tools != nil {
+			c.waitDebs()
 		}
 		err := step.run(c)
 		secs := time.Since(start).Seconds()
@@ -216,6 +222,51 @@ func prefetchToolchains(root string, steps []checkStep, skip map[string]bool) {
 			go cmd.Wait()
 		}
 	}
+}
+
+// prefetchDebs installs, in the background, the Debian packages that later steps need and this
+// machine lacks (mkdocs, the Material theme and pymdown-extensions; Node.js and npm; Chromium),
+// in one apt-get install while the first steps compile: the downloads cost no step's time. The
+// steps that use them wait for it (waitDebs). Without apt-get, or as another user than root, it
+// does nothing and each step installs or explains as before.
+func (c *checker) prefetchDebs(steps []checkStep, skip map[string]bool) {
+	wants := map[string]bool{}
+	for _, s := range steps {
+		if s.tools != nil && !skip[s.name] {
+			wants[s.name] = true
+		}
+	}
+	var pkgs []string
+	if (wants["mkdocs"] || wants["serve"] || wants["browser"] || wants["prepare"]) && c.findMkdocsPython() == "" {
+		pkgs = append(pkgs, "mkdocs", "mkdocs-material", "python3-pymdownx")
+	}
+	if wants["explorer"] || wants["browser"] {
+		pkgs = append(pkgs, missingNode()...)
+	}
+	if wants["browser"] && os.Getenv("CHROMIUM") == "" && !isFile("/usr/bin/chromium") {
+		pkgs = append(pkgs, "chromium")
+	}
+	if len(pkgs) == 0 || !c.canApt() {
+		return
+	}
+	c.debs = make(chan struct{})
+	bg := &setup{root: c.root, stdout: &c.debsOut, stderr: &c.debsOut}
+	go func() {
+		defer close(c.debs)
+		// A failure is left to the step that needs the package: it tries again and explains.
+		bg.aptInstall("check-apt", "what the book's steps need ("+strings.Join(pkgs, " ")+"), in the background",
+			"the steps that need them install them one by one", pkgs...)
+	}()
+}
+
+// waitDebs waits for the background install of Debian's packages, if one runs, and prints its
+// line once.
+func (c *checker) waitDebs() {
+	if c.debs == nil {
+		return
+	}
+	<-c.debs
+	io.Copy(c.stdout, &c.debsOut)
 }
 
 func splitList(s string) []string {
