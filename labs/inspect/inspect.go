@@ -10,7 +10,7 @@ import (
 )
 
 // rtType mirrors internal/abi.Type, the header of every type descriptor; it
-// is the same in Go 1.25 and Go 1.26.
+// is the same in Go 1.25, Go 1.26 and Go 1.27.
 type rtType struct {
 	size       uintptr
 	ptrBytes   uintptr
@@ -36,11 +36,19 @@ var (
 	runtimeArch    = runtime.GOARCH
 )
 
+// allKnown names every release the package knows, whatever the build (each
+// build knows only knownVersions: the structures of its own toolchain).
+const allKnown = "the package as a whole knows Go 1.25 to Go 1.27"
+
 // checkRuntime returns nil if this build knows the map layout of the runtime
 // whose runtime.Version() is version on GOARCH arch, and a one-sentence error
 // otherwise.
 func checkRuntime(version, arch string) error {
-	release, _, _ := strings.Cut(version, " ") // "go1.25.5 X:noswissmap"
+	// The linker appends the experiments that differ from the release's
+	// defaults after a space on Go 1.25 ("go1.25.N X:noswissmap"), after a
+	// dash since Go 1.26 ("go1.27.N-X:mapsplitgroup"); HasPrefix below takes
+	// both.
+	release, _, _ := strings.Cut(version, " ")
 	known := false
 	for _, k := range knownVersions {
 		if strings.HasPrefix(release, k+".") {
@@ -50,14 +58,20 @@ func checkRuntime(version, arch string) error {
 	if known && unsafe.Sizeof(uintptr(0)) == 8 && arch != "wasm" {
 		return nil
 	}
-	return fmt.Errorf("inspect: this program runs on %s (%s), whose %s layout this package does not know (it knows %s.x on 64-bit platforms), so it reads nothing",
-		version, arch, buildKind, strings.Join(knownVersions, ".x and "))
+	return fmt.Errorf("inspect: this program runs on %s (%s), whose %s layout this package does not know (built with this toolchain it knows %s.x on 64-bit platforms; %s), so it reads nothing",
+		version, arch, buildKind, strings.Join(knownVersions, ".x and "), allKnown)
 }
 
 // Build returns the map implementation this program was built with: Swiss
-// on Go 1.26 and on Go 1.25 by default, Classic on Go 1.25 with
+// on Go 1.27, Go 1.26 and on Go 1.25 by default, Classic on Go 1.25 with
 // GOEXPERIMENT=noswissmap.
 func Build() Kind { return buildKind }
+
+// SplitGroups reports whether this program stores the slots of a Swiss group
+// split, the 8 keys then the 8 values: true on Go 1.27 with
+// GOEXPERIMENT=mapsplitgroup, false otherwise (interleaved slots, or a
+// classic build).
+func SplitGroups() bool { return splitGroups }
 
 // Check returns nil if the package can read maps on this runtime, and
 // otherwise the error that every other function returns.

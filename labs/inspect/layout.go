@@ -97,7 +97,25 @@ type SwissLayout struct {
 	TombstonePossible bool   // Map.tombstonePossible
 	ClearSeq          uint64 // Map.clearSeq: how many times clear ran
 
-	GroupSize, SlotSize int // bytes of one group and of one slot (key and value)
+	// Split is the group layout. False: interleaved, the control word then
+	// 8 slots of a key followed by its value (Go 1.25, Go 1.26, Go 1.27 by
+	// default). True: split, the control word, then the 8 keys together,
+	// then the 8 values (Go 1.27 with GOEXPERIMENT=mapsplitgroup), which
+	// saves the padding a key/value slot needs when the two differ in
+	// alignment: a map[int64]int8 group is 80 bytes instead of 136.
+	Split bool
+
+	// GroupSize is the bytes of one group. SlotSize is the bytes one slot
+	// takes in it: the key/value slot (interleaved), or one key plus one
+	// value (split).
+	GroupSize, SlotSize int
+
+	// Key i of a group starts KeysOff + i*KeyStride bytes from the start
+	// of the group, and value i ElemsOff + i*ElemStride bytes (a pointer to
+	// the key or value when it is stored indirectly). On Go 1.27 these are
+	// the map type's fields of the same names; before, the runtime computed
+	// them from the slot size and the value's offset in a slot.
+	KeysOff, KeyStride, ElemsOff, ElemStride int
 
 	// Small is the single group of a small map (DirLen == 0), or nil when
 	// the map has no group yet (never written) or has tables.
@@ -110,6 +128,15 @@ type SwissLayout struct {
 
 	// Tables lists each distinct table once, in directory order.
 	Tables []Table
+}
+
+// GroupLayout names the group layout: "split (keys, then values)" or
+// "interleaved (key, value slots)".
+func (s *SwissLayout) GroupLayout() string {
+	if s.Split {
+		return "split (keys, then values)"
+	}
+	return "interleaved (key, value slots)"
 }
 
 // Table is one Swiss table: a power-of-two array of groups.

@@ -143,6 +143,8 @@ func geometry(rows int) (size int, small bool) {
 func (s *SwissLayout) svg(d *svgDoc, o Options) {
 	d.line(fmt.Sprintf("Map: used %d · seed %s · dirLen %d · globalDepth %d · globalShift %d · tombstonePossible %v",
 		s.Used, seedText(o, s.Seed), s.DirLen, s.GlobalDepth, s.GlobalShift, s.TombstonePossible), false)
+	d.line(fmt.Sprintf("group: %d bytes = %s", s.GroupSize, s.groupParts()), false)
+	d.line(fmt.Sprintf("layout: %s: %s", s.GroupLayout(), s.offsets("·")), false)
 	maxRows := o.maxRows(256)
 	total := 0
 	for _, t := range s.Tables {

@@ -1,6 +1,8 @@
-// Swiss tables: Go 1.26, and Go 1.25 unless GOEXPERIMENT=noswissmap. Go 1.25
-// sets the goexperiment.swissmap tag by default; Go 1.26 no longer has the
-// experiment (nor its tag) and only sets go1.26.
+// Swiss tables: Go 1.25 unless GOEXPERIMENT=noswissmap, Go 1.26 and Go 1.27.
+// Go 1.25 sets the goexperiment.swissmap tag by default; Go 1.26 and later
+// no longer have the experiment (nor its tag) and set go1.26 (Go 1.27 sets
+// go1.27 as well). The map type differs between Go 1.26 and Go 1.27: see
+// swiss_types.go and swiss_types_go127.go.
 
 //go:build goexperiment.swissmap || go1.26
 
@@ -13,29 +15,14 @@ import (
 
 const buildKind = Swiss
 
-// knownVersions are the releases whose Swiss layout is mirrored below (same
-// in both: internal/runtime/maps map.go, table.go, group.go).
-var knownVersions = []string{"go1.25", "go1.26"}
-
-// swissMapType mirrors internal/abi.MapType (Go 1.26), named SwissMapType in
-// Go 1.25.
-type swissMapType struct {
-	rtType
-	key, elem, group *rtType
-	hasher           func(unsafe.Pointer, uintptr) uintptr
-	groupSize        uintptr
-	slotSize         uintptr
-	elemOff          uintptr
-	flags            uint32
-}
-
 // Flags of swissMapType.flags.
 const (
 	swissIndirectKey  = 1 << 2
 	swissIndirectElem = 1 << 3
 )
 
-// swissMap mirrors internal/runtime/maps.Map.
+// swissMap mirrors internal/runtime/maps.Map (the same in Go 1.25, 1.26 and
+// 1.27).
 type swissMap struct {
 	used              uint64
 	seed              uintptr
@@ -48,7 +35,8 @@ type swissMap struct {
 	clearSeq          uint64
 }
 
-// swissTable mirrors internal/runtime/maps.table.
+// swissTable mirrors internal/runtime/maps.table and its groupsReference (the
+// same in Go 1.25, 1.26 and 1.27).
 type swissTable struct {
 	used       uint16
 	capacity   uint16
@@ -57,6 +45,50 @@ type swissTable struct {
 	index      int
 	groups     unsafe.Pointer // groupsReference.data
 	lengthMask uint64         // groupsReference.lengthMask: groups - 1
+}
+
+// ctrlWordSize is the size of a group's control word, which starts the group
+// in both layouts (ctrlGroupsSize, unsafe.Sizeof(ctrlGroup(0))).
+const ctrlWordSize = 8
+
+// groupGeometry says where the keys and values of a group sit: key i at
+// keysOff + i*keyStride from the group's start, value i at
+// elemsOff + i*elemStride. elemOff is the map type's ElemOff: the value's
+// offset in an interleaved slot, 0 with split groups on Go 1.27.
+type groupGeometry struct {
+	keysOff, keyStride, elemsOff, elemStride, elemOff uintptr
+}
+
+// checkGeometry checks g against the group layout of this build, for a
+// group of groupSize bytes whose key and value fields take keySlot and
+// elemSlot bytes (a pointer's size for one stored indirectly).
+//
+// Interleaved (cmd/compile/internal/reflectdata/map.go): the group is
+// struct{ ctrl uint64; slots [8]struct{ key K; elem V } }, so keys and
+// values share one stride, the slot size, and the value follows its key in
+// the slot. Split (Go 1.27, GOEXPERIMENT=mapsplitgroup): the group is
+// struct{ ctrl uint64; keys [8]K; elems [8]V }, so each stride is the size
+// of one key or value and the values start after the 8 keys.
+func checkGeometry(g groupGeometry, groupSize, keySlot, elemSlot uintptr, split bool) error {
+	ok := g.keysOff == ctrlWordSize
+	if split {
+		ok = ok && g.keyStride == keySlot && g.elemStride == elemSlot && g.elemOff == 0 &&
+			g.elemsOff >= g.keysOff+GroupSlots*g.keyStride &&
+			g.elemsOff+GroupSlots*g.elemStride <= groupSize
+	} else {
+		ok = ok && g.keyStride == g.elemStride && g.elemsOff == g.keysOff+g.elemOff &&
+			g.elemOff >= keySlot && g.elemOff+elemSlot <= g.keyStride &&
+			groupSize == ctrlWordSize+GroupSlots*g.keyStride
+	}
+	if !ok {
+		layout := "interleaved"
+		if split {
+			layout = "split"
+		}
+		return bad("%s groups of %d bytes with keys of %d and values of %d bytes, but keys at %d + %d*i and values at %d + %d*i (value offset in a slot %d)",
+			layout, groupSize, keySlot, elemSlot, g.keysOff, g.keyStride, g.elemsOff, g.elemStride, g.elemOff)
+	}
+	return nil
 }
 
 // maxDirLen bounds the directory this package is willing to walk: 2^24 tables
@@ -93,11 +125,19 @@ func rawTombstones(groups []Group) int {
 
 func readMap(mp, typ unsafe.Pointer, l *Layout, visit visitFunc) error {
 	mt := (*swissMapType)(typ)
-	if mt.groupSize != 8+GroupSlots*mt.slotSize || mt.elemOff > mt.slotSize {
-		return bad("group size %d, slot size %d, value offset %d", mt.groupSize, mt.slotSize, mt.elemOff)
-	}
 	l.IndirectKey = mt.flags&swissIndirectKey != 0
 	l.IndirectElem = mt.flags&swissIndirectElem != 0
+	keySlot, elemSlot := uintptr(l.KeySize), uintptr(l.ElemSize)
+	if l.IndirectKey {
+		keySlot = unsafe.Sizeof(uintptr(0))
+	}
+	if l.IndirectElem {
+		elemSlot = unsafe.Sizeof(uintptr(0))
+	}
+	geo := mt.geometry()
+	if err := checkGeometry(geo, mt.groupSize, keySlot, elemSlot, splitGroups); err != nil {
+		return err
+	}
 
 	m := (*swissMap)(mp)
 	s := &SwissLayout{
@@ -108,8 +148,16 @@ func readMap(mp, typ unsafe.Pointer, l *Layout, visit visitFunc) error {
 		GlobalShift:       m.globalShift,
 		TombstonePossible: m.tombstonePossible,
 		ClearSeq:          m.clearSeq,
+		Split:             splitGroups,
 		GroupSize:         int(mt.groupSize),
-		SlotSize:          int(mt.slotSize),
+		SlotSize:          int(geo.keyStride),
+		KeysOff:           int(geo.keysOff),
+		KeyStride:         int(geo.keyStride),
+		ElemsOff:          int(geo.elemsOff),
+		ElemStride:        int(geo.elemStride),
+	}
+	if splitGroups {
+		s.SlotSize = int(geo.keyStride + geo.elemStride)
 	}
 	if m.used != uint64(l.Len) {
 		return bad("Map.used is %d but len is %d", m.used, l.Len)
@@ -117,8 +165,8 @@ func readMap(mp, typ unsafe.Pointer, l *Layout, visit visitFunc) error {
 
 	// slot returns pointers to the key and value of slot i of group g.
 	slot := func(g unsafe.Pointer, i int) (k, e unsafe.Pointer) {
-		k = unsafe.Add(g, 8+uintptr(i)*mt.slotSize)
-		e = unsafe.Add(k, mt.elemOff)
+		k = unsafe.Add(g, geo.keysOff+uintptr(i)*geo.keyStride)
+		e = unsafe.Add(g, geo.elemsOff+uintptr(i)*geo.elemStride)
 		if l.IndirectKey {
 			k = *(*unsafe.Pointer)(k)
 		}

@@ -68,6 +68,28 @@ func seedText(o Options, v uint64) string {
 	return fmt.Sprintf("%#x", v)
 }
 
+// groupParts says what a group is made of.
+func (s *SwissLayout) groupParts() string {
+	if s.Split {
+		return fmt.Sprintf("8 control bytes + 8 keys of %s + 8 values of %s", byteCount(s.KeyStride), byteCount(s.ElemStride))
+	}
+	return fmt.Sprintf("8 control bytes + 8 slots of %s", byteCount(s.SlotSize))
+}
+
+// offsets says where key i and value i start in a group; times is the
+// multiplication sign.
+func (s *SwissLayout) offsets(times string) string {
+	return fmt.Sprintf("key i at %d + %d%si, value i at %d + %d%si",
+		s.KeysOff, s.KeyStride, times, s.ElemsOff, s.ElemStride, times)
+}
+
+func byteCount(n int) string {
+	if n == 1 {
+		return "1 byte"
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
 // swissCell is the two-character text of a control byte.
 func swissCell(c uint8, o Options) string {
 	switch {
@@ -90,7 +112,8 @@ const compactAfter = 32
 func (s *SwissLayout) text(b *strings.Builder, o Options) {
 	fmt.Fprintf(b, "Map: used %d, seed %s, dirLen %d, globalDepth %d, globalShift %d, tombstonePossible %v, clearSeq %d\n",
 		s.Used, seedText(o, s.Seed), s.DirLen, s.GlobalDepth, s.GlobalShift, s.TombstonePossible, s.ClearSeq)
-	fmt.Fprintf(b, "group: %d bytes = 8 control bytes + 8 slots of %d bytes\n", s.GroupSize, s.SlotSize)
+	fmt.Fprintf(b, "group: %d bytes = %s\n", s.GroupSize, s.groupParts())
+	fmt.Fprintf(b, "layout: %s: %s\n", s.GroupLayout(), s.offsets("*"))
 	compact := false
 	groups := func(gs []Group) {
 		rows := min(len(gs), o.maxRows(256))

@@ -7,9 +7,12 @@
 //	go run ./tools/inspect [-format text|svg] [-noseed] [-rows N] SAMPLE
 //	go run ./tools/inspect list
 //
-// Swiss samples run on Go 1.26 and Go 1.25; classic samples need
-// GOTOOLCHAIN=go1.25.5 GOEXPERIMENT=noswissmap. A sample of the other
-// implementation says so and exits 1.
+// Swiss samples run on Go 1.27, Go 1.26 and Go 1.25; classic samples need the
+// classic lane (env $(go run ./tools/course lanes -env classic) go run
+// ./tools/inspect ...). A sample of the other implementation says so and
+// exits 1. On Go 1.27 with
+// GOEXPERIMENT=mapsplitgroup the Swiss samples show split groups (the 8 keys,
+// then the 8 values); elsewhere interleaved slots; the output says which.
 //
 // -noseed leaves out the hash seed and the control bytes or tophash values
 // that depend on it, so the output is the same on every run.
@@ -20,6 +23,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -27,6 +31,7 @@ import (
 	"text/tabwriter"
 
 	"gomaps/labs/inspect"
+	"gomaps/labs/lanes"
 	"gomaps/tools/internal/cli"
 )
 
@@ -38,6 +43,8 @@ var command = cli.Command{Name: "inspect", Usage: usageLine, Run: func(_ context
 }}
 
 func main() { cli.Main(command) }
+
+//course:every-lane it prints the map runtime's own structures, which differ from one lane to the next
 
 // run runs inspect as main does, for the tests.
 func run(args []string, stdout, stderr io.Writer) int {
@@ -73,15 +80,15 @@ func runErr(args []string, stdout io.Writer) error {
 		return cli.Usagef("no sample %q (go run ./tools/inspect list shows them)", name)
 	}
 	if err := inspect.Check(); err != nil {
-		return err
+		return unprefixed(err)
 	}
 	if build := inspect.Build(); s.kind != build {
-		return fmt.Errorf("inspect: sample %q shows %s, but this program was built with %s, so it does not apply here; run it with %s",
+		return fmt.Errorf("sample %q shows %s, but this program was built with %s, so it does not apply here; run it with %s",
 			s.name, s.kind, build, howToRun(s.kind))
 	}
 	l, err := s.build()
 	if err != nil {
-		return err
+		return unprefixed(err)
 	}
 	opts := inspect.Options{MaxRows: *rows, NoSeed: *noSeed}
 	out := l.TextWith(opts)
@@ -92,16 +99,34 @@ func runErr(args []string, stdout io.Writer) error {
 	return err
 }
 
+// unprefixed drops the "inspect: " the package's errors start with: package
+// cli already writes the command's name before the error.
+func unprefixed(err error) error {
+	return errors.New(strings.TrimPrefix(err.Error(), "inspect: "))
+}
+
 func howToRun(k inspect.Kind) string {
 	if k == inspect.Classic {
-		return "GOTOOLCHAIN=go1.25.5 GOEXPERIMENT=noswissmap go run ./tools/inspect"
+		return lanes.Classic().Prefix() + "go run ./tools/inspect"
 	}
-	return "Go 1.26, or Go 1.25 without GOEXPERIMENT=noswissmap"
+	return "Go 1.27 or Go 1.26, or Go 1.25 without GOEXPERIMENT=noswissmap"
+}
+
+// buildText names the map implementation of this build and, for Swiss
+// tables, its group layout.
+func buildText() string {
+	switch {
+	case inspect.Build() != inspect.Swiss:
+		return inspect.Build().String()
+	case inspect.SplitGroups():
+		return "Swiss tables, split groups (keys, then values: GOEXPERIMENT=mapsplitgroup)"
+	}
+	return "Swiss tables, interleaved groups (key, value slots)"
 }
 
 func list(w io.Writer) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(tw, "this build: %s\n", inspect.Build())
+	fmt.Fprintf(tw, "this build: %s\n", buildText())
 	for _, s := range samples {
 		mark := " "
 		if s.kind != inspect.Build() {

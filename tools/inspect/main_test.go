@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -23,7 +25,16 @@ func TestSamplesShowWhatTheySay(t *testing.T) {
 		"tombstones": func(l *inspect.Layout) bool { return l.Tombstones() > 0 && l.Len == 400 },
 		"cleared":    func(l *inspect.Layout) bool { return l.Tombstones() == 0 && l.Len == 0 && l.Capacity() == 1024 },
 		"presized":   func(l *inspect.Layout) bool { return l.Len == 10 && l.Capacity() == 2048 },
-		"buckets":    func(l *inspect.Layout) bool { return l.Classic.B == 3 && !l.Classic.Growing() },
+		"groups": func(l *inspect.Layout) bool {
+			if l.Len != 9 || l.Swiss.DirLen != 1 || l.Swiss.Split != splitRuntime() {
+				return false
+			}
+			if l.Swiss.Split {
+				return l.Swiss.GroupSize == 80 && strings.Contains(l.Text(), "\nlayout: split (keys, then values): key i at 8 + 8*i, value i at 72 + 1*i\n")
+			}
+			return l.Swiss.GroupSize == 136 && strings.Contains(l.Text(), "\nlayout: interleaved (key, value slots): key i at 8 + 16*i, value i at 16 + 16*i\n")
+		},
+		"buckets": func(l *inspect.Layout) bool { return l.Classic.B == 3 && !l.Classic.Growing() },
 		"overflow": func(l *inspect.Layout) bool {
 			return l.Classic.B == 1 && len(l.Classic.Buckets[0].Chain) == 2 && l.Classic.Buckets[1].Full() == 0
 		},
@@ -60,6 +71,14 @@ func TestSamplesShowWhatTheySay(t *testing.T) {
 	}
 }
 
+// splitRuntime says whether the running runtime was built with
+// GOEXPERIMENT=mapsplitgroup: its version string ends with the experiments
+// that differ from the release's defaults ("go1.27.N-X:mapsplitgroup").
+func splitRuntime() bool {
+	_, exps, _ := strings.Cut(runtime.Version(), "X:")
+	return slices.Contains(strings.Split(exps, ","), "mapsplitgroup")
+}
+
 func TestCommand(t *testing.T) {
 	run1 := func(args ...string) (int, string, string) {
 		var out, errOut bytes.Buffer
@@ -80,6 +99,14 @@ func TestCommand(t *testing.T) {
 	}
 	if code, out, _ := run1("list"); code != 0 || !strings.Contains(out, "samesize") {
 		t.Errorf("inspect list: exit %d, %q", code, out)
+	} else if inspect.Build() == inspect.Swiss {
+		want := "this build: Swiss tables, interleaved groups"
+		if splitRuntime() {
+			want = "this build: Swiss tables, split groups"
+		}
+		if !strings.Contains(out, want) {
+			t.Errorf("inspect list on %s does not say %q:\n%s", runtime.Version(), want, out)
+		}
 	}
 	for _, args := range [][]string{{}, {"nosuch"}, {"-format", "png", "small"}, {"-bogus", "small"}, {"a", "b"}} {
 		if code, _, errOut := run1(args...); code != 2 || !strings.Contains(errOut, "usage:") {

@@ -25,6 +25,7 @@ var samples = []sample{
 	{"tombstones", inspect.Swiss, "800 keys, every other one deleted: tombstones where groups were full", swissTombstones},
 	{"cleared", inspect.Swiss, "the same map after clear(): no tombstones, the same capacity", swissCleared},
 	{"presized", inspect.Swiss, "make(map[int]int, 1000) holding 10 keys: tables sized from the hint", swissPresized},
+	{"groups", inspect.Swiss, "map[int64]int8, 9 keys: groups of 8 slots of 16 bytes (136), or split: 8 keys then 8 values (80)", swissGroups},
 
 	{"buckets", inspect.Classic, "40 keys: B=3, 8 buckets, 5 keys a bucket on average", classicBuckets},
 	{"overflow", inspect.Classic, "13 keys chosen by hash for bucket 0 of 2: an overflow chain", classicOverflow},
@@ -66,6 +67,14 @@ func swissCleared() (*inspect.Layout, error) {
 
 func swissPresized() (*inspect.Layout, error) {
 	return inspect.Inspect(fill(make(map[int]int, 1000), 0, 10))
+}
+
+func swissGroups() (*inspect.Layout, error) {
+	m := map[int64]int8{}
+	for k := range int64(9) {
+		m[k] = int8(k)
+	}
+	return inspect.Inspect(m)
 }
 
 func classicBuckets() (*inspect.Layout, error) { return inspect.Inspect(fill(map[int]int{}, 0, 40)) }
