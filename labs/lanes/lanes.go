@@ -50,6 +50,10 @@ var All = []Lane{
 		About: "Swiss tables; the fast paths hash through the type's hasher (the course's default)"},
 	{Name: "classic", Toolchain: "go1.25.5", Experiment: "noswissmap", Map: "classic",
 		About: "the classic bucketed hmap (GOEXPERIMENT=noswissmap was removed in Go 1.26)"},
+	{Name: "swiss-1.27", Toolchain: "go1.27.3", Map: "swiss",
+		About: "Swiss tables; the fast paths hash inline, in internal/runtime/maps (the current release)"},
+	{Name: "split-1.27", Toolchain: "go1.27.3", Experiment: "mapsplitgroup", Map: "split",
+		About: "Swiss tables whose groups hold the 8 keys together, then the 8 values"},
 }
 
 // Get returns the lane named name, or an error that lists the lanes.

@@ -152,11 +152,9 @@ func runCheck(args []string, stdout, stderr io.Writer) error {
 	total := time.Now()
 	for i, step := range steps {
 		if skip[step.name] {
-			why := "-skip"
-			if *laneList != "" {
-				why = "not a lane of -lane"
+			if *laneList == "" {
+				fmt.Fprintf(stdout, "==> [%d/%d] %s: skipped (-skip)\n", i+1, len(steps), step.name)
 			}
-			fmt.Fprintf(stdout, "==> [%d/%d] %s: skipped (%s)\n", i+1, len(steps), step.name, why)
 			continue
 		}
 		fmt.Fprintf(stdout, "==> [%d/%d] %s: %s\n", i+1, len(steps), step.name, step.title)

@@ -123,3 +123,5 @@ func goDocLacks(t *testing.T, file, find string) {
 		check.Lacks(t, claims.Go126, file, find)
 	}
 }
+
+//course:every-lane its tests read the map runtime through the inspector

@@ -98,3 +98,5 @@ func build(t *testing.T, dir string, flags ...string) string {
 	}
 	return bin
 }
+
+//course:every-lane its tests read the map runtime through the inspector
