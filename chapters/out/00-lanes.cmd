@@ -1,0 +1,2 @@
+# the lanes: the map runtimes the course checks, from labs/lanes
+go run ./tools/course lanes
