@@ -115,15 +115,24 @@ func TestStep3OtherKeysDoNotWait(t *testing.T) {
 
 	const advice = "do not hold c.mu while compute runs: unlock before calling it, and lock again to store its result"
 	var got string
-	ops := []*op{
-		start(`Get("other")`, func() { c.Get("other") }),
-		start(`Set("other", "y")`, func() { c.Set("other", "y") }),
-		start(`GetOrCompute("j", fast)`, func() {
+	calls := []struct {
+		name string
+		f    func()
+	}{
+		{`Get("other")`, func() { c.Get("other") }},
+		{`Set("other", "y")`, func() { c.Set("other", "y") }},
+		{`GetOrCompute("j", fast)`, func() {
 			got = c.GetOrCompute("j", func(key string) string { return "fast " + key })
-		}),
+		}},
 	}
-	for _, o := range ops {
+	// One call at a time, each started once the one before has returned (or is
+	// found waiting): calls running together could wait a moment for each
+	// other's c.mu, which is not waiting for the computation of "k".
+	var ops []*op
+	for _, call := range calls {
+		o := start(call.name, call.f)
 		mustNotWait(t, o, `GetOrCompute("k") was computing "k"`, advice)
+		ops = append(ops, o)
 	}
 	close(slow.release)
 	await(t, append(ops, first)...)

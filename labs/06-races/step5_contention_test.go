@@ -120,15 +120,25 @@ func TestStep5SameShardWaits(t *testing.T) {
 	s := &m.shards[0]
 
 	s.mu.Lock()
-	ops := []*op{
-		start(fmt.Sprintf("Set(%q, 2)", key), func() { m.Set(key, 2) }),
-		start(fmt.Sprintf("Get(%q)", key), func() { m.Get(key) }),
-		start(fmt.Sprintf("Delete(%q)", key), func() { m.Delete(key) }),
-		start("Len()", func() { m.Len() }),
+	calls := []struct {
+		name string
+		f    func()
+	}{
+		{fmt.Sprintf("Set(%q, 2)", key), func() { m.Set(key, 2) }},
+		{fmt.Sprintf("Get(%q)", key), func() { m.Get(key) }},
+		{fmt.Sprintf("Delete(%q)", key), func() { m.Delete(key) }},
+		{"Len()", func() { m.Len() }},
 	}
-	for _, o := range ops {
+	// One call at a time, each started once the one before is waiting (or has
+	// returned): calls that do not lock yet would otherwise use shard 0's map
+	// at the same moment, and the runtime could stop the tests with a fatal
+	// error instead of this message.
+	var ops []*op
+	for _, call := range calls {
+		o := start(call.name, call.f)
 		mustWait(t, o, fmt.Sprintf("another goroutine held the lock of shard 0, %q's shard", key),
 			"lock the key's shard (s.mu) before using its map; Len locks every shard in turn")
+		ops = append(ops, o)
 	}
 	s.mu.Unlock()
 	await(t, ops...)

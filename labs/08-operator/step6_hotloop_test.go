@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"k8s.io/client-go/rest"
+	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	operator "gomaps/labs/08-operator"
 )
@@ -49,6 +50,37 @@ func noHotLoop(t *testing.T, cfg *rest.Config) {
 	// 20 seconds, or less once it has written the complete registry 20
 	// more times (a settling operator writes it a few times at most, while
 	// its cache catches up); then the quiet period shows what it does.
+	//
+	// A quiet period that saw reconciles but no write is watched again, up
+	// to quietTries periods in all, each retry noted: on a busy machine the
+	// event of the operator's own last write can come more than 2 seconds
+	// late, and its reconcile, which writes nothing, then falls in the
+	// period. An operator that reconciles again and again does so in every
+	// period; one that writes fails at once.
+	for try := 1; ; try++ {
+		rv0, count0 := settle(t, c, ns, o)
+		writes, last, reconciles := watchQuiet(t, c, ns, o, rv0, count0)
+		if writes == 0 && reconciles == 0 {
+			return
+		}
+		if writes == 0 && try < quietTries {
+			// inChild shows this line in the parent.
+			fmt.Printf("note: try %d of %d: %d reconcile(s) and no write in the quiet period, the operator catching up late with an event: settling again\n", try, quietTries, reconciles)
+			continue
+		}
+		t.Fatalf("with no member changing, the operator wrote the registry ConfigMap at least %d times (resourceVersion %s -> %s) and reconciled %d times in %s: a hot loop. Each write of a different text fires a watch event, which queues the next reconcile; render the same members to the same text (step 1) and write only when something changed (step 3)",
+			writes, rv0, last, reconciles, quiet)
+	}
+}
+
+// quietTries bounds the quiet periods of noHotLoop.
+const quietTries = 3
+
+// settle waits until neither the registry's resourceVersion nor the
+// operator's reconcile count has moved for 2 seconds (for at most 20
+// seconds, or 20 writes of the registry), and returns them.
+func settle(t *testing.T, c client.Client, ns string, o *operator.Operator) (string, int64) {
+	t.Helper()
 	const evident = 20
 	settleEnd := time.Now().Add(20 * time.Second)
 	_, rv := registryData(t, c, ns)
@@ -63,20 +95,21 @@ func noHotLoop(t *testing.T, cfg *rest.Config) {
 			rv, count, since = rvNow, countNow, time.Now()
 		}
 	}
+	return rv, o.Reconciles()
+}
 
-	// The quiet period: count the writes of the registry ConfigMap (each
-	// new resourceVersion seen) and the reconciles.
-	rv0, count0 := rv, o.Reconciles()
-	writes, last := 0, rv0
+// watchQuiet watches the registry for the quiet period, from
+// resourceVersion rv0 and reconcile count count0: it counts the writes (each
+// new resourceVersion seen), returns the last resourceVersion, and the
+// reconciles.
+func watchQuiet(t *testing.T, c client.Client, ns string, o *operator.Operator, rv0 string, count0 int64) (writes int, last string, reconciles int64) {
+	t.Helper()
+	last = rv0
 	for end := time.Now().Add(quiet); time.Now().Before(end); {
 		time.Sleep(100 * time.Millisecond)
 		if _, rvNow := registryData(t, c, ns); rvNow != last {
 			writes, last = writes+1, rvNow
 		}
 	}
-	reconciles := o.Reconciles() - count0
-	if writes > 0 || reconciles > 0 {
-		t.Fatalf("with no member changing, the operator wrote the registry ConfigMap at least %d times (resourceVersion %s -> %s) and reconciled %d times in %s: a hot loop. Each write of a different text fires a watch event, which queues the next reconcile; render the same members to the same text (step 1) and write only when something changed (step 3)",
-			writes, rv0, last, reconciles, quiet)
-	}
+	return writes, last, o.Reconciles() - count0
 }

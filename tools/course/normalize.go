@@ -122,7 +122,12 @@ var (
 	trailingBlanks = regexp.MustCompile(`[ \t]+\n`)
 )
 
+// mask is what a masked span leaves in the text: what the patterns above and the # vary ones
+// put in place of what they match.
+var mask = regexp.MustCompile(`<vary>|<duration>|0x<hex>|\$TMPDIR/<tmp>|<n>`)
+
 // normalize masks what varies between runs: the patterns above and the command's # vary ones.
+// A masked span replaces its whole text, padding included: see collapseAroundMasks.
 func normalize(s string, varying []*regexp.Regexp) string {
 	for _, re := range varying {
 		s = re.ReplaceAllString(s, "<vary>")
@@ -131,8 +136,52 @@ func normalize(s string, varying []*regexp.Regexp) string {
 	s = hexNumber.ReplaceAllString(s, "0x<hex>")
 	s = goroutineID.ReplaceAllString(s, "$1 <n>")
 	s = duration.ReplaceAllString(s, "<duration>")
+	s = collapseAroundMasks(s)
 	s = trailingBlanks.ReplaceAllString(s, "\n")
 	return strings.TrimRight(s, " \t\n") + "\n"
+}
+
+// collapseAroundMasks collapses the blanks on either side of each mask: a run of spaces and
+// tabs between a mask and other text becomes one space, and blanks before a mask at the start
+// of a line, or after one at its end, go. A value printed in a column is padded to the
+// column's width, so the padding changes with the value's own width: right-aligned, "  9.9s"
+// and " 10.1s"; left-aligned, "9.9s   x" and "10.1s  x". Once the value is masked, its padding
+// must not make two runs differ either. (A value glued to the text before it, as in "took9.9s",
+// has no padding to collapse; the course's programs separate columns by blanks.)
+func collapseAroundMasks(s string) string {
+	if !mask.MatchString(s) {
+		return s
+	}
+	lines := strings.Split(s, "\n")
+	for i, line := range lines {
+		if !mask.MatchString(line) {
+			continue
+		}
+		var b strings.Builder
+		rest := line
+		for {
+			loc := mask.FindStringIndex(rest)
+			if loc == nil {
+				b.WriteString(rest)
+				break
+			}
+			before := strings.TrimRight(rest[:loc[0]], " \t")
+			b.WriteString(before)
+			if len(before) < loc[0] && b.Len() > 0 {
+				b.WriteByte(' ') // blanks between text and the mask
+			}
+			b.WriteString(rest[loc[0]:loc[1]])
+			rest = rest[loc[1]:]
+			if after := strings.TrimLeft(rest, " \t"); len(after) < len(rest) {
+				if after != "" {
+					b.WriteByte(' ') // blanks between the mask and text (or the next mask)
+				}
+				rest = after
+			}
+		}
+		lines[i] = b.String()
+	}
+	return strings.Join(lines, "\n")
 }
 
 // lineDiff returns a short line diff from want to got, at most limit changed lines.

@@ -32,7 +32,7 @@ type outCommand struct {
 	env      []string         // leading VAR=value words
 	argv     []string         // the program and its arguments
 	exit     int              // the expected exit status
-	varying  []*regexp.Regexp // # vary patterns: text masked when comparing
+	varying  []*regexp.Regexp // # vary patterns, compiled per line ((?m)): text masked when comparing
 	raw      bool             // # raw: no "$ command" line in the output
 	save     string           // # save PATH: also write the raw output to PATH, under build/
 	keep     *regexp.Regexp   // # keep REGEXP: only the output's lines that match are kept
@@ -78,7 +78,9 @@ func parseCmd(name, text string) (*outCommand, error) {
 				}
 				c.exit = n
 			} else if m := varyDirective.FindStringSubmatch(line); m != nil {
-				re, err := regexp.Compile(m[1])
+				// Per line: ^ and $ match at the start and end of each line of the output,
+				// as the pattern's author reads them, not only of the whole text.
+				re, err := regexp.Compile("(?m)" + m[1])
 				if err != nil {
 					return nil, fmt.Errorf("%s:%d: # vary: %v", name, i+1, err)
 				}

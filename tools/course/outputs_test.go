@@ -61,8 +61,8 @@ GOFLAGS=-count=1 GOEXPERIMENT=noswissmap go test -race -run "TestCache$" ./labs/
 	if want := `GOFLAGS=-count=1 GOEXPERIMENT=noswissmap go test -race -run "TestCache$" ./labs/06-races`; c.line != want {
 		t.Errorf("line = %q; want %q", c.line, want)
 	}
-	if len(c.varying) != 1 || c.varying[0].String() != `\d+ ns/op` {
-		t.Errorf("varying = %v; want [\\d+ ns/op]", c.varying)
+	if len(c.varying) != 1 || c.varying[0].String() != `(?m)\d+ ns/op` {
+		t.Errorf("varying = %v; want [(?m)\\d+ ns/op], a pattern matched per line", c.varying)
 	}
 }
 
@@ -187,7 +187,7 @@ func TestNormalizeKeepsWhatMatters(t *testing.T) {
 		{"basics_test.go:12: Lookup(1) = 0, false; want 1, true\n", "basics_test.go:13: Lookup(1) = 0, false; want 1, true\n"},
 		{"fatal error: concurrent map writes\n", "fatal error: concurrent map read and map write\n"},
 		{"len(m) = 8\n", "len(m) = 9\n"},
-		{"go1.25.5\n", "go1.26.0\n"},
+		{"go1.21.0\n", "go1.22.0\n"},
 		{"H1 H2 8s\n", "H1 H2 8 slots\n"},
 	}
 	for _, tt := range tests {
@@ -217,11 +217,11 @@ func TestScrubReplacesMachinePaths(t *testing.T) {
 		"/home/ann/":           "~/",
 	})
 	in := "/home/ann/src/gomaps/labs/06-races/cache.go:31 +0x44\n" +
-		"/home/ann/go/pkg/mod/golang.org/toolchain@v0.0.1-go1.25.5.linux-amd64/src/runtime/map.go:1\n" +
+		"/home/ann/go/pkg/mod/golang.org/toolchain@v0.0.1-go1.21.0.linux-amd64/src/runtime/map.go:1\n" +
 		"/home/ann/.cache/x HOME=/home/ann\n" +
 		"/home/ann/src/gomapsextra stays\n"
 	want := "/path/to/gomaps/labs/06-races/cache.go:31 +0x44\n" +
-		"$GOMODCACHE/golang.org/toolchain@v0.0.1-go1.25.5.linux-amd64/src/runtime/map.go:1\n" +
+		"$GOMODCACHE/golang.org/toolchain@v0.0.1-go1.21.0.linux-amd64/src/runtime/map.go:1\n" +
 		"~/.cache/x HOME=/home/ann\n" +
 		"~/src/gomapsextra stays\n"
 	if got := s.scrub([]byte(in)); got != want {
@@ -247,7 +247,7 @@ func TestLineDiff(t *testing.T) {
 
 func TestDropGoProgress(t *testing.T) {
 	in := "go: downloading sigs.k8s.io/controller-tools v0.23.0\n" +
-		"go: downloading go1.25.5 (linux/amd64)\n" +
+		"go: downloading go1.21.0 (linux/amd64)\n" +
 		"---\napiVersion: v1\n" +
 		"go: downloading github.com/fatih/color v1.19.0\n" +
 		"kind: ClusterRole\n" +

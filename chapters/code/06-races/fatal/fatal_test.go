@@ -71,7 +71,7 @@ func child(race string) {
 				}
 				done <- true
 			}()
-			for range 10_000 {
+			for range 1_000_000 { // seconds of map operations: they meet within milliseconds
 				op()
 			}
 		}()

@@ -265,8 +265,7 @@ func TestS0_17_GrowthDoesNotMakeWritesSafe(t *testing.T) {
 		return
 	}
 	check.Has(t, claims.Go125, noswiss, `fatal\("concurrent map writes"\)`)
-	out, code := check.Child(t, time.Minute)
-	wantFatal(t, out, code, "concurrent map writes")
+	raceChild(t, "concurrent map writes")
 }
 
 func TestS0_18_GrowWorkIsInMapNoswissGo(t *testing.T) {
