@@ -309,10 +309,10 @@ func decodeModules(data []byte) ([]packModule, error) {
 func (p *packer) copyModules() (string, error) {
 	cache := filepath.Join(p.env.GOMODCACHE, "cache", "download")
 	proxy := filepath.Join(p.dir, packProxy)
-	files := map[string]bool{} // paths relative to cache
+	files := map[string]string{} // paths relative to a download folder: that folder
 	add := func(rel string, required bool) error {
 		if isFile(filepath.Join(cache, rel)) {
-			files[rel] = true
+			files[rel] = cache
 			return nil
 		}
 		if required {
@@ -326,7 +326,7 @@ func (p *packer) copyModules() (string, error) {
 			if err != nil || strings.HasPrefix(rel, "..") {
 				return "", fmt.Errorf("%s is outside the module cache's download folder", f)
 			}
-			files[rel] = true
+			files[rel] = cache
 		}
 	}
 	sum, err := os.Open(filepath.Join(p.root, "go.sum"))
@@ -349,32 +349,40 @@ func (p *packer) copyModules() (string, error) {
 	}
 	sum.Close()
 
-	tc := filepath.Join("golang.org", "toolchain", "@v", toolchainVersion(p.env.GOOS, p.env.GOARCH))
-	for _, ext := range []string{".info", ".mod", ".zip"} {
-		if err := add(tc+ext, true); err != nil {
-			return "", err
-		}
-	}
 	db := sumdbName(p.env.GOSUMDB)
 	if db == "" {
 		return "", errors.New("GOSUMDB is off, so the module cache holds no checksum-database record of the toolchain for the pack to carry: run pack with GOSUMDB unset (go env -u GOSUMDB)")
 	}
+	// The toolchain and its checksum-database record come from a download of their own: the
+	// tiles in the module cache prove the record against the tree head the go command last
+	// saw, and a later download (another lane's toolchain) moves that head past what the
+	// cached tiles prove, so a laptop could not verify the toolchain offline.
+	fresh, cleanup, err := p.downloadToolchain()
+	if err != nil {
+		return "", err
+	}
+	defer cleanup()
+	freshCache := filepath.Join(fresh, "mod", "cache", "download")
+	tc := filepath.Join("golang.org", "toolchain", "@v", toolchainVersion(p.env.GOOS, p.env.GOARCH))
 	dbDir := filepath.Join("sumdb", db)
 	lookup := filepath.Join(dbDir, "lookup", "golang.org", "toolchain@"+toolchainVersion(p.env.GOOS, p.env.GOARCH))
-	if err := add(lookup, true); err != nil {
-		return "", fmt.Errorf("%v: the checksum database's record of the toolchain", err)
+	for _, rel := range []string{tc + ".info", tc + ".mod", tc + ".zip", lookup} {
+		if !isFile(filepath.Join(freshCache, rel)) {
+			return "", fmt.Errorf("downloading the toolchain left no %s", filepath.ToSlash(rel))
+		}
+		files[rel] = freshCache
 	}
-	filepath.WalkDir(filepath.Join(cache, dbDir, "tile"), func(path string, d fs.DirEntry, err error) error {
+	filepath.WalkDir(filepath.Join(freshCache, dbDir, "tile"), func(path string, d fs.DirEntry, err error) error {
 		if err == nil && d.Type().IsRegular() {
-			rel, _ := filepath.Rel(cache, path)
-			files[rel] = true
+			rel, _ := filepath.Rel(freshCache, path)
+			files[rel] = freshCache
 		}
 		return nil
 	})
 
 	var total int64
 	for _, rel := range slices.Sorted(maps.Keys(files)) {
-		n, err := copyTo(filepath.Join(proxy, rel), filepath.Join(cache, rel))
+		n, err := copyTo(filepath.Join(proxy, rel), filepath.Join(files[rel], rel))
 		if err != nil {
 			return "", err
 		}
@@ -382,7 +390,7 @@ func (p *packer) copyModules() (string, error) {
 	}
 	// The signed tree head the records were checked against, and the file that tells the go
 	// command this proxy serves the checksum database.
-	latest := filepath.Join(firstPath(p.env.GOPATH), "pkg", "sumdb", db, "latest")
+	latest := filepath.Join(fresh, "gopath", "pkg", "sumdb", db, "latest")
 	if _, err := copyTo(filepath.Join(proxy, dbDir, "latest"), latest); err != nil {
 		return "", fmt.Errorf("the checksum database's tree head: %v", err)
 	}
@@ -393,6 +401,32 @@ func (p *packer) copyModules() (string, error) {
 		return "", err
 	}
 	return fmt.Sprintf("%d files, %s", len(files), mb(total)), nil
+}
+
+// downloadToolchain downloads the classic toolchain module into a new module cache and GOPATH
+// of their own, through the same proxy and checksum database, so that its record, the tiles
+// that prove it and the tree head they prove it against agree. It returns the folder and a
+// function that removes it.
+func (p *packer) downloadToolchain() (string, func(), error) {
+	dir, err := os.MkdirTemp("", "gomaps-pack-toolchain-")
+	if err != nil {
+		return "", nil, err
+	}
+	env := []string{"GOPATH=" + filepath.Join(dir, "gopath"), "GOMODCACHE=" + filepath.Join(dir, "mod"),
+		"GOFLAGS=-mod=mod", "GOTOOLCHAIN=local", "GOWORK=off", "GONOSUMDB=", "GONOSUMCHECK=", "GOPRIVATE=", "GOINSECURE="}
+	cleanup := func() {
+		clean := exec.Command("go", "clean", "-modcache")
+		clean.Dir, clean.Env = dir, append(os.Environ(), env...)
+		clean.Run()
+		os.RemoveAll(dir)
+	}
+	cmd := exec.Command("go", "mod", "download", "golang.org/toolchain@"+toolchainVersion(p.env.GOOS, p.env.GOARCH))
+	cmd.Dir, cmd.Env = dir, append(os.Environ(), env...)
+	if err := runQuiet(cmd, envPrefix(env)+"go mod download golang.org/toolchain@"+toolchainVersion(p.env.GOOS, p.env.GOARCH)); err != nil {
+		cleanup()
+		return "", nil, err
+	}
+	return dir, cleanup, nil
 }
 
 // firstPath is the first folder of a GOPATH list.
