@@ -484,10 +484,10 @@ func listSome(items []string) string {
 	return fmt.Sprintf("%s and %d more", strings.Join(items[:3], ", "), len(items)-3)
 }
 
-// classicModuleVersion is the version of golang.org/toolchain that holds Go 1.25.5 for this
-// machine, as the go command names it: v0.0.1-go1.N.P.linux-amd64.
+// classicModuleVersion is the version of golang.org/toolchain that holds the classic lane's
+// toolchain for this machine.
 func (d *doc) classicModuleVersion() string {
-	return "v0.0.1-" + classicToolchain + "." + d.env["GOHOSTOS"] + "-" + d.env["GOHOSTARCH"]
+	return toolchainVersion(d.env["GOHOSTOS"], d.env["GOHOSTARCH"])
 }
 
 // classicCached reports whether the module cache holds the classic toolchain, unpacked.
@@ -505,7 +505,7 @@ func (d *doc) toolchainCachedFor(tc string) bool {
 	if d.env["GOHOSTOS"] == "windows" {
 		exe += ".exe"
 	}
-	mod := "v0.0.1-" + tc + "." + d.env["GOHOSTOS"] + "-" + d.env["GOHOSTARCH"]
+	mod := toolchainModuleVersion(tc, d.env["GOHOSTOS"], d.env["GOHOSTARCH"])
 	dir := filepath.Join(d.env["GOMODCACHE"], filepath.FromSlash(toolchainModule)+"@"+mod)
 	fi, err := d.m.Stat(filepath.Join(dir, "bin", exe))
 	return err == nil && fi.Mode().IsRegular()

@@ -83,7 +83,13 @@ func sumdbName(gosumdb string) string {
 
 // toolchainVersion is the golang.org/toolchain version of the classic toolchain for a system.
 func toolchainVersion(goos, goarch string) string {
-	return "v0.0.1-" + classicToolchain + "." + goos + "-" + goarch
+	return toolchainModuleVersion(classicToolchain, goos, goarch)
+}
+
+// toolchainModuleVersion is the golang.org/toolchain version that holds toolchain tc (go1.N.P)
+// for a system, as the go command names it: v0.0.1-go1.N.P.linux-amd64.
+func toolchainModuleVersion(tc, goos, goarch string) string {
+	return "v0.0.1-" + tc + "." + goos + "-" + goarch
 }
 
 // escapeModPath escapes a module path or version as the module cache and proxies store it:
@@ -420,9 +426,10 @@ func (p *packer) downloadToolchain() (string, func(), error) {
 		clean.Run()
 		os.RemoveAll(dir)
 	}
-	cmd := exec.Command("go", "mod", "download", "golang.org/toolchain@"+toolchainVersion(p.env.GOOS, p.env.GOARCH))
+	mod := toolchainModule + "@" + toolchainVersion(p.env.GOOS, p.env.GOARCH)
+	cmd := exec.Command("go", "mod", "download", mod)
 	cmd.Dir, cmd.Env = dir, append(os.Environ(), env...)
-	if err := runQuiet(cmd, envPrefix(env)+"go mod download golang.org/toolchain@"+toolchainVersion(p.env.GOOS, p.env.GOARCH)); err != nil {
+	if err := runQuiet(cmd, envPrefix(env)+"go mod download "+mod); err != nil {
 		cleanup()
 		return "", nil, err
 	}
