@@ -1,6 +1,11 @@
-// Package check holds what the tests of chapter 09's claims share: looking a line up in a
-// toolchain's or a module's source, building a program that should not compile, running the go
-// command, and running a test's workload in a child process that a fatal error may end.
+// Package check holds what the tests of chapter 09's claims share: looking a line or a function
+// up in a toolchain's or a module's source, building a program that should not compile, running
+// the go command, and running a test's workload in a child process that a fatal error may end.
+//
+// The packages of claims about the map runtime (s0, s1, s2) run on every lane, each with that
+// lane's toolchain, and use this package: it imports nothing of Kubernetes, directly or not, so
+// that no lane compiles Kubernetes' client libraries. What starts an API server is package
+// check/kube, for the packages that run once (s0/once, s1/once, s2/once).
 package check
 
 import (
@@ -80,6 +85,45 @@ func Lacks(t testing.TB, at, file, find string) {
 	}
 }
 
+// FuncBody returns the lines of the Go function (or type) declared on the first line of file at
+// a version (a toolchain or module@version) that matches decl, up to its closing brace at the
+// start of a line.
+func FuncBody(t testing.TB, at, file, decl string) []string {
+	t.Helper()
+	start := Has(t, at, file, decl)
+	data, err := os.ReadFile(filepath.Join(Root(t, at), filepath.FromSlash(start.File)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(data), "\n")
+	for i := start.Line; i < len(lines); i++ { // lines[start.Line-1] is the declaration
+		if lines[i] == "}" {
+			return lines[start.Line-1 : i+1]
+		}
+	}
+	t.Fatalf("%s at %s: no closing brace after line %d", file, at, start.Line)
+	return nil
+}
+
+// Contains reports whether any of lines contains s.
+func Contains(lines []string, s string) bool {
+	for _, l := range lines {
+		if strings.Contains(l, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// Head returns the first n lines of s, each with its newline.
+func Head(s string, n int) string {
+	lines := strings.SplitAfter(s, "\n")
+	if len(lines) > n {
+		lines = lines[:n]
+	}
+	return strings.Join(lines, "")
+}
+
 // Go runs the go command in the course's root, with env added, and returns its combined output
 // and exit status. It fails the test if the command cannot start or runs longer than limit.
 func Go(t testing.TB, limit time.Duration, env []string, args ...string) (string, int) {
@@ -107,7 +151,7 @@ func Go(t testing.TB, limit time.Duration, env []string, args ...string) (string
 }
 
 // Build compiles the package at dir (relative to the course's root, such as
-// "./chapters/code/09-claims/s0/testdata/podstatus") without writing a binary, and returns the
+// "./chapters/code/09-claims/s0/testdata/mapkey") without writing a binary, and returns the
 // compiler's output and whether it compiled.
 func Build(t testing.TB, dir string) (string, bool) {
 	t.Helper()

@@ -1,6 +1,16 @@
-// Package s1 checks the claims of the second seed post (S1): map iteration and the endless
-// Reconcile. Each test is named by the claim's ID. The tests that need a real kube-apiserver and
-// etcd share one, started on first use (package check/kube).
+// Package s1 checks the claims of the second seed post (S1) about map iteration: the orders a
+// range gives, the seed, and the patterns that make output deterministic. Each test is named by
+// the claim's ID (chapters/code/09-claims/s1.go).
+//
+// Its tests range over maps and read their layout through the inspector, so the package runs
+// on every map runtime (the lanes of labs/lanes), the classic one so:
+//
+//	go test ./chapters/code/09-claims/s1
+//	env $(go run ./tools/course lanes -env classic) go test ./chapters/code/09-claims/s1
+//
+// It imports nothing of Kubernetes, so that no lane compiles client-go. The claims about
+// client-go, controller-runtime, a real API server and etcd, and the other libraries' sources
+// are in package s1/once, which runs once.
 package s1
 
 import (
@@ -13,29 +23,13 @@ import (
 
 	claims "gomaps/chapters/code/09-claims"
 	"gomaps/chapters/code/09-claims/check"
-	"gomaps/chapters/code/09-claims/check/kube"
 	"gomaps/labs/inspect"
 )
 
-func TestMain(m *testing.M) { kube.Main(m) }
-
-// The versions the post names or implies, besides the toolchains: controller-runtime v0.17
-// ("v0.17+", "v0.17.2") and the client-go it was built on, and the versions the course uses.
+// The modules the tests look lines up in, besides the toolchains.
 const (
-	clientGo       = "k8s.io/client-go@v0.35.0"
-	clientGo29     = "k8s.io/client-go@v0.29.0" // what controller-runtime v0.17 requires
-	apimachinery   = "k8s.io/apimachinery@v0.35.0"
-	ctrlRuntime    = "sigs.k8s.io/controller-runtime@v0.23.3"
-	ctrlRuntime17  = "sigs.k8s.io/controller-runtime@v0.17.0"
-	ctrlRuntime172 = "sigs.k8s.io/controller-runtime@v0.17.2"
-	klog           = "k8s.io/klog/v2@v2.130.1"
-	otelTrace      = "go.opentelemetry.io/otel/trace@v1.36.0" // what controller-runtime v0.23.3 requires
-	k8sUtils       = "k8s.io/utils@v0.0.0-20251002143259-bc988d571ff4"
-	orderedMap     = "github.com/iancoleman/orderedmap@v0.3.0"
-	etcdServer     = "go.etcd.io/etcd/server/v3@v3.6.14"
-	etcdAPI        = "go.etcd.io/etcd/api/v3@v3.6.14"
-	raft           = "go.etcd.io/raft/v3@v3.6.0" // what etcd v3.6.14 requires
-	xexp           = "golang.org/x/exp@v0.0.0-20240719175910-8a7402abbf56"
+	orderedMap = "github.com/iancoleman/orderedmap@v0.3.0"
+	xexp       = "golang.org/x/exp@v0.0.0-20240719175910-8a7402abbf56"
 )
 
 // postMap is the map of the post's first program.

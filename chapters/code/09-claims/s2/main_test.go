@@ -1,10 +1,16 @@
-// Package s2 checks the claims of the third seed post (S2): a Kubernetes operator whose
-// ConfigMap grows because map keys are never deleted. Each test is named by the claim's ID.
+// Package s2 checks the claims of the third seed post (S2) about the map runtime: what delete
+// does to a map, what a map keeps and frees, and the runtime's map functions as the compiler,
+// pprof and delve show them. Each test is named by the claim's ID (chapters/code/09-claims/s2.go).
 //
-// The tests of map behaviour run on both map runtimes of the course: Go 1.26 (Swiss tables)
-// and Go 1.25 with GOEXPERIMENT=noswissmap (the classic map); where the runtimes differ, a test
-// branches on inspect.Build(). The tests of Kubernetes behaviour share one real kube-apiserver
-// and etcd (envtest), started on first use.
+// The package runs on every map runtime (the lanes of labs/lanes); where the runtimes differ, a
+// test branches on inspect.Build(). The classic one so:
+//
+//	go test ./chapters/code/09-claims/s2
+//	env $(go run ./tools/course lanes -env classic) go test ./chapters/code/09-claims/s2
+//
+// It imports nothing of Kubernetes, so that no lane compiles client-go. The claims about
+// Kubernetes (on a real kube-apiserver and etcd), the compiler's flags and type checks, pprof's
+// heap endpoint and sync.Map's API are in package s2/once, which runs once.
 package s2
 
 import (
@@ -14,13 +20,8 @@ import (
 	"time"
 
 	"gomaps/chapters/code/09-claims/check"
-	"gomaps/chapters/code/09-claims/check/kube"
 	"gomaps/labs/inspect"
 )
-
-func TestMain(m *testing.M) {
-	kube.Main(m)
-}
 
 // pkgDir is this package's folder relative to the course's root, for the go command.
 const pkgDir = "./chapters/code/09-claims/s2"

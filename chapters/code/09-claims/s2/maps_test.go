@@ -3,21 +3,18 @@ package s2
 import (
 	"fmt"
 	"os/exec"
-	"reflect"
 	"runtime"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 	"weak"
 
-	claims "gomaps/chapters/code/09-claims"
 	"gomaps/chapters/code/09-claims/check"
 	"gomaps/labs/inspect"
 )
 
-// The claims of section 1 and 2.1 of the post: what delete does to a map, on both runtimes.
+// The claims of section 1 and 2.1 of the post: what delete does to a map, on every runtime.
 
 func TestS2_02_DeleteKeepsTheSlots(t *testing.T) {
 	m := intMap(1000)
@@ -243,23 +240,14 @@ func TestS2_08_ConcurrentDeleteIsAFatalError(t *testing.T) {
 			}
 			out, code := check.Child(t, time.Minute)
 			if code != 2 || !strings.Contains(out, c.want) {
-				t.Fatalf("delete racing with m[k]/range: exit %d; want exit 2 and %q:\n%s", code, c.want, head(out, 20))
+				t.Fatalf("delete racing with m[k]/range: exit %d; want exit 2 and %q:\n%s", code, c.want, check.Head(out, 20))
 			}
 			if strings.Contains(out, "recovered:") || strings.Contains(out, "panic:") {
-				t.Fatalf("a deferred recover caught it, or it was a panic:\n%s", head(out, 20))
+				t.Fatalf("a deferred recover caught it, or it was a panic:\n%s", check.Head(out, 20))
 			}
 			t.Logf("%s: exit %d, %s", c.how, code, c.want)
 		})
 	}
-}
-
-// head returns the first n lines of s.
-func head(s string, n int) string {
-	lines := strings.SplitAfter(s, "\n")
-	if len(lines) > n {
-		lines = lines[:n]
-	}
-	return strings.Join(lines, "")
 }
 
 func TestS2_09_RWMutexMakesItRaceFree(t *testing.T) {
@@ -283,41 +271,13 @@ func TestS2_09_RWMutexMakesItRaceFree(t *testing.T) {
 		}
 	}
 	if !strings.Contains(out, "WARNING: DATA RACE") {
-		t.Fatalf("without the lock, 5 runs: the race detector reported nothing (exit %d):\n%s", code, head(out, 20))
+		t.Fatalf("without the lock, 5 runs: the race detector reported nothing (exit %d):\n%s", code, check.Head(out, 20))
 	}
 	out, code = run(true)
 	if code != 0 || strings.Contains(out, "DATA RACE") || strings.Contains(out, "fatal error") {
-		t.Fatalf("with the RWMutex: exit %d:\n%s", code, head(out, 30))
+		t.Fatalf("with the RWMutex: exit %d:\n%s", code, check.Head(out, 30))
 	}
 	t.Logf("with the lock: %s", strings.TrimSpace(out))
-}
-
-func TestS2_10_SyncMapRangesButHasNoLen(t *testing.T) {
-	var sm sync.Map
-	for k := range 100 {
-		sm.Store(k, k)
-	}
-	n := 0
-	for k, v := range sm.Range { // Range is an iterator since Go 1.23
-		if k != v {
-			t.Fatalf("entry %v: %v", k, v)
-		}
-		n++
-	}
-	if n != 100 {
-		t.Errorf("range sm.Range visited %d entries; want 100", n)
-	}
-	typ := reflect.TypeFor[*sync.Map]()
-	if _, ok := typ.MethodByName("Range"); !ok {
-		t.Error("sync.Map has no Range method")
-	}
-	if _, ok := typ.MethodByName("Len"); ok {
-		t.Error("sync.Map has a Len method")
-	}
-	for _, at := range []string{claims.Go125, claims.Go126} {
-		check.Lacks(t, at, "src/sync/map.go", `^func \(m \*Map\) Len\(`)
-		check.Has(t, at, "src/sync/map.go", `Range does not necessarily correspond to any consistent snapshot`)
-	}
 }
 
 func TestS2_11_DeletedValueIsNil(t *testing.T) {
@@ -689,7 +649,7 @@ func TestS2_33_ConcurrentWriteDuringRangeIsFatal(t *testing.T) {
 		out, code := check.Child(t, time.Minute)
 		const want = "fatal error: concurrent map iteration and map write"
 		if code != 2 || !strings.Contains(out, want) {
-			t.Fatalf("a range racing with a writer: exit %d; want exit 2 and %q:\n%s", code, want, head(out, 20))
+			t.Fatalf("a range racing with a writer: exit %d; want exit 2 and %q:\n%s", code, want, check.Head(out, 20))
 		}
 	})
 }

@@ -5,9 +5,6 @@ import (
 	"bytes"
 	"errors"
 	"io"
-	"net/http"
-	"net/http/httptest"
-	"net/http/pprof"
 	"os"
 	"os/exec"
 	"regexp"
@@ -24,7 +21,10 @@ import (
 	"gomaps/labs/inspect"
 )
 
-// The claims about the go command, pprof and delve (sections 2.1, 2.3, 4.2 and 4.4 of the post).
+// The claims about the runtime's map functions as the go command, pprof and delve show them
+// (sections 2.1, 2.3, 4.2 and 4.4 of the post): which function a delete calls, where a heap
+// profile charges a map's memory, where delve stops. The claims about the compiler's flags and
+// type checks and about pprof's heap endpoint are in package s2/once.
 
 var (
 	asmOnce sync.Once
@@ -39,7 +39,7 @@ func deleteAssembly(t *testing.T) string {
 		asmOut, asmCode = check.Go(t, 5*time.Minute, nil, "build", "-gcflags=-S", "-o", os.DevNull, testdata("deletecalls"))
 	})
 	if asmCode != 0 {
-		t.Fatalf("go build -gcflags=-S: exit %d\n%s", asmCode, head(asmOut, 20))
+		t.Fatalf("go build -gcflags=-S: exit %d\n%s", asmCode, check.Head(asmOut, 20))
 	}
 	return asmOut
 }
@@ -77,54 +77,10 @@ func TestS2_14_DeleteCallsAnEntryPerKeyKind(t *testing.T) {
 	check.Has(t, claims.Go126, "src/internal/runtime/maps/map.go", `m\.directoryAt\(idx\)\.Delete\(typ, m, hash, key\)`)
 }
 
-func TestS2_17_TophashLoopDoesNotCompile(t *testing.T) {
-	out, ok := check.Build(t, testdata("tophashloop"))
-	if ok {
-		t.Fatal("the post's loop compiled")
-	}
-	if !strings.Contains(out, "mismatched types int and uint8") {
-		t.Fatalf("want the compiler's mismatched types error:\n%s", out)
-	}
-	// tophash[0] is a byte of the hash (or an empty mark), not a count of slots.
-	check.Has(t, claims.Go125, "src/runtime/map_noswiss.go", `tophash \[abi\.OldMapBucketCount\]uint8`)
-}
-
-func TestS2_25_NAndLDisableOptimizationAndInlining(t *testing.T) {
-	help, _ := check.Go(t, time.Minute, nil, "tool", "compile", "-help")
-	for _, want := range []string{`-N\s+disable optimizations`, `-l\s+disable inlining`} {
-		if !regexp.MustCompile(want).MatchString(help) {
-			t.Errorf("go tool compile -help has no line %q", want)
-		}
-	}
-	inlined := regexp.MustCompile(`inlining call to fill`)
-	out, code := check.Go(t, 5*time.Minute, nil, "build", "-gcflags=-m", "-o", os.DevNull, testdata("dlvmap"))
-	if code != 0 || !inlined.MatchString(out) {
-		t.Fatalf("go build -gcflags=-m: exit %d, want the call to fill inlined:\n%s", code, out)
-	}
-	out, code = check.Go(t, 5*time.Minute, nil, "build", "-gcflags=-m -l", "-o", os.DevNull, testdata("dlvmap"))
-	if code != 0 || inlined.MatchString(out) {
-		t.Fatalf("go build -gcflags='-m -l': exit %d, want no inlining:\n%s", code, out)
-	}
-}
-
-func TestS2_26_HeapSecondsIsADeltaProfile(t *testing.T) {
-	srv := httptest.NewServer(pprof.Handler("heap"))
-	defer srv.Close()
-	resp, err := http.Get(srv.URL + "?seconds=1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	io.Copy(io.Discard, resp.Body)
-	if cd := resp.Header.Get("Content-Disposition"); resp.StatusCode != 200 || !strings.Contains(cd, `filename="heap-delta"`) {
-		t.Fatalf("heap?seconds=1: status %d, Content-Disposition %q; want a heap-delta profile", resp.StatusCode, cd)
-	}
-}
-
 func TestS2_27_HeapProfileHidesRuntimeFrames(t *testing.T) {
 	out, code := check.Go(t, 5*time.Minute, nil, "run", testdata("heapprofile"))
 	if code != 0 {
-		t.Fatalf("exit %d:\n%s", code, head(out, 20))
+		t.Fatalf("exit %d:\n%s", code, check.Head(out, 20))
 	}
 	assignLine := lineOf(t, "testdata/heapprofile/main.go", "m[k] = k")
 	frame := regexp.MustCompile(`^#\s+0x[0-9a-f]+\s+(\S+)\+0x[0-9a-f]+\s+(\S+)$`)
@@ -363,16 +319,6 @@ func TestS2_53_StringKeyDeleteCallsMapdeleteFaststr(t *testing.T) {
 	line := lineOf(t, "testdata/waiter/main.go", "delete(m, k)")
 	if !regexp.MustCompile(`in main\.main\.func1\s+at \S*testdata/waiter/main\.go:` + strconv.Itoa(line) + `\n`).MatchString(s.client) {
 		t.Errorf("the breakpoint on runtime.mapdelete_faststr was not hit from the delete line:\n%s", s.client)
-	}
-}
-
-func TestS2_58_CapOfAMapDoesNotCompile(t *testing.T) {
-	out, ok := check.Build(t, testdata("capmap"))
-	if ok {
-		t.Fatal("cap of a map compiled")
-	}
-	if !regexp.MustCompile(`invalid argument: cache \(variable of type map\[string\]\*resource\) for built-in cap`).MatchString(out) {
-		t.Fatalf("want the compiler's invalid argument error:\n%s", out)
 	}
 }
 

@@ -1,4 +1,4 @@
-package s1
+package once
 
 import (
 	"bytes"

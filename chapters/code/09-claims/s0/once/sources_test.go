@@ -1,4 +1,4 @@
-package s0
+package once
 
 // The claims of the post that are about the source of a library: etcd's Go client (section
 // 3.2; envtest runs etcd v3.6.14, and its client module is fetched for the lookup only), the
@@ -26,8 +26,8 @@ func TestS0_43_WatchReturnsTheClientsChannel(t *testing.T) {
 }
 
 func TestS0_44_WatchChannelBuffersOneResponse(t *testing.T) {
-	loop := funcBody(t, etcdClient, "watch.go", `^func \(w \*watchGRPCStream\) run\(\)`)
-	if !contains(loop, "outc := make(chan WatchResponse, 1)") {
+	loop := check.FuncBody(t, etcdClient, "watch.go", `^func \(w \*watchGRPCStream\) run\(\)`)
+	if !check.Contains(loop, "outc := make(chan WatchResponse, 1)") {
 		t.Errorf("the channel Watch returns is not made with a buffer of 1:\n%s", strings.Join(loop, "\n"))
 	}
 	check.Has(t, etcdClient, "watch.go", `^\s+buf \[\]\*WatchResponse$`)
@@ -35,7 +35,7 @@ func TestS0_44_WatchChannelBuffersOneResponse(t *testing.T) {
 }
 
 func TestS0_45_ASlowReaderDoesNotBlockTheStream(t *testing.T) {
-	serve := funcBody(t, etcdClient, "watch.go", `^func \(w \*watchGRPCStream\) serveSubstream\(`)
+	serve := check.FuncBody(t, etcdClient, "watch.go", `^func \(w \*watchGRPCStream\) serveSubstream\(`)
 	for _, want := range []string{
 		"outc = nil",                   // nothing to send: do not select the reader's channel
 		"case outc <- *curWr:",         // send only while the reader takes
@@ -43,7 +43,7 @@ func TestS0_45_ASlowReaderDoesNotBlockTheStream(t *testing.T) {
 		"ws.buf = append(ws.buf, wr)",  // into a slice with no bound
 		"TODO pause channel if buffer", // the authors' note that it is unbounded
 	} {
-		if !contains(serve, want) {
+		if !check.Contains(serve, want) {
 			t.Errorf("serveSubstream has no %q:\n%s", want, strings.Join(serve, "\n"))
 		}
 	}
@@ -84,8 +84,8 @@ func TestS0_53_BytesPrefixIsARangeNotAKey(t *testing.T) {
 }
 
 func TestS0_54_NilWriteOptionsDoNotSync(t *testing.T) {
-	get := funcBody(t, goleveldb, "leveldb/opt/options.go", `^func \(wo \*WriteOptions\) GetSync\(\) bool`)
-	if !contains(get, "if wo == nil {") || !contains(get, "return false") {
+	get := check.FuncBody(t, goleveldb, "leveldb/opt/options.go", `^func \(wo \*WriteOptions\) GetSync\(\) bool`)
+	if !check.Contains(get, "if wo == nil {") || !check.Contains(get, "return false") {
 		t.Errorf("GetSync of nil options is not false:\n%s", strings.Join(get, "\n"))
 	}
 	check.Has(t, goleveldb, "leveldb/opt/options.go", `// The default value is false.`)
@@ -95,12 +95,12 @@ func TestS0_63_GinkgoPRunsOneSuiteOnSeveralProcesses(t *testing.T) {
 	check.Has(t, ginkgo, "types/config.go", `\{KeyPath: "C.Parallel", Name: "p",`)
 	check.Has(t, ginkgo, "types/config.go", `Usage: "The number of parallel test nodes to run."`)
 	// The suites (packages) run one after another: the loop waits for each.
-	run := funcBody(t, ginkgo, "ginkgo/run/run_command.go", `^func \(r \*SpecRunner\) RunSpecs\(`)
-	if !contains(run, "suites[suiteIdx] = internal.RunCompiledSuite(") {
+	run := check.FuncBody(t, ginkgo, "ginkgo/run/run_command.go", `^func \(r \*SpecRunner\) RunSpecs\(`)
+	if !check.Contains(run, "suites[suiteIdx] = internal.RunCompiledSuite(") {
 		t.Errorf("the run command does not run each suite in turn:\n%s", strings.Join(run, "\n"))
 	}
-	suite := funcBody(t, ginkgo, "ginkgo/internal/run.go", `^func RunCompiledSuite\(`)
-	if !contains(suite, "cliConfig.ComputedProcs() > 1") || !contains(suite, "runParallel(suite,") {
+	suite := check.FuncBody(t, ginkgo, "ginkgo/internal/run.go", `^func RunCompiledSuite\(`)
+	if !check.Contains(suite, "cliConfig.ComputedProcs() > 1") || !check.Contains(suite, "runParallel(suite,") {
 		t.Errorf("RunCompiledSuite does not split a suite over processes:\n%s", strings.Join(suite, "\n"))
 	}
 	check.Has(t, ginkgo, "types/config.go", `\{KeyPath: "Go.Race", Name: "race",`)

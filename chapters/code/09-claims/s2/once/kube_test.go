@@ -1,4 +1,4 @@
-package s2
+package once
 
 import (
 	"bytes"
@@ -191,11 +191,11 @@ func TestS2_32_NoEnableDynamicConfigFlag(t *testing.T) {
 	}
 	out, err := exec.Command(dir+"/kube-apiserver", "--help").CombinedOutput()
 	if err != nil {
-		t.Fatalf("kube-apiserver --help: %v\n%s", err, head(string(out), 10))
+		t.Fatalf("kube-apiserver --help: %v\n%s", err, check.Head(string(out), 10))
 	}
 	help := string(out)
 	if !strings.Contains(help, "--enable-admission-plugins") {
-		t.Fatalf("kube-apiserver --help lists no flags:\n%s", head(help, 10))
+		t.Fatalf("kube-apiserver --help lists no flags:\n%s", check.Head(help, 10))
 	}
 	if strings.Contains(help, "dynamic-config") {
 		t.Error("kube-apiserver --help has a dynamic-config flag")

@@ -1,4 +1,4 @@
-package s0
+package once
 
 // The claims about client-go's informer store (sections 3.1, 3.3 and 4.3 of the post), checked
 // on client-go v0.35.0 (the course's), and in the source of the versions the post names
@@ -67,22 +67,22 @@ func TestS0_37_NoCacheStoreType(t *testing.T) {
 func TestS0_38_TheLockPredatesV025(t *testing.T) {
 	body := map[string][]string{}
 	for _, at := range clientGo[:2] {
-		body[at] = funcBody(t, at, safeFile, `^type threadSafeMap struct`)
+		body[at] = check.FuncBody(t, at, safeFile, `^type threadSafeMap struct`)
 	}
 	v20, v25 := body[clientGo[0]], body[clientGo[1]]
-	if !contains(v20, "lock  sync.RWMutex") || !slices.Equal(v20[:3], v25[:3]) {
+	if !check.Contains(v20, "lock  sync.RWMutex") || !slices.Equal(v20[:3], v25[:3]) {
 		t.Errorf("threadSafeMap at v0.20.0:\n%s\nat v0.25.0:\n%s\nwant the same lock and items in both", strings.Join(v20, "\n"), strings.Join(v25, "\n"))
 	}
 	for _, at := range clientGo[:2] {
-		get := funcBody(t, at, safeFile, `^func \(c \*threadSafeMap\) List\(\)`)
-		if !contains(get, "c.lock.RLock()") {
+		get := check.FuncBody(t, at, safeFile, `^func \(c \*threadSafeMap\) List\(\)`)
+		if !check.Contains(get, "c.lock.RLock()") {
 			t.Errorf("threadSafeMap.List at %s does not take the read lock", at)
 		}
 	}
 }
 
 func TestS0_39_ReplaceAndListDoNotRace(t *testing.T) {
-	out, code := check.Go(t, 10*time.Minute, nil, "run", "-race", "./chapters/code/09-claims/s0/testdata/storerace")
+	out, code := check.Go(t, 10*time.Minute, nil, "run", "-race", "./chapters/code/09-claims/s0/once/testdata/storerace")
 	if code != 0 || strings.Contains(out, "DATA RACE") || strings.Contains(out, "fatal error") {
 		t.Fatalf("concurrent Replace, List, Add, Update, Delete and GetByKey under -race: exit status %d:\n%s", code, out)
 	}
@@ -91,10 +91,10 @@ func TestS0_39_ReplaceAndListDoNotRace(t *testing.T) {
 	}
 	// The reflector calls Replace after a list, and Add, Update and Delete for watch events.
 	at := clientGo[2]
-	if body := funcBody(t, at, "tools/cache/reflector.go", `^func \(r \*Reflector\) syncWith\(`); !contains(body, "r.store.Replace(") {
+	if body := check.FuncBody(t, at, "tools/cache/reflector.go", `^func \(r \*Reflector\) syncWith\(`); !check.Contains(body, "r.store.Replace(") {
 		t.Error("Reflector.syncWith does not call Replace")
 	}
-	if body := funcBody(t, at, "tools/cache/reflector.go", `^func handleAnyWatch\(`); contains(body, "Replace(") || !contains(body, "store.Add(event.Object)") {
+	if body := check.FuncBody(t, at, "tools/cache/reflector.go", `^func handleAnyWatch\(`); check.Contains(body, "Replace(") || !check.Contains(body, "store.Add(event.Object)") {
 		t.Error("the watch handler calls Replace, or not Add")
 	}
 }
@@ -109,14 +109,14 @@ func TestS0_42_NoKubeClientQPSVariable(t *testing.T) {
 func TestS0_49_NoDeleteAllFromMapNorMu(t *testing.T) {
 	for _, at := range clientGo {
 		check.Lacks(t, at, "tools/cache", `deleteAllFromMap`)
-		for _, line := range funcBody(t, at, safeFile, `^type threadSafeMap struct`) {
+		for _, line := range check.FuncBody(t, at, safeFile, `^type threadSafeMap struct`) {
 			if f := strings.Fields(line); len(f) > 0 && f[0] == "mu" {
 				t.Errorf("threadSafeMap at %s has a field mu: %s", at, line)
 			}
 		}
 	}
-	replace := funcBody(t, clientGo[2], safeFile, `^func \(c \*threadSafeMap\) Replace\(`)
-	if !contains(replace, "c.lock.Lock()") {
+	replace := check.FuncBody(t, clientGo[2], safeFile, `^func \(c \*threadSafeMap\) Replace\(`)
+	if !check.Contains(replace, "c.lock.Lock()") {
 		t.Error("threadSafeMap.Replace does not take the lock")
 	}
 }
@@ -126,7 +126,7 @@ func TestS0_50_EveryQueueAndStoreLocks(t *testing.T) {
 	check.Has(t, at, "tools/cache/delta_fifo.go", `^type DeltaFIFO struct`)
 	for _, typ := range []string{"DeltaFIFO", "RealFIFO"} {
 		file := map[string]string{"DeltaFIFO": "tools/cache/delta_fifo.go", "RealFIFO": "tools/cache/the_real_fifo.go"}[typ]
-		if body := funcBody(t, at, file, `^type `+typ+` struct`); !contains(body, "lock sync.RWMutex") {
+		if body := check.FuncBody(t, at, file, `^type `+typ+` struct`); !check.Contains(body, "lock sync.RWMutex") {
 			t.Errorf("%s at %s has no sync.RWMutex", typ, at)
 		}
 	}
@@ -134,8 +134,8 @@ func TestS0_50_EveryQueueAndStoreLocks(t *testing.T) {
 	if !features.FeatureGates().Enabled(features.InOrderInformers) {
 		t.Error("the feature InOrderInformers is off: informers use a DeltaFIFO")
 	}
-	queue := funcBody(t, at, "tools/cache/controller.go", `^func newQueueFIFO\(`)
-	if !contains(queue, "Enabled(clientgofeaturegate.InOrderInformers)") || !contains(queue, "return NewRealFIFOWithOptions(") {
+	queue := check.FuncBody(t, at, "tools/cache/controller.go", `^func newQueueFIFO\(`)
+	if !check.Contains(queue, "Enabled(clientgofeaturegate.InOrderInformers)") || !check.Contains(queue, "return NewRealFIFOWithOptions(") {
 		t.Error("newQueueFIFO does not pick a RealFIFO under InOrderInformers")
 	}
 }

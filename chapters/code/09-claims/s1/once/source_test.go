@@ -1,4 +1,4 @@
-package s1
+package once
 
 import (
 	"strings"
@@ -45,7 +45,7 @@ func TestS1_28_NoFromContextSpanID(t *testing.T) {
 		"runtimetrace": "undefined: trace.FromContext",
 		"utilstrace":   "has no field or method SpanID",
 	} {
-		out, ok := check.Build(t, "./chapters/code/09-claims/s1/testdata/"+dir)
+		out, ok := check.Build(t, "./chapters/code/09-claims/s1/once/testdata/"+dir)
 		t.Logf("%s: %s", dir, strings.TrimSpace(out))
 		if ok || !strings.Contains(out, want) {
 			t.Errorf("building testdata/%s: compiled %v, output %q; want the error %q", dir, ok, out, want)
@@ -166,4 +166,23 @@ func TestS1_58_CreateEventIsAWatchEventType(t *testing.T) {
 	}
 	check.Has(t, "k8s.io/api@v0.35.0", "core/v1/types.go", `EventTypeNormal string = "Normal"`)
 	check.Has(t, "k8s.io/api@v0.35.0", "core/v1/types.go", `EventTypeWarning string = "Warning"`)
+}
+
+// The seed goes into every hash; the start of a range comes from a separate random number.
+func TestS1_11_TheStartIsNotTheSeed(t *testing.T) {
+	check.Has(t, claims.Go125, "src/runtime/map_noswiss.go", `hash := t\.Hasher\(key, uintptr\(h\.hash0\)\)`)
+	check.Has(t, claims.Go125, "src/runtime/map_noswiss.go", `r := uintptr\(rand\(\)\)`)
+	check.Has(t, claims.Go125, "src/runtime/map_noswiss.go", `it\.startBucket = r & bucketMask\(h\.B\)`)
+	check.Has(t, claims.Go126, "src/internal/runtime/maps/map.go", `hash := typ\.Hasher\(key, m\.seed\)`)
+	check.Has(t, claims.Go126, "src/internal/runtime/maps/table.go", `it\.entryOffset = rand\(\)`)
+	check.Has(t, claims.Go126, "src/internal/runtime/maps/table.go", `it\.dirOffset = rand\(\)`)
+	// mapiterinit and Iter.Init never read the seed.
+	for _, fn := range []struct{ at, file, start, seed string }{
+		{claims.Go125, "src/runtime/map_noswiss.go", "func mapiterinit(", "hash0"},
+		{claims.Go126, "src/internal/runtime/maps/table.go", "func (it *Iter) Init(", "seed"},
+	} {
+		if body := funcBody(t, fn.at, fn.file, fn.start); strings.Contains(body, fn.seed) {
+			t.Errorf("%s at %s reads %s", fn.start, fn.at, fn.seed)
+		}
+	}
 }
