@@ -1,3 +1,3 @@
-# Go 1.26 no longer knows the experiment
+# Go 1.26 and newer no longer know the experiment
 # exit 2
 GOEXPERIMENT=noswissmap go run ./chapters/code/00-setup/whichmap

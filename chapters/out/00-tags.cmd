@@ -1,2 +1,2 @@
-# the files of whichmap that Go 1.26 builds, and the tags it sets: no goexperiment.swissmap
+# the files of whichmap that Go 1.26 and newer build, and the tags they set: no goexperiment.swissmap
 go list -f "files: {{join .GoFiles \" \"}}; tags: {{join context.ToolTags \" \"}}" ./chapters/code/00-setup/whichmap

@@ -1,2 +1,2 @@
-# the real runtime's map growing, read from its own structs (Go 1.26)
+# the real runtime's map growing, read from its own structs (Go 1.27)
 go run ./chapters/code/03-swiss/growth

@@ -1,4 +1,4 @@
-# step 1 of the benchstat comparison: the benchmarks on Go 1.26, saved for 04-benchstat
+# step 1 of the benchstat comparison: the benchmarks on Go 1.27, saved for 04-benchstat
 # save build/04-growth/bench.txt
 # vary cpu: .*
 # vary [ \t]+[0-9]+\t.*

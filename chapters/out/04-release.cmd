@@ -1,3 +1,3 @@
-# delete frees the values, not the slots (Go 1.26)
+# delete frees the values, not the slots (Go 1.27)
 # vary live heap +[0-9.]+ KiB
 go run ./chapters/code/04-growth/release

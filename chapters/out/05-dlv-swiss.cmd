@@ -1,4 +1,4 @@
-# delve stops in a range loop over 1000 keys on Go 1.26 (Swiss tables): the map, its
+# delve stops in a range loop over 1000 keys on Go 1.27 (Swiss tables): the map, its
 # internal/runtime/maps.Map header, and the iterator's random offsets
 # (TERM=dumb: no colour escapes)
 # vary k = \d+

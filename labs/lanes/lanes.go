@@ -42,18 +42,18 @@ type Lane struct {
 
 // Default is the name of the lane whose runtime the book's outputs show and on which what does
 // not depend on the runtime runs once.
-const Default = "swiss-1.26"
+const Default = "swiss-1.27"
 
 // All is the table: every lane the course supports, the default first.
 var All = []Lane{
-	{Name: "swiss-1.26", Toolchain: "go1.26.8", Map: "swiss",
-		About: "Swiss tables; the fast paths hash through the type's hasher (the course's default)"},
-	{Name: "classic", Toolchain: "go1.25.5", Experiment: "noswissmap", Map: "classic",
-		About: "the classic bucketed hmap (GOEXPERIMENT=noswissmap was removed in Go 1.26)"},
 	{Name: "swiss-1.27", Toolchain: "go1.27.3", Map: "swiss",
-		About: "Swiss tables; the fast paths hash inline, in internal/runtime/maps (the current release)"},
+		About: "Swiss tables; the fast paths hash inline, in internal/runtime/maps (the current release, the course's default)"},
 	{Name: "split-1.27", Toolchain: "go1.27.3", Experiment: "mapsplitgroup", Map: "split",
 		About: "Swiss tables whose groups hold the 8 keys together, then the 8 values"},
+	{Name: "swiss-1.26", Toolchain: "go1.26.8", Map: "swiss",
+		About: "Swiss tables; the fast paths hash through the type's hasher (the previous release)"},
+	{Name: "classic", Toolchain: "go1.25.5", Experiment: "noswissmap", Map: "classic",
+		About: "the classic bucketed hmap (GOEXPERIMENT=noswissmap was removed in Go 1.26)"},
 }
 
 // Get returns the lane named name, or an error that lists the lanes.

@@ -265,7 +265,7 @@ func plural(n int, word string) string {
 
 // installGo is the advice to install the Go the course needs.
 func (d *doc) installGo() string {
-	return "install Go " + strings.TrimPrefix(version.Lang(d.need), "go") + " or newer"
+	return "install Go " + strings.TrimPrefix(version.Lang(lanes.DefaultLane().Toolchain), "go") + " (any Go from " + strings.TrimPrefix(version.Lang(d.need), "go") + " on builds the course)"
 }
 
 // haveGo returns the Go the go command on PATH runs, as go1.N.P.
@@ -293,7 +293,10 @@ func (d *doc) checkGo(context.Context) finding {
 	case goos != d.env["GOHOSTOS"] || goarch != d.env["GOHOSTARCH"]:
 		return fixf(needGo, "GOOS=%s GOARCH=%s builds for another system than this %s/%s, so go test cannot run the labs: unset GOOS and GOARCH", goos, goarch, d.env["GOHOSTOS"], d.env["GOHOSTARCH"])
 	}
-	return okf(needGo, "%s %s/%s (the course's go.mod asks for %s or newer)", have, goos, goarch, d.need)
+	if def := lanes.DefaultLane().Toolchain; version.Lang(have) != version.Lang(def) {
+		return okf(needGo, "%s %s/%s (the course's go.mod asks for %s or newer; the book's outputs come from %s, and the course's check fetches it)", have, goos, goarch, d.need, def)
+	}
+	return okf(needGo, "%s %s/%s (the course's go.mod asks for %s or newer; the book's outputs come from %s)", have, goos, goarch, d.need, lanes.DefaultLane().Toolchain)
 }
 
 // checkToolchainSetting checks GOTOOLCHAIN. The course's classic runs set

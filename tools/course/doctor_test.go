@@ -361,7 +361,7 @@ func TestDoctorFindsWhatIsMissing(t *testing.T) {
 			f.runs["go mod download -json"] = fakeRun{stderr: "go: updates to go.mod needed\n", err: errors.New("exit status 1")}
 		}, []string{"note offline: cannot tell whether the modules are all here: GOFLAGS=-mod=readonly GOPROXY=off GOTOOLCHAIN=local go mod download -json fails (go: updates to go.mod needed)"}, false},
 		{"no go command", func(f *fakeMachine) { f.envErr = errNoGo },
-			[]string{"FIX  Go version: no go command on PATH: install Go 1.25 or newer, and put its bin folder on PATH", "summary: 0 ok, 0 notes, 1 FIX: fix the FIX lines"}, true},
+			[]string{"FIX  Go version: no go command on PATH: install Go 1.27 (any Go from 1.25 on builds the course), and put its bin folder on PATH", "summary: 0 ok, 0 notes, 1 FIX: fix the FIX lines"}, true},
 		{"go env fails", func(f *fakeMachine) {
 			f.envErr = errors.New("go env fails (go: invalid GOTOOLCHAIN \"go1.99x\"): fix that first")
 		},

@@ -177,6 +177,10 @@ func runOutputs(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	// The book's outputs come from the default lane's runtime, whichever Go runs this command.
+	if err := useDefaultLane(); err != nil {
+		return err
+	}
 	return outputs(root, *check, fs.Args(), stdout, stderr)
 }
 
