@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -146,6 +147,7 @@ func runCheck(args []string, stdout, stderr io.Writer) error {
 	cache := &stepCache{dir: stepCacheDir(), fresh: *fresh, root: root}
 	prefetchToolchains(root, steps, skip)
 	c.prefetchDebs(steps, skip)
+	c.prefetchEnvtest(skip)
 
 	passed, failed := 0, 0
 	var failures []string
@@ -220,6 +222,29 @@ func prefetchToolchains(root string, steps []checkStep, skip map[string]bool) {
 			go cmd.Wait()
 		}
 	}
+}
+
+// prefetchEnvtest starts building kube-apiserver and etcd in the background when the envtest
+// step will need them and the course's cache lacks them (a cold machine): their downloads and
+// the single-threaded parts of their build then overlap the first steps. The envtest step's go
+// run ./tools/envtest waits for this build on the cache folder's lock, then builds, with its
+// output, whatever this build did not leave there.
+func (c *checker) prefetchEnvtest(skip map[string]bool) {
+	if skip["envtest"] || os.Getenv(kubeassets.AssetsEnv) != "" {
+		return
+	}
+	if _, err := kubeassets.Dir(); !errors.Is(err, kubeassets.ErrMissing) {
+		return
+	}
+	f, err := createInstallLog("envtest-build")
+	if err != nil {
+		return
+	}
+	fmt.Fprintf(c.stdout, "envtest: building kube-apiserver and etcd in the background while the first steps run; log: %s\n", f.Name())
+	go func() {
+		defer f.Close()
+		kubeassets.Build(context.Background(), f)
+	}()
 }
 
 // prefetchDebs installs, in the background, the Debian packages that later steps need and this
