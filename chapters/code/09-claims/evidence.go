@@ -24,17 +24,19 @@ type Evidence interface {
 }
 
 // The Go toolchains whose sources the rows cite: the newest Go with the classic map (behind
-// GOEXPERIMENT=noswissmap), and the Go with only Swiss tables that the course's machines run.
+// GOEXPERIMENT=noswissmap), the previous release with only Swiss tables, and the current release,
+// the course's default lane, whose fast paths hash inline and which has GOEXPERIMENT=mapsplitgroup.
 var (
 	Go125 = lanes.Classic().Toolchain
 	Go126 = lanes.MustGet("swiss-1.26").Toolchain
+	Go127 = lanes.MustGet("swiss-1.27").Toolchain
 )
 
 // Source is a line of source (or of a document shipped with the source) at a version, found by a
 // regular expression; or, with Absent, the fact that no line matches it anywhere in a file or a
 // folder.
 type Source struct {
-	// At is a Go toolchain (Go125, Go126) or a module at a version:
+	// At is a Go toolchain (Go125, Go126, Go127) or a module at a version:
 	// "k8s.io/client-go@v0.35.0". For a toolchain, File is relative to its root:
 	// "src/runtime/map_noswiss.go", "doc/go_spec.html", "api/go1.8.txt".
 	At string

@@ -42,7 +42,7 @@ var s0 = []Claim{
 		Evidence: []Evidence{
 			Source{At: clientGo35, File: "go.mod", Find: `go\.etcd\.io`, Absent: true},
 			Source{At: ctrlRT23, File: "go.mod", Find: `go\.etcd\.io`, Absent: true},
-			Source{At: Go126, File: "src/runtime/panic.go", Find: `^func fatal\(s string\)`,
+			Source{At: Go127, File: "src/runtime/panic.go", Find: `^func fatal\(s string\)`,
 				Note: "what the map's check calls: it prints `fatal error:` and exits with status 2"},
 			Output{Name: "06-fatal", Find: `two writers: exit status 2`},
 		},
@@ -56,14 +56,16 @@ var s0 = []Claim{
 		Claim: "A map is a built-in, unordered collection of key/value pairs, built on a hash table, " +
 			"with O(1) average lookup, insert and delete.",
 		Verdict: True,
-		Ruling: "True of both runtimes. The spec calls a map an unordered group of elements; the " +
-			"runtime implements it as a hash table (classic buckets, or Swiss tables since Go " +
-			"1.24). Measured on both: in maps of 1,000 to 100,000 entries a key sits on average " +
-			"about 0.01 to 0.1 bucket or group past the first one its lookup checks.",
+		Ruling: "True of both map implementations. The spec calls a map an unordered group of " +
+			"elements; the runtime implements it as a hash table (classic buckets, or Swiss tables " +
+			"since Go 1.24). Measured on the classic map (Go 1.25, `GOEXPERIMENT=noswissmap`) and " +
+			"on the Swiss tables of Go 1.26 and 1.27 (with and without `GOEXPERIMENT=mapsplitgroup`): " +
+			"in maps of 1,000 to 100,000 entries a key sits on average less than 0.1 bucket or " +
+			"group past the first one its lookup checks.",
 		Evidence: []Evidence{
 			Source{At: Go126, File: "doc/go_spec.html", Find: `A map is an unordered group of elements`},
 			Source{At: Go125, File: noswiss, Find: `^// A map is just a hash table`},
-			Source{At: Go126, File: swissMaps + "/map.go", Find: `^// Package maps implements Go's builtin map type`},
+			Source{At: Go127, File: swissMaps + "/map.go", Find: `^// Package maps implements Go's builtin map type`},
 		},
 		Test:  "TestS0_02_MapIsAHashTableWithShortProbes",
 		Teach: "03-swiss.md#step-3-tables-and-probing",
@@ -151,7 +153,7 @@ var s0 = []Claim{
 			"the value is one more name for the same map. Assigning a new map to a parameter " +
 			"does not change the caller's variable.",
 		Evidence: []Evidence{
-			Source{At: Go126, File: "src/runtime/map.go", Find: `^func makemap\(t \*abi.MapType, hint int, m \*maps.Map\) \*maps.Map`},
+			Source{At: Go127, File: "src/runtime/map.go", Find: `^func makemap\(t \*abi.MapType, hint int, m \*maps.Map\) \*maps.Map`},
 			Source{At: Go125, File: noswiss, Find: `^func makemap\(t \*maptype, hint int, h \*hmap\) \*hmap`},
 			Source{At: Go126, File: "doc/go_spec.html", Find: `reference type`, Absent: true},
 		},
@@ -168,7 +170,7 @@ var s0 = []Claim{
 			"concurrent map writes`; with a `sync.RWMutex` (`Lock` for writes, `RLock` for reads) " +
 			"every update counts. Reads alone need no lock.",
 		Evidence: []Evidence{
-			Source{At: Go126, File: swissMaps + "/runtime_faststr.go", Find: `fatal\("concurrent map writes"\)`},
+			Source{At: Go127, File: swissMaps + "/runtime_faststr.go", Find: `fatal\("concurrent map writes"\)`},
 			Source{At: Go125, File: noswiss, Find: `fatal\("concurrent map writes"\)`},
 			Output{Name: "06-fatal-classic", Find: `two writers: exit status 2`},
 		},
@@ -212,14 +214,16 @@ var s0 = []Claim{
 			"fields, among them `B` (log2 of the number of buckets) and `count` (the number of pairs).",
 		Verdict: SomeVersions,
 		Ruling: "True of the classic map only: Go 1.23 and earlier, and Go 1.24 and 1.25 built with " +
-			"`GOEXPERIMENT=noswissmap`. Since Go 1.24 the default map is a Swiss table " +
-			"(`internal/runtime/maps.Map`: a directory of tables of 8-slot groups, and `used` for " +
-			"the count), and Go 1.26 has no `hmap` at all.",
+			"`GOEXPERIMENT=noswissmap` (checked on 1.25). Since Go 1.24 the default map is a Swiss " +
+			"table (`internal/runtime/maps.Map`: a directory of tables of 8-slot groups, and `used` " +
+			"for the count), and Go 1.26 and 1.27 have no `hmap` at all (checked on both, and on " +
+			"1.27 with `GOEXPERIMENT=mapsplitgroup`).",
 		Evidence: []Evidence{
 			Source{At: Go125, File: noswiss, Find: `^\s+B +uint8 +// log_2 of # of buckets`},
 			Source{At: Go125, File: noswiss, Find: `^\s+count +int // # live cells`},
 			Source{At: Go126, File: "src/runtime", Find: `^type hmap struct`, Absent: true},
-			Source{At: Go126, File: swissMaps + "/map.go", Find: `^\s+used uint64`},
+			Source{At: Go127, File: "src/runtime", Find: `^type hmap struct`, Absent: true},
+			Source{At: Go127, File: swissMaps + "/map.go", Find: `^\s+used uint64`},
 		},
 		Test:  "TestS0_11_HmapIsTheClassicMap",
 		Teach: "02-buckets.md#the-shape-a-header-a-bucket-array-chains",
@@ -260,12 +264,13 @@ var s0 = []Claim{
 		Section: "2.1 The hash table and its growth",
 		Claim:   "The map grows when the load factor passes 6.5, that is when `count > 6.5 × 2^B`.",
 		Verdict: SomeVersions,
-		Ruling: "Classic map only, and with one more condition: the count must also be above 8 " +
-			"(measured: B went up exactly when both held). A Swiss table grows when an insert " +
-			"would pass 7/8 of its slots; there is no 6.5.",
+		Ruling: "Classic map only (measured on Go 1.25 with `GOEXPERIMENT=noswissmap`), and with one " +
+			"more condition: the count must also be above 8 (measured: B went up exactly when both " +
+			"held). A Swiss table grows when an insert would pass 7/8 of its slots; there is no 6.5 " +
+			"(measured on Go 1.26 and 1.27, also with `GOEXPERIMENT=mapsplitgroup`).",
 		Evidence: []Evidence{
 			Source{At: Go125, File: noswiss, Find: `return count > abi.OldMapBucketCount && uintptr\(count\) > loadFactorNum`},
-			Source{At: Go126, File: swissMaps + "/group.go", Find: `maxAvgGroupLoad = 7`},
+			Source{At: Go127, File: swissMaps + "/group.go", Find: `maxAvgGroupLoad = 7`},
 			Output{Name: "02-growth", Find: `len +14: B +1 -> +2`},
 		},
 		Test:    "TestS0_14_GrowthThresholds",
@@ -297,15 +302,16 @@ var s0 = []Claim{
 			"overflow chain, then more buckets in batches (`evacuate`), from `oldbuckets` to " +
 			"`buckets`, so no single operation blocks.",
 		Verdict: SomeVersions,
-		Ruling: "Classic map only, and only writes evacuate: `mapassign` and `mapdelete` move the old " +
-			"bucket of the bucket they write, and one more at `nevacuate`; lookups move nothing " +
-			"(measured: 10,000 lookups evacuated 0 buckets, each write 1 or 2). A Swiss table " +
-			"is rehashed whole by the insert that fills it.",
+		Ruling: "Classic map only (measured on Go 1.25 with `GOEXPERIMENT=noswissmap`), and only writes " +
+			"evacuate: `mapassign` and `mapdelete` move the old bucket of the bucket they write, and " +
+			"one more at `nevacuate`; lookups move nothing (measured: 10,000 lookups evacuated 0 " +
+			"buckets, each write 1 or 2). A Swiss table is rehashed whole by the insert that fills " +
+			"it (Go 1.26 and 1.27).",
 		Evidence: []Evidence{
 			Source{At: Go125, File: noswiss, Find: `evacuate\(t, h, bucket&h.oldbucketmask\(\)\)`},
 			Source{At: Go125, File: noswiss, Find: `evacuate\(t, h, h.nevacuate\)`},
 			Output{Name: "02-growth", Find: `after 10000 lookups: nevacuate moved 0`},
-			Source{At: Go126, File: swissMaps + "/table.go", Find: `^// Replaces the table with one larger table or two split tables`},
+			Source{At: Go127, File: swissMaps + "/table.go", Find: `^// Replaces the table with one larger table or two split tables`},
 		},
 		Test:    "TestS0_16_OnlyWritesEvacuate",
 		Program: lanes.Classic().Prefix() + "go run ./chapters/code/02-buckets/growth",
@@ -332,10 +338,12 @@ var s0 = []Claim{
 		Verdict: SomeVersions,
 		Ruling: "The post marks it simplified. It is in `mapassign` and `mapdelete` of the classic " +
 			"map, as `growWork(t, h, bucket)`: in `runtime/map.go` up to Go 1.23, in " +
-			"`runtime/map_noswiss.go` in Go 1.24 and 1.25. Go 1.26's runtime has no `growWork`.",
+			"`runtime/map_noswiss.go` in Go 1.24 and 1.25. The runtimes of Go 1.26 and 1.27 have " +
+			"no `growWork`.",
 		Evidence: []Evidence{
 			Source{At: Go125, File: noswiss, Find: `^\s+growWork\(t, h, bucket\)`},
 			Source{At: Go126, File: "src/runtime", Find: `growWork`, Absent: true},
+			Source{At: Go127, File: "src/runtime", Find: `growWork`, Absent: true},
 		},
 		Test:  "TestS0_18_GrowWorkIsInMapNoswissGo",
 		Teach: "02-buckets.md#step-6-incremental-evacuation",
@@ -362,11 +370,13 @@ var s0 = []Claim{
 			"to nil.",
 		Verdict: SomeVersions,
 		Ruling: "True of the classic map: a write first evacuates its old bucket, then writes the new " +
-			"array, and the last evacuation frees the old array (measured: about 700 writes, each " +
-			"into the new array). Swiss tables have no `oldbuckets`.",
+			"array, and the last evacuation frees the old array (measured on Go 1.25 with " +
+			"`GOEXPERIMENT=noswissmap`: about 700 writes, each into the new array). The Swiss tables " +
+			"of Go 1.26 and 1.27 have no `oldbuckets`.",
 		Evidence: []Evidence{
 			Source{At: Go125, File: noswiss, Find: `// Growing is all done. Free old main bucket array.`},
 			Source{At: Go126, File: swissMaps, Find: `oldbuckets`, Absent: true},
+			Source{At: Go127, File: swissMaps, Find: `oldbuckets`, Absent: true},
 		},
 		Test:  "TestS0_20_WritesGoToTheNewArrayThenOldIsFreed",
 		Teach: "02-buckets.md#step-6-incremental-evacuation",
@@ -390,7 +400,7 @@ var s0 = []Claim{
 		Section: "2.2 Reproducing a concurrent read/write panic",
 		Claim:   "`counter++` compiles to three instructions, `MOVQ`, `INCQ`, `MOVQ`, with no memory barrier.",
 		Verdict: False,
-		Ruling: "On amd64 (Go 1.25.5 and 1.26.8) it is one instruction, `INCQ main.counter(SB)`, " +
+		Ruling: "On amd64 (Go 1.25.5, 1.26.8 and 1.27.3) it is one instruction, `INCQ main.counter(SB)`, " +
 			"without a `LOCK` prefix. It is still not atomic: the CPU reads, adds and writes, and " +
 			"two cores can interleave.",
 		Evidence: []Evidence{
@@ -423,11 +433,11 @@ var s0 = []Claim{
 		Claim:   "`sync.Map` reads take no lock.",
 		Quote:   "sync.Map 的无锁读取特性",
 		Verdict: True,
-		Ruling: "True on the course's runtimes: since Go 1.24 `sync.Map` is a hash-trie whose " +
-			"`Load` walks atomic pointers. The implementation of Go 1.23 and earlier took its " +
-			"mutex on a miss while new keys waited in its dirty map.",
+		Ruling: "True on the course's runtimes, Go 1.25, 1.26 and 1.27: since Go 1.24 `sync.Map` is " +
+			"a hash-trie whose `Load` walks atomic pointers. The implementation of Go 1.23 and " +
+			"earlier took its mutex on a miss while new keys waited in its dirty map.",
 		Evidence: []Evidence{
-			Source{At: Go126, File: hashTrie, Find: `^func \(ht \*HashTrieMap\[K, V\]\) Load\(`},
+			Source{At: Go127, File: hashTrie, Find: `^func \(ht \*HashTrieMap\[K, V\]\) Load\(`},
 			Source{At: Go125, File: "src/sync/map.go", Find: `^\s+if !ok && read.amended \{`,
 				Note: "the old `Load`, before it locks"},
 		},
@@ -444,7 +454,7 @@ var s0 = []Claim{
 			"`Range` visits 500 of the 1000 keys present when it started, and some of the keys " +
 			"stored meanwhile; no key twice.",
 		Evidence: []Evidence{
-			Source{At: Go126, File: "src/sync/map.go", Find: `Range does not necessarily correspond to any consistent snapshot`},
+			Source{At: Go127, File: "src/sync/map.go", Find: `Range does not necessarily correspond to any consistent snapshot`},
 			Output{Name: "06-syncmap", Find: `^Range visited`},
 		},
 		Test:    "TestS0_25_RangeIsNotASnapshot",
@@ -461,7 +471,7 @@ var s0 = []Claim{
 			"trie once, recursively; the old one promoted its dirty map and ranged once over the " +
 			"result.",
 		Evidence: []Evidence{
-			Source{At: Go126, File: hashTrie, Find: `if !ht.iter\(n.indirect\(\), yield\) \{`},
+			Source{At: Go127, File: hashTrie, Find: `if !ht.iter\(n.indirect\(\), yield\) \{`},
 			Source{At: Go125, File: "src/sync/map.go", Find: `^\s+for k, e := range read.m \{`},
 		},
 		Test:  "TestS0_26_RangeWalksOnceWithoutRetry",
@@ -491,7 +501,7 @@ var s0 = []Claim{
 		Verdict: True,
 		Ruling:  "True: they are `any`, and a wrong one-value assertion panics at run time.",
 		Evidence: []Evidence{
-			Source{At: Go126, File: "src/sync/map.go", Find: `^func \(m \*Map\) Load\(key any\) \(value any, ok bool\)`},
+			Source{At: Go127, File: "src/sync/map.go", Find: `^func \(m \*Map\) Load\(key any\) \(value any, ok bool\)`},
 		},
 		Test:  "TestS0_28_SyncMapHoldsAny",
 		Teach: "06-races.md#fix-2-syncmap",
@@ -524,7 +534,7 @@ var s0 = []Claim{
 			"writers showed no significant difference. The gain depends on the cores, the mix and " +
 			"the machine's load: measure your own.",
 		Evidence: []Evidence{
-			Source{At: Go126, File: "src/sync/rwmutex.go", Find: `rw.readerCount.Add\(1\) < 0`},
+			Source{At: Go127, File: "src/sync/rwmutex.go", Find: `rw.readerCount.Add\(1\) < 0`},
 			Output{Name: "09-s0-benchstat-locks", Find: `^PodState/op=read-2`},
 		},
 		Test:    "TestS0_30_ReadersShareAnRWMutex",
@@ -555,12 +565,15 @@ var s0 = []Claim{
 		Quote:   "sync.Map 采用读写分离 + 延迟清理",
 		Verdict: SomeVersions,
 		Ruling: "That describes the `sync.Map` of Go 1.23 and earlier (a read-only map and a dirty " +
-			"map), kept in Go 1.24 and 1.25 behind `GOEXPERIMENT=nosynchashtriemap`. Since Go 1.24 " +
-			"it is a concurrent hash-trie by default, and Go 1.26 has only that.",
+			"map), kept in Go 1.24 and 1.25 behind `GOEXPERIMENT=nosynchashtriemap` (checked on " +
+			"1.25). Since Go 1.24 it is a concurrent hash-trie by default, and Go 1.26 and 1.27 " +
+			"have only that: neither has the experiment any more.",
 		Evidence: []Evidence{
 			Source{At: Go125, File: "src/sync/map.go", Find: `^//go:build !goexperiment.synchashtriemap`},
 			Source{At: Go125, File: "src/sync/map.go", Find: `dirty map\[any\]\*entry`},
 			Source{At: Go126, File: "src/sync/map.go", Find: `m isync.HashTrieMap\[any, any\]`},
+			Source{At: Go127, File: "src/sync/map.go", Find: `m isync.HashTrieMap\[any, any\]`},
+			Source{At: Go127, File: "src/internal/goexperiment", Find: `SyncHashTrieMap`, Absent: true},
 		},
 		Test:  "TestS0_32_SyncMapIsAHashTrieSinceGo124",
 		Teach: "06-races.md#fix-2-syncmap",
@@ -697,7 +710,7 @@ var s0 = []Claim{
 			"`recover` does not catch it. Even an ordinary panic that a goroutine does not recover " +
 			"ends the whole process (exit status 2).",
 		Evidence: []Evidence{
-			Source{At: Go126, File: "src/runtime/panic.go", Find: `^// fatal triggers a fatal error that dumps a stack trace and exits.`},
+			Source{At: Go127, File: "src/runtime/panic.go", Find: `^// fatal triggers a fatal error that dumps a stack trace and exits.`},
 			Output{Name: "06-fatal", Find: `a deferred recover caught it: false`},
 		},
 		Test:    "TestS0_40_FatalErrorEndsEveryGoroutine",
@@ -716,7 +729,7 @@ var s0 = []Claim{
 			"tens of milliseconds. (A writer may also first panic on the map the race broke: chapter " +
 			"06, What the check misses.)",
 		Evidence: []Evidence{
-			Source{At: Go126, File: swissMaps + "/map.go", Find: `^\s+writing uint8`},
+			Source{At: Go127, File: swissMaps + "/map.go", Find: `^\s+writing uint8`},
 		},
 		Test:  "TestS0_41_GOGCDoesNotDecideTheCrash",
 		Teach: "06-races.md#the-runtimes-check-a-flag-that-writers-toggle",
@@ -825,8 +838,8 @@ var s0 = []Claim{
 			"traceback. That traceback shows `runtime.fatal`, not `throw` (since Go 1.19), and " +
 			"for string keys, as an informer's are, `runtime.mapassign_faststr`.",
 		Evidence: []Evidence{
-			Source{At: Go126, File: "src/runtime/panic.go", Find: `^func fatal\(s string\)`},
-			Source{At: Go126, File: swissMaps + "/runtime_faststr.go", Find: `^func runtime_mapassign_faststr\(`},
+			Source{At: Go127, File: "src/runtime/panic.go", Find: `^func fatal\(s string\)`},
+			Source{At: Go127, File: swissMaps + "/runtime_faststr.go", Find: `^func runtime_mapassign_faststr\(`},
 		},
 		Test:  "TestS0_48_TheCrashIsAFatalErrorInMapassignFaststr",
 		Teach: "06-races.md#the-runtimes-check-a-flag-that-writers-toggle",
@@ -935,8 +948,8 @@ var s0 = []Claim{
 		Ruling: "Reads take no lock; writes do. Since Go 1.24 a `Store` locks the trie node it " +
 			"changes; before, a `Store` of a new key locked the whole map.",
 		Evidence: []Evidence{
-			Source{At: Go126, File: hashTrie, Find: `^\s+i.mu.Lock\(\)`},
-			Source{At: Go126, File: hashTrie, Find: `_, _ = ht.Swap\(key, new\)`},
+			Source{At: Go127, File: hashTrie, Find: `^\s+i.mu.Lock\(\)`},
+			Source{At: Go127, File: hashTrie, Find: `_, _ = ht.Swap\(key, new\)`},
 		},
 		Test:  "TestS0_55_SyncMapWritesLockANode",
 		Teach: "06-races.md#fix-2-syncmap",
@@ -1065,7 +1078,7 @@ var s0 = []Claim{
 		Section: "4.4 Race tests with -race and ginkgo (the table)",
 		Claim:   "A race report has the fields `Previous write`, `Current read` and `Location`.",
 		Verdict: False,
-		Ruling: "The report of the post's own snippet (Go 1.25.5 and 1.26.8) has `Read at` (or " +
+		Ruling: "The report of the post's own snippet (Go 1.25.5, 1.26.8 and 1.27.3) has `Read at` (or " +
 			"`Write at`) `... by goroutine N` for the access that revealed the race, `Previous " +
 			"write at` (or `Previous read at`) for the earlier one, and `Goroutine N (running) " +
 			"created at`. No heading is `Current read`, and this report has no `Location` line.",

@@ -46,7 +46,7 @@ var (
 		Note: "the spec, For statements with range clause: “not specified and is not guaranteed to be the same from one iteration to the next”"}
 	s1ClassicStart = Source{At: Go125, File: "src/runtime/map_noswiss.go", Find: `r := uintptr\(rand\(\)\)`,
 		Note: "`mapiterinit` draws a fresh random number for every `range`"}
-	s1SwissStart = Source{At: Go126, File: "src/internal/runtime/maps/table.go", Find: `it\.entryOffset = rand\(\)`,
+	s1SwissStart = Source{At: Go127, File: "src/internal/runtime/maps/table.go", Find: `it\.entryOffset = rand\(\)`,
 		Note: "`Iter.Init` draws the start of every `range`"}
 )
 
@@ -94,7 +94,7 @@ var s1 = []Claim{
 			"`apple banana cherry date`, the first of them 5 times in 8. Five runs all print the same order about once in 10.",
 		Evidence: []Evidence{
 			Output{Name: "02-rotation", Find: `gave 4 of the 24 possible orders`, Note: "classic map, Go 1.25 with `GOEXPERIMENT=noswissmap`"},
-			Output{Name: "03-rotation", Find: `gave 4 of the 24 possible orders`, Note: "Swiss tables, Go 1.26"},
+			Output{Name: "03-rotation", Find: `gave 4 of the 24 possible orders`, Note: "Swiss tables, Go 1.27"},
 		},
 		Test:    "TestS1_03_OnlyRotationsOfTheInsertionOrder",
 		Program: "go run ./chapters/code/02-buckets/rotation",
@@ -109,11 +109,12 @@ var s1 = []Claim{
 		Ruling: "The start of each `range` is a fresh random number (`rand()` in `mapiterinit` and `Iter.Init`), drawn " +
 			"per loop and not from the seed. One map, with one seed, gives every rotation; twenty maps with twenty seeds give " +
 			"the same four orders. The seed decides where keys land in bigger maps, not the order of the post's map. " +
-			"Since Go 1.24 the default map has no `hash0`: its seed is `Map.seed`.",
+			"Since Go 1.24 the default map has no `hash0` (checked on Go 1.26 and 1.27): its seed is `Map.seed`.",
 		Evidence: []Evidence{
 			s1ClassicStart,
 			s1SwissStart,
 			Source{At: Go126, File: "src/internal/runtime/maps", Find: `hash0`, Absent: true},
+			Source{At: Go127, File: "src/internal/runtime/maps", Find: `hash0`, Absent: true},
 		},
 		Test:  "TestS1_04_TheSeedDoesNotDecideTheOrder",
 		Teach: "05-iteration.md#where-the-random-start-comes-from",
@@ -125,8 +126,9 @@ var s1 = []Claim{
 		Quote:   "自 Go 1.0 起即为默认策略",
 		Verdict: SomeVersions,
 		Ruling: "Go 1.0 randomized the start of every iteration; Go 1.1 and 1.2 did not randomize maps of 8 or fewer " +
-			"entries (the post's map has 4); Go 1.3 brought it back. From Go 1.3 on, and on both runtimes the course runs, " +
-			"a small map ranges in random order.",
+			"entries (the post's map has 4); Go 1.3 brought it back. From Go 1.3 on a small map ranges in random order: " +
+			"checked on every runtime the course runs, the classic map of Go 1.25 and the Swiss tables of Go 1.26 and 1.27 " +
+			"(also with `GOEXPERIMENT=mapsplitgroup`).",
 		Evidence: []Evidence{s1Go13Start, s1Go13Fix},
 		Test:     "TestS1_05_SmallMapsRangeInRandomOrder",
 		Teach:    "05-iteration.md#why-the-start-is-random",
@@ -143,8 +145,8 @@ var s1 = []Claim{
 			"trigger hash collisions. The Go 1 notes give the reasons of S1-07.",
 		Evidence: []Evidence{
 			s1Go1Notes,
-			Source{At: Go126, File: "src/internal/runtime/maps/map.go", Find: `Reset the hash seed to make it more difficult for attackers`},
-			Source{At: Go126, File: "src/internal/runtime/maps", Find: `(?i)side.?channel|timing`, Absent: true},
+			Source{At: Go127, File: "src/internal/runtime/maps/map.go", Find: `Reset the hash seed to make it more difficult for attackers`},
+			Source{At: Go127, File: "src/internal/runtime/maps", Find: `(?i)side.?channel|timing`, Absent: true},
 		},
 		Test:  "TestS1_06_AnyOrderShowsTheSlotOrder",
 		Teach: "05-iteration.md#why-the-start-is-random",
@@ -157,11 +159,14 @@ var s1 = []Claim{
 		Verdict: True,
 		Ruling: "These are the reasons the Go 1 release notes give: code that depends on the order breaks early, and the " +
 			"implementation stays free. Go 1.24 used that freedom: it replaced the bucketed map by Swiss tables, and the " +
-			"spec did not change.",
+			"spec did not change. Go 1.27 offers another layout of the groups behind `GOEXPERIMENT=mapsplitgroup` (the " +
+			"8 keys together, then the 8 values), under the same spec: this chapter's tests of the order run on it too.",
 		Evidence: []Evidence{
 			s1Go1Notes,
 			s1Spec,
-			Source{At: Go126, File: "src/internal/runtime/maps/map.go", Find: `Package maps implements Go's builtin map type`},
+			Source{At: Go127, File: "src/internal/runtime/maps/map.go", Find: `Package maps implements Go's builtin map type`},
+			Source{At: Go127, File: "src/internal/runtime/maps/group.go", Find: `layout depending on GOEXPERIMENT=mapsplitgroup`,
+				Note: "the comment on `groupReference`"},
 		},
 		Test:  "TestS1_07_CodeThatAssumesAnOrderBreaksEarly",
 		Teach: "05-iteration.md#why-the-start-is-random",
@@ -200,13 +205,14 @@ var s1 = []Claim{
 		Section: "2.1 The runtime's randomization",
 		Claim:   "Every time a map is created (`makemap_small`, `makemap`), the runtime generates a random seed `h.hash0`, a `uint32`.",
 		Verdict: SomeVersions,
-		Ruling: "True of the classic map (Go 1.23 and earlier; Go 1.24 and 1.25 with `GOEXPERIMENT=noswissmap`), which also " +
-			"draws a new seed in `clear` and when the last entry is deleted. The Swiss tables of Go 1.24 and later have no " +
-			"`hash0`: the seed is `Map.seed`, a `uintptr`, drawn the same way.",
+		Ruling: "True of the classic map (Go 1.23 and earlier; Go 1.24 and 1.25 with `GOEXPERIMENT=noswissmap`, checked on " +
+			"1.25), which also draws a new seed in `clear` and when the last entry is deleted. The Swiss tables of Go 1.24 " +
+			"and later have no `hash0`: the seed is `Map.seed`, a `uintptr`, drawn the same way (checked on Go 1.26 and 1.27).",
 		Evidence: []Evidence{
 			Source{At: Go125, File: "src/runtime/map_noswiss.go", Find: `hash0\s+uint32`},
 			Source{At: Go125, File: "src/runtime/map_noswiss.go", Find: `h\.hash0 = uint32\(rand\(\)\)`, Note: "first of four: `makemap_small`, `makemap`, `mapdelete`, `mapclear`"},
 			Source{At: Go126, File: "src/internal/runtime/maps/map.go", Find: `^\s+seed uintptr`},
+			Source{At: Go127, File: "src/internal/runtime/maps/map.go", Find: `^\s+seed uintptr`},
 		},
 		Test:  "TestS1_10_EveryMapGetsASeed",
 		Teach: "02-buckets.md#the-hash-low-bits-choose-the-bucket-the-top-byte-is-the-tophash",
@@ -216,12 +222,20 @@ var s1 = []Claim{
 		Section: "2.1 The runtime's randomization",
 		Claim:   "The seed takes part in the hash computation and in deriving the offset where a traversal starts.",
 		Verdict: Misleading,
-		Ruling: "The first half is true: every hash is `t.Hasher(key, seed)`. The start of a traversal does not use the " +
+		Ruling: "The first half is true: every hash takes the map's seed. Up to Go 1.26 every hash is `t.Hasher(key, seed)`. " +
+			"In Go 1.27 the fast paths of 4-byte, 8-byte and string keys call the map package's own hash functions instead " +
+			"of the type's hasher (`memHash64AES(key, m.seed)` and its kin, or `memHash64Fallback` on a CPU without AES), " +
+			"still with the seed; other keys still go through `t.Hasher`. The start of a traversal does not use the " +
 			"seed: `mapiterinit` and `Iter.Init` draw it from `rand()` on every `range`, and never read the seed.",
 		Evidence: []Evidence{
 			Source{At: Go125, File: "src/runtime/map_noswiss.go", Find: `hash := t\.Hasher\(key, uintptr\(h\.hash0\)\)`},
 			s1ClassicStart,
-			Source{At: Go126, File: "src/internal/runtime/maps/map.go", Find: `hash := typ\.Hasher\(key, m\.seed\)`},
+			Source{At: Go126, File: "src/internal/runtime/maps/runtime_fast64.go", Find: `hash := typ\.Hasher\(abi\.NoEscape\(unsafe\.Pointer\(&k\)\), m\.seed\)`,
+				Note: "Go 1.26's fast path for 8-byte keys hashes through the type's hasher"},
+			Source{At: Go127, File: "src/internal/runtime/maps/runtime_fast64.go", Find: `hash = memHash64AES\(key, m\.seed\)`,
+				Note: "Go 1.27's, here in `runtime_mapaccess2_fast64`, calls the map package's AES hash directly"},
+			Source{At: Go127, File: "src/internal/runtime/maps/map.go", Find: `hash := typ\.Hasher\(key, m\.seed\)`,
+				Note: "the path for other keys"},
 			s1SwissStart,
 		},
 		Test:  "TestS1_11_TheStartIsNotTheSeed",
@@ -233,15 +247,16 @@ var s1 = []Claim{
 		Claim: "`src/runtime/map.go` has `func (h *hmap) hash(key unsafe.Pointer) uintptr` computing " +
 			"`h1 := uint32(fastrand()) ^ h.hash0`, and an iteration hashes with `fastrand() ^ h.hash0`.",
 		Verdict: NoSuchAPI,
-		Ruling: "No such method exists. The runtime hashes with `t.Hasher(key, uintptr(h.hash0))`; a hash that mixed in a " +
+		Ruling: "No such method exists (Go 1.25, 1.26, 1.27). The classic map hashes with `t.Hasher(key, uintptr(h.hash0))`; a hash that mixed in a " +
 			"fresh random number on every call would never find a key again. The random start of an iteration is " +
 			"`rand()` alone: the runtime's generator is now `rand`, and `runtime.fastrand` survives only as a link name " +
 			"for old packages.",
 		Evidence: []Evidence{
 			Source{At: Go125, File: "src/runtime", Find: `func \(h \*hmap\) hash\(`, Absent: true},
 			Source{At: Go126, File: "src/runtime", Find: `func \(h \*hmap\) hash\(`, Absent: true},
+			Source{At: Go127, File: "src/runtime", Find: `func \(h \*hmap\) hash\(`, Absent: true},
 			Source{At: Go125, File: "src/runtime/map_noswiss.go", Find: `fastrand`, Absent: true},
-			Source{At: Go126, File: "src/runtime/rand.go", Find: `//go:linkname legacy_fastrand runtime\.fastrand`, Note: "kept only for packages that link to the old name"},
+			Source{At: Go127, File: "src/runtime/rand.go", Find: `//go:linkname legacy_fastrand runtime\.fastrand`, Note: "kept only for packages that link to the old name"},
 		},
 		Test:  "TestS1_12_NoHashMethodMixingFastrand",
 		Teach: "02-buckets.md#the-hash-low-bits-choose-the-bucket-the-top-byte-is-the-tophash",
@@ -272,12 +287,13 @@ var s1 = []Claim{
 		Verdict: SomeVersions,
 		Ruling: "Roughly the classic map (Go 1.23 and earlier; 1.24 and 1.25 with `GOEXPERIMENT=noswissmap`), with one part " +
 			"missing: besides a random start bucket (`r & bucketMask(h.B)`), it starts at a random slot, the same in every " +
-			"bucket. A map of 4 keys has one bucket and still ranges in 4 orders. Swiss tables (the default since Go 1.24) " +
-			"have no buckets: the start is a directory offset and a slot offset.",
+			"bucket. A map of 4 keys has one bucket and still ranges in 4 orders. Swiss tables (the default since Go 1.24; " +
+			"checked on 1.26 and 1.27) have no buckets: the start is a directory offset and a slot offset.",
 		Evidence: []Evidence{
 			Source{At: Go125, File: "src/runtime/map_noswiss.go", Find: `it\.startBucket = r & bucketMask\(h\.B\)`},
 			Source{At: Go125, File: "src/runtime/map_noswiss.go", Find: `it\.offset = uint8\(r >> h\.B`},
 			Source{At: Go126, File: "src/internal/runtime/maps", Find: `bucketMask|bucketShift|startBucket`, Absent: true},
+			Source{At: Go127, File: "src/internal/runtime/maps", Find: `bucketMask|bucketShift|startBucket`, Absent: true},
 		},
 		Test:  "TestS1_14_OneBucketStillRangesInManyOrders",
 		Teach: "02-buckets.md#step-7-iteration",
@@ -463,7 +479,7 @@ var s1 = []Claim{
 			"works too). A controller-runtime manager serves it only when `PprofBindAddress` is set; it is empty, so off, " +
 			"by default, and port 6060 is only a convention.",
 		Evidence: []Evidence{
-			Source{At: Go126, File: "src/net/http/pprof/pprof.go", Find: `sec, err := strconv\.ParseFloat\(r\.FormValue\("seconds"\), 64\)`},
+			Source{At: Go127, File: "src/net/http/pprof/pprof.go", Find: `sec, err := strconv\.ParseFloat\(r\.FormValue\("seconds"\), 64\)`},
 			Source{At: s1Ctrl, File: "pkg/manager/manager.go", Find: `It can be set to "" or "0" to disable the pprof serving`},
 			Source{At: s1Ctrl, File: "pkg/manager/manager.go", Find: `if addr == "" \|\| addr == "0" \{`},
 		},
@@ -494,7 +510,7 @@ var s1 = []Claim{
 			"its `*Trace` has no `SpanID`; OpenTelemetry spells it `trace.SpanFromContext(ctx).SpanContext().SpanID()`. " +
 			"And an OpenTelemetry span ID is not a goroutine ID of the execution trace: nothing links the two.",
 		Evidence: []Evidence{
-			Source{At: Go126, File: "src/runtime/trace", Find: `func FromContext`, Absent: true},
+			Source{At: Go127, File: "src/runtime/trace", Find: `func FromContext`, Absent: true},
 			Source{At: s1Utils, File: "trace/trace.go", Find: `^func FromContext\(ctx context\.Context\) \*Trace`},
 			Source{At: s1Utils, File: "trace/trace.go", Find: `SpanID`, Absent: true},
 			Source{At: s1Otel, File: "context.go", Find: `^func SpanFromContext\(`},
@@ -823,7 +839,7 @@ var s1 = []Claim{
 		Evidence: []Evidence{
 			Source{At: s1Exp, File: "constraints/constraints.go", Find: `^type Ordered interface`},
 			Source{At: Go126, File: "api/go1.21.txt", Find: `^pkg cmp, type Ordered interface`},
-			Source{At: Go126, File: "src", Find: `^package constraints$`, Absent: true},
+			Source{At: Go127, File: "src", Find: `^package constraints$`, Absent: true},
 		},
 		Test:  "TestS1_51_OrderedIsCmpOrdered",
 		Teach: "01-basics.md#the-maps-and-slices-helpers",
@@ -838,7 +854,7 @@ var s1 = []Claim{
 			"The older implementation (Go 1.23, or `GOEXPERIMENT=nosynchashtriemap` on 1.24 and 1.25) locks the whole " +
 			"map's mutex for writes, and for a read that misses its read-only part.",
 		Evidence: []Evidence{
-			Source{At: Go126, File: "src/internal/sync/hashtriemap.go", Find: `i\.mu\.Lock\(\)`, Note: "in `LoadOrStore`; `Store`, `Swap` and `Delete` lock the same way"},
+			Source{At: Go127, File: "src/internal/sync/hashtriemap.go", Find: `i\.mu\.Lock\(\)`, Note: "in `LoadOrStore`; `Store`, `Swap` and `Delete` lock the same way"},
 			Source{At: Go125, File: "src/sync/map.go", Find: `m\.mu\.Lock\(\)`, Note: "the old implementation: in `Load`, on a miss in the read-only part"},
 		},
 		Test:  "TestS1_52_SyncMapWritesLock",
@@ -852,7 +868,7 @@ var s1 = []Claim{
 		Ruling: "A `sync.Map` ranges in an order of its own, not the order of the stores. An `atomic.Value` swaps whole " +
 			"values: readers see one list or the next, never a mix, as long as no list is changed after it is stored.",
 		Evidence: []Evidence{
-			Source{At: Go126, File: "src/sync/atomic/value.go", Find: `^func \(v \*Value\) Store\(val any\)`},
+			Source{At: Go127, File: "src/sync/atomic/value.go", Find: `^func \(v \*Value\) Store\(val any\)`},
 		},
 		Test:  "TestS1_53_SyncMapHasNoOrderAtomicValueSwapsWholeLists",
 		Teach: "06-races.md#fix-2-syncmap",

@@ -56,7 +56,7 @@ var s2 = []Claim{
 			"that frees).",
 		Evidence: []Evidence{
 			Output{Name: "04-shrink", Find: `^delete every key `},
-			Source{At: Go126, File: s2SwissGo, Find: `// TODO: shrink directory\?`, Note: "not even `clear` shrinks a map"},
+			Source{At: Go127, File: s2SwissGo, Find: `// TODO: shrink directory\?`, Note: "not even `clear` shrinks a map"},
 		},
 		Test:  "TestS2_02_DeleteKeepsTheSlots",
 		Teach: "04-growth.md#maps-never-shrink",
@@ -68,14 +68,15 @@ var s2 = []Claim{
 			"does not break linear probing.",
 		Quote:   "将对应桶(bucket)中的槽位(cell)标记为“已删除”(tombstone),以维持哈希探查链的完整性",
 		Verdict: SomeVersions,
-		Ruling: "Only Swiss tables (Go 1.24 and later) have tombstones, and only in a group that is full: a delete " +
+		Ruling: "Only Swiss tables (Go 1.24 and later; measured on Go 1.26 and 1.27, also with " +
+			"`GOEXPERIMENT=mapsplitgroup`) have tombstones, and only in a group that is full: a delete " +
 			"in a group with an empty slot, or in a small map of up to 8 entries, makes the slot empty again. " +
 			"Their probing is not linear: it visits groups of 8 slots in a triangular sequence. The classic map " +
-			"(Go 1.23 and earlier, or `GOEXPERIMENT=noswissmap`) does not probe at all: it chains overflow " +
-			"buckets and marks a deleted slot `emptyOne` or `emptyRest` (S2-15).",
+			"(Go 1.23 and earlier, or `GOEXPERIMENT=noswissmap`; measured on Go 1.25) does not probe at all: it " +
+			"chains overflow buckets and marks a deleted slot `emptyOne` or `emptyRest` (S2-15).",
 		Evidence: []Evidence{
-			Source{At: Go126, File: s2Table, Find: `g\.ctrls\(\)\.set\(i, ctrlDeleted\)`, Note: "in `table.Delete`, only when the group has no empty slot"},
-			Source{At: Go126, File: s2Table, Find: `groups in a table\. The sequence is a triangular progression`},
+			Source{At: Go127, File: s2Table, Find: `g\.ctrls\(\)\.set\(i, ctrlDeleted\)`, Note: "in `table.Delete`, only when the group has no empty slot"},
+			Source{At: Go127, File: s2Table, Find: `groups in a table\. The sequence is a triangular progression`},
 			Source{At: Go125, File: s2Classic, Find: `b\.tophash\[i\] = emptyOne`},
 		},
 		Test:  "TestS2_03_TombstoneOnlyInAFullSwissGroup",
@@ -91,7 +92,7 @@ var s2 = []Claim{
 			"after a delete lands in the slot the deleted key left, and the map does not grow. A Swiss table " +
 			"reuses the first tombstone on the probe path.",
 		Evidence: []Evidence{
-			Source{At: Go126, File: s2Table, Find: `If we found a deleted slot along the way, we can`},
+			Source{At: Go127, File: s2Table, Find: `If we found a deleted slot along the way, we can`},
 			Output{Name: "04-shrink", Find: `^insert 1000000 other keys`},
 		},
 		Test:  "TestS2_04_InsertReusesADeletedSlot",
@@ -107,7 +108,7 @@ var s2 = []Claim{
 			"in the middle of a `range`. (The two halves of the post's sentence contradict each other.)",
 		Evidence: []Evidence{
 			Source{At: Go126, File: s2Spec, Find: `map length \(number of defined keys\)`},
-			Source{At: Go126, File: s2Table, Find: `^\s+m\.used--$`, Note: "`table.Delete`"},
+			Source{At: Go127, File: s2Table, Find: `^\s+m\.used--$`, Note: "`table.Delete`"},
 			Source{At: Go125, File: s2Classic, Find: `^\s+h\.count--$`, Note: "`mapdelete`"},
 			Output{Name: "01-deleterange", Find: `^len after delete:`},
 		},
@@ -139,7 +140,7 @@ var s2 = []Claim{
 			"array of a deleted slice is freed by the next collection. Another copy of the slice header keeps " +
 			"the array alive, as it would for any Go value; that has nothing to do with the map.",
 		Evidence: []Evidence{
-			Source{At: Go126, File: s2Table, Find: `typedmemclr\(typ\.Elem, slotElem\)`, Note: "`table.Delete` always clears the value"},
+			Source{At: Go127, File: s2Table, Find: `typedmemclr\(typ\.Elem, slotElem\)`, Note: "`table.Delete` always clears the value"},
 			Source{At: Go125, File: s2Classic, Find: `memclrHasPointers\(e, t\.Elem\.Size_\)`},
 			Output{Name: "04-release", Find: `^delete every key:`},
 		},
@@ -160,7 +161,7 @@ var s2 = []Claim{
 			"fires only when the two goroutines meet in the map. The race detector (`-race`) is the tool for " +
 			"such races: it can report them even when the accesses do not overlap in time.",
 		Evidence: []Evidence{
-			Source{At: Go126, File: "src/runtime/panic.go", Find: `^// fatal triggers a fatal error that dumps a stack trace and exits\.`},
+			Source{At: Go127, File: "src/runtime/panic.go", Find: `^// fatal triggers a fatal error that dumps a stack trace and exits\.`},
 			Output{Name: "06-fatal", Find: `first line: fatal error: concurrent map read and map write`},
 			Output{Name: "06-fatal", Find: `first line: fatal error: concurrent map iteration and map write`},
 			Output{Name: "06-fatal", Find: `a deferred recover caught it: false`},
@@ -179,7 +180,7 @@ var s2 = []Claim{
 			"detector reports nothing. Without the lock it reports the race in most runs, not in every one (the " +
 			"test allows up to 5 runs): the detector, too, only sees what a run does.",
 		Evidence: []Evidence{
-			Source{At: Go126, File: "src/sync/rwmutex.go", Find: `^// A RWMutex is a reader/writer mutual exclusion lock\.`},
+			Source{At: Go127, File: "src/sync/rwmutex.go", Find: `^// A RWMutex is a reader/writer mutual exclusion lock\.`},
 			Output{Name: "06-detect-race", Find: `WARNING: DATA RACE`, Note: "a map written by two goroutines without a lock"},
 		},
 		Test:  "TestS2_09_RWMutexMakesItRaceFree",
@@ -196,7 +197,7 @@ var s2 = []Claim{
 			"deletes made while it runs.",
 		Evidence: []Evidence{
 			Source{At: Go126, File: "api/go1.9.txt", Find: `pkg sync, method \(\*Map\) Range`},
-			Source{At: Go126, File: "src/sync/map.go", Find: `Range does not necessarily correspond to any consistent snapshot`},
+			Source{At: Go127, File: "src/sync/map.go", Find: `Range does not necessarily correspond to any consistent snapshot`},
 			Output{Name: "06-syncmap", Find: `^methods: `},
 			Output{Name: "06-syncmap", Find: `entries counted with range m\.Range`},
 		},
@@ -253,13 +254,15 @@ var s2 = []Claim{
 		Claim:   "`delete` calls `mapdelete()`, which finds the target bucket and cell.",
 		Quote:   "调用 mapdelete() 函数,定位目标 bucket 和 cell",
 		Verdict: SomeVersions,
-		Ruling: "Buckets and cells are the classic map's (Go 1.23 and earlier, or `noswissmap`). On Swiss tables " +
-			"`runtime.mapdelete` calls `Map.Delete`, which finds a table in the directory, then a group and a " +
-			"slot. On both, only keys of other types reach `runtime.mapdelete`: the compiler calls " +
-			"`runtime.mapdelete_faststr` for string keys and `mapdelete_fast32`/`_fast64` for 4- and 8-byte keys.",
+		Ruling: "Buckets and cells are the classic map's (Go 1.23 and earlier, or `noswissmap`; checked on Go " +
+			"1.25). On Swiss tables (checked on Go 1.26 and 1.27) `runtime.mapdelete` calls `Map.Delete`, which " +
+			"finds a table in the directory, then a group and a slot. On all of them only keys of other types " +
+			"reach `runtime.mapdelete`: the compiler calls `runtime.mapdelete_faststr` for string keys and " +
+			"`mapdelete_fast32`/`_fast64` for 4- and 8-byte keys.",
 		Evidence: []Evidence{
 			Source{At: Go125, File: s2Classic, Find: `^func mapdelete\(t \*maptype, h \*hmap, key unsafe\.Pointer\)`},
-			Source{At: Go126, File: s2SwissGo, Find: `m\.directoryAt\(idx\)\.Delete\(typ, m, hash, key\)`},
+			Source{At: Go127, File: "src/runtime/map.go", Find: `^\s+m\.Delete\(t, key\)`, Note: "in `runtime.mapdelete`"},
+			Source{At: Go127, File: s2SwissGo, Find: `m\.directoryAt\(idx\)\.Delete\(typ, m, hash, key\)`},
 		},
 		Test:  "TestS2_14_DeleteCallsAnEntryPerKeyKind",
 		Teach: "02-buckets.md#step-4-delete-emptyone-and-emptyrest",
@@ -291,7 +294,7 @@ var s2 = []Claim{
 			"moves old buckets, as every write does.",
 		Evidence: []Evidence{
 			Source{At: Go125, File: s2Classic, Find: `if !h\.growing\(\) && \(overLoadFactor\(h\.count\+1, h\.B\)`, Note: "in `mapassign` only"},
-			Source{At: Go126, File: s2Table, Find: `^\s+t\.rehash\(typ, m\)$`, Note: "in `table.PutSlot` only"},
+			Source{At: Go127, File: s2Table, Find: `^\s+t\.rehash\(typ, m\)$`, Note: "in `table.PutSlot`; the other calls are in the `runtime_mapassign*` functions: inserts, all of them"},
 		},
 		Test:  "TestS2_16_DeleteNeverGrows",
 		Teach: "02-buckets.md#step-5-when-to-grow",
@@ -316,11 +319,13 @@ var s2 = []Claim{
 		Claim:   "`emptyOne` means the slot was used and then deleted; lookups go on past it instead of stopping.",
 		Quote:   "emptyOne 表示该槽位曾被使用且已删除,仍参与探测链,避免查找中断",
 		Verdict: SomeVersions,
-		Ruling: "True of the classic map: a lookup walks past `emptyOne` and stops at `emptyRest`. Swiss tables " +
-			"have no `emptyOne`; the tombstone of a full group plays that part.",
+		Ruling: "True of the classic map (measured on Go 1.25 with `GOEXPERIMENT=noswissmap`): a lookup walks past " +
+			"`emptyOne` and stops at `emptyRest`. Swiss tables have no `emptyOne` (Go 1.26 and 1.27, also with " +
+			"`GOEXPERIMENT=mapsplitgroup`); the tombstone of a full group plays that part.",
 		Evidence: []Evidence{
 			Source{At: Go125, File: s2Classic, Find: `emptyOne +=\s*1 // this cell is empty`},
 			Source{At: Go125, File: s2Classic, Find: `emptyRest +=\s*0 // this cell is empty, and there are no more non-empty cells`},
+			Source{At: Go127, File: "src/internal/runtime/maps", Find: `emptyOne|emptyRest`, Absent: true},
 		},
 		Test:  "TestS2_18_EmptyOneOnlyInTheClassicMap",
 		Teach: "02-buckets.md#step-4-delete-emptyone-and-emptyrest",
@@ -361,7 +366,7 @@ var s2 = []Claim{
 			"allocates one group (Swiss) or bucket (classic) of 8 slots. A map that does not escape gets its " +
 			"header and one group or bucket on the stack, so no heap allocation at all.",
 		Evidence: []Evidence{
-			Source{At: Go126, File: s2SwissGo, Find: `// See comment in NewMap\. No need to eager allocate a group\.`},
+			Source{At: Go127, File: s2SwissGo, Find: `// See comment in NewMap\. No need to eager allocate a group\.`},
 			Source{At: Go125, File: s2Classic, Find: `^func makemap_small\(\) \*hmap`},
 			Output{Name: "04-firstinsert", Find: `^stays in its function`},
 		},
@@ -430,8 +435,8 @@ var s2 = []Claim{
 		Ruling: "`-N` disables optimizations and `-l` inlining, and `all=` applies them to every package. " +
 			"(`dlv debug` builds with these flags itself.)",
 		Evidence: []Evidence{
-			Source{At: Go126, File: "src/cmd/compile/internal/base/flag.go", Find: `help:\\"disable optimizations\\"`},
-			Source{At: Go126, File: "src/cmd/compile/internal/base/flag.go", Find: `help:\\"disable inlining\\"`},
+			Source{At: Go127, File: "src/cmd/compile/internal/base/flag.go", Find: `help:\\"disable optimizations\\"`},
+			Source{At: Go127, File: "src/cmd/compile/internal/base/flag.go", Find: `help:\\"disable inlining\\"`},
 		},
 		Test:  "TestS2_25_NAndLDisableOptimizationAndInlining",
 		Teach: "05-iteration.md#watching-it-in-delve",
@@ -444,7 +449,7 @@ var s2 = []Claim{
 		Ruling: "With `seconds`, `net/http/pprof` takes two heap profiles 30 seconds apart and serves their " +
 			"difference, a delta profile of what was allocated in between.",
 		Evidence: []Evidence{
-			Source{At: Go126, File: "src/net/http/pprof/pprof.go", Find: `seconds=N \(allocs, block, goroutine, heap, mutex, threadcreate profiles\): return a delta profile`},
+			Source{At: Go127, File: "src/net/http/pprof/pprof.go", Find: `seconds=N \(allocs, block, goroutine, heap, mutex, threadcreate profiles\): return a delta profile`},
 		},
 		Test:  "TestS2_26_HeapSecondsIsADeltaProfile",
 		Teach: "04-growth.md#heap-which-line-allocates",
@@ -461,7 +466,7 @@ var s2 = []Claim{
 			"growth is charged to the user's line that assigns (`m[k] = v`) or makes the map. Profiles carry no " +
 			"types. `runtime.mapassign*` shows up in CPU profiles, not heap profiles.",
 		Evidence: []Evidence{
-			Source{At: Go126, File: "src/runtime/pprof/protomem.go", Find: `// Found non-runtime\. Show any runtime uses above it\.`},
+			Source{At: Go127, File: "src/runtime/pprof/protomem.go", Find: `// Found non-runtime\. Show any runtime uses above it\.`},
 			Output{Name: "04-profile-allocs-list", Find: `^\s+[\d.]+MB\s+[\d.]+MB\s+\d+:\s+m\[i\] = i$`},
 		},
 		Test:  "TestS2_27_HeapProfileHidesRuntimeFrames",
@@ -491,7 +496,7 @@ var s2 = []Claim{
 			"under that name) and an assignment with an `int64` key calls it: the breakpoint stops in it, called " +
 			"from the line `m[k] = v`.",
 		Evidence: []Evidence{
-			Source{At: Go126, File: "src/internal/runtime/maps/runtime_fast64.go", Find: `//go:linkname runtime_mapassign_fast64 runtime\.mapassign_fast64`},
+			Source{At: Go127, File: "src/internal/runtime/maps/runtime_fast64.go", Find: `//go:linkname runtime_mapassign_fast64 runtime\.mapassign_fast64`},
 			Source{At: Go125, File: "src/runtime/map_fast64_noswiss.go", Find: `^func mapassign_fast64\(`},
 		},
 		Test:    "TestS2_29_DelveBreaksInMapassignFast64",
@@ -508,7 +513,7 @@ var s2 = []Claim{
 		Ruling: "A Go `range` over a map has no set order, but a `{{range}}` of `text/template` sorts the keys " +
 			"before it walks the map: the post's rendering is the same on every call.",
 		Evidence: []Evidence{
-			Source{At: Go126, File: "src/text/template/exec.go", Find: `fmtsort\.Sort\(val\)`, Note: "in `walkRange`"},
+			Source{At: Go127, File: "src/text/template/exec.go", Find: `fmtsort\.Sort\(val\)`, Note: "in `walkRange`"},
 			Output{Name: "05-encoders", Find: `text/template`},
 		},
 		Test:    "TestS2_30_TemplateRangesInKeyOrder",
@@ -557,7 +562,7 @@ var s2 = []Claim{
 			"spec says what the loop then sees. A write from another goroutine during the `range` is a data " +
 			"race, which the runtime may stop with `fatal error: concurrent map iteration and map write`.",
 		Evidence: []Evidence{
-			Source{At: Go126, File: s2Table, Find: `fatal\("concurrent map iteration and map write"\)`},
+			Source{At: Go127, File: s2Table, Find: `fatal\("concurrent map iteration and map write"\)`},
 			Output{Name: "06-fatal", Find: `first line: fatal error: concurrent map iteration and map write`},
 		},
 		Test:  "TestS2_33_ConcurrentWriteDuringRangeIsFatal",
@@ -869,7 +874,7 @@ var s2 = []Claim{
 		Ruling: "On both runtimes `delete(m, k)` on a `map[string]V` compiles to a call of " +
 			"`runtime.mapdelete_faststr`, and a breakpoint on it stops at the program's `delete` line.",
 		Evidence: []Evidence{
-			Source{At: Go126, File: "src/internal/runtime/maps/runtime_faststr.go", Find: `//go:linkname runtime_mapdelete_faststr runtime\.mapdelete_faststr`},
+			Source{At: Go127, File: "src/internal/runtime/maps/runtime_faststr.go", Find: `//go:linkname runtime_mapdelete_faststr runtime\.mapdelete_faststr`},
 			Source{At: Go125, File: "src/runtime/map_faststr_noswiss.go", Find: `^func mapdelete_faststr\(`},
 		},
 		Test:  "TestS2_53_StringKeyDeleteCallsMapdeleteFaststr",
@@ -978,7 +983,7 @@ var s2 = []Claim{
 			"smaller but copying it.",
 		Evidence: []Evidence{
 			Output{Name: "04-shrink", Find: `^delete every key `, Note: "each row is measured after `runtime.GC()`: the slots stay"},
-			Source{At: Go126, File: s2Table, Find: `^\s+t\.rehash\(typ, m\)$`, Note: "a table is rehashed in `table.PutSlot`, an insert, only"},
+			Source{At: Go127, File: s2Table, Find: `^\s+t\.rehash\(typ, m\)$`, Note: "a table is rehashed only by inserts: here `table.PutSlot`, elsewhere the `runtime_mapassign*` functions"},
 		},
 		Test:  "TestS2_60_GCDoesNotRehashMaps",
 		Teach: "04-growth.md#maps-never-shrink",

@@ -128,7 +128,7 @@ func TestS0_48_TheCrashIsAFatalErrorInMapassignFaststr(t *testing.T) {
 		writeRace(2) // a map[string]int, like an informer's keys
 		return
 	}
-	check.Has(t, claims.Go126, "src/runtime/panic.go", `^func fatal\(s string\)`)
+	check.Has(t, claims.Go127, "src/runtime/panic.go", `^func fatal\(s string\)`)
 	out := raceChild(t, "concurrent map writes", "GOTRACEBACK=system")
 	for _, want := range []string{"runtime.fatal(", "runtime.mapassign_faststr("} {
 		if !strings.Contains(out, want) {

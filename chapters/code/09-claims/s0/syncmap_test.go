@@ -31,9 +31,11 @@ func syncMapImpl() string {
 }
 
 func TestS0_24_SyncMapLoadTakesNoLock(t *testing.T) {
-	load := check.FuncBody(t, claims.Go126, trie, `^func \(ht \*HashTrieMap\[K, V\]\) Load\(`)
-	if check.Contains(load, "Lock()") {
-		t.Errorf("HashTrieMap.Load locks:\n%s", strings.Join(load, "\n"))
+	for _, at := range []string{claims.Go125, claims.Go126, claims.Go127} {
+		load := check.FuncBody(t, at, trie, `^func \(ht \*HashTrieMap\[K, V\]\) Load\(`)
+		if check.Contains(load, "Lock()") {
+			t.Errorf("HashTrieMap.Load at %s locks:\n%s", at, strings.Join(load, "\n"))
+		}
 	}
 	// The implementation before Go 1.24 locks on a miss while new keys wait in the dirty map.
 	old := check.FuncBody(t, claims.Go125, oldSyncMap, `^func \(m \*Map\) Load\(`)
@@ -82,12 +84,16 @@ func TestS0_32_SyncMapIsAHashTrieSinceGo124(t *testing.T) {
 	check.Has(t, claims.Go125, oldSyncMap, `^//go:build !goexperiment.synchashtriemap`)
 	check.Has(t, claims.Go125, oldSyncMap, `dirty map\[any\]\*entry`)
 	check.Has(t, claims.Go125, "src/internal/buildcfg/exp.go", `SyncHashTrieMap: true,`)
-	check.Has(t, claims.Go126, "src/sync/map.go", `m isync.HashTrieMap\[any, any\]`)
-	check.Lacks(t, claims.Go126, "src/sync/map.go", `dirty`)
+	for _, at := range []string{claims.Go126, claims.Go127} {
+		check.Has(t, at, "src/sync/map.go", `m isync.HashTrieMap\[any, any\]`)
+		check.Lacks(t, at, "src/sync/map.go", `dirty`)
+	}
 	if impl := syncMapImpl(); !strings.Contains(impl, "HashTrieMap") {
 		t.Errorf("sync.Map holds %q on this runtime; want the hash-trie", impl)
 	}
-	// Go 1.26 no longer has the experiment that brought the old implementation back.
+	// Go 1.26 and 1.27 no longer have the experiment that brought the old implementation back.
 	check.Has(t, claims.Go125, "src/internal/goexperiment/flags.go", `^\s+SyncHashTrieMap bool`)
-	check.Lacks(t, claims.Go126, "src/internal/goexperiment", `SyncHashTrieMap`)
+	for _, at := range []string{claims.Go126, claims.Go127} {
+		check.Lacks(t, at, "src/internal/goexperiment", `SyncHashTrieMap`)
+	}
 }

@@ -143,6 +143,7 @@ func TestS1_06_AnyOrderShowsTheSlotOrder(t *testing.T) {
 	files := map[string]string{
 		claims.Go125: "src/runtime/map_noswiss.go",
 		claims.Go126: "src/internal/runtime/maps",
+		claims.Go127: "src/internal/runtime/maps",
 	}
 	for at, file := range files {
 		check.Lacks(t, at, file, `(?i)side.?channel|timing`)
@@ -164,9 +165,12 @@ func TestS1_07_CodeThatAssumesAnOrderBreaksEarly(t *testing.T) {
 		t.Error("100 ranges all followed the insertion order")
 	}
 	// The freedom the Go 1 notes name was used: Go 1.24 replaced the implementation, and the
-	// spec did not change.
+	// spec did not change; Go 1.27 has another group layout behind GOEXPERIMENT=mapsplitgroup.
 	goDocHas(t, "doc/go_spec.html", `The iteration order over maps is not specified`)
-	check.Has(t, claims.Go126, "src/internal/runtime/maps/map.go", `Package maps implements Go's builtin map type`)
+	for _, at := range []string{claims.Go126, claims.Go127} {
+		check.Has(t, at, "src/internal/runtime/maps/map.go", `Package maps implements Go's builtin map type`)
+	}
+	check.Has(t, claims.Go127, "src/internal/runtime/maps/group.go", `layout depending on GOEXPERIMENT=mapsplitgroup`)
 }
 
 // The post's sorted-keys pattern prints one output, in key order, every time.
@@ -225,8 +229,10 @@ func TestS1_09_InsertionOrderNeedsAListOfKeys(t *testing.T) {
 func TestS1_10_EveryMapGetsASeed(t *testing.T) {
 	check.Has(t, claims.Go125, "src/runtime/map_noswiss.go", `hash0\s+uint32`)
 	check.Has(t, claims.Go125, "src/runtime/map_noswiss.go", `h\.hash0 = uint32\(rand\(\)\)`)
-	check.Lacks(t, claims.Go126, "src/internal/runtime/maps", `hash0`)
-	check.Has(t, claims.Go126, "src/internal/runtime/maps/map.go", `^\s+seed uintptr`)
+	for _, at := range []string{claims.Go126, claims.Go127} {
+		check.Lacks(t, at, "src/internal/runtime/maps", `hash0`)
+		check.Has(t, at, "src/internal/runtime/maps/map.go", `^\s+seed uintptr`)
+	}
 
 	seeds := map[uint64]bool{}
 	for range 10 {
@@ -247,7 +253,7 @@ func TestS1_10_EveryMapGetsASeed(t *testing.T) {
 // No hash method on hmap, in any version the chapter names: the runtime hashes with
 // t.Hasher(key, seed), never with a fresh random number, or no key would be found again.
 func TestS1_12_NoHashMethodMixingFastrand(t *testing.T) {
-	for _, at := range []string{claims.Go125, claims.Go126} {
+	for _, at := range []string{claims.Go125, claims.Go126, claims.Go127} {
 		check.Lacks(t, at, "src/runtime", `func \(h \*hmap\) hash\(`)
 		check.Lacks(t, at, "src/runtime", `fastrand\(\) \^ h\.hash0`)
 	}
@@ -307,7 +313,9 @@ func TestS1_14_OneBucketStillRangesInManyOrders(t *testing.T) {
 	}
 	check.Has(t, claims.Go125, "src/runtime/map_noswiss.go", `it\.offset = uint8\(r >> h\.B & \(abi\.OldMapBucketCount - 1\)\)`)
 	check.Has(t, claims.Go125, "src/runtime/map_noswiss.go", `^func bucketShift\(b uint8\) uintptr`)
-	check.Lacks(t, claims.Go126, "src/internal/runtime/maps", `bucketMask|bucketShift|startBucket`)
+	for _, at := range []string{claims.Go126, claims.Go127} {
+		check.Lacks(t, at, "src/internal/runtime/maps", `bucketMask|bucketShift|startBucket`)
+	}
 }
 
 // The spec leaves the order unspecified; it does not ask for a random or a different order,

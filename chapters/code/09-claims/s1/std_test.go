@@ -81,7 +81,9 @@ func TestS1_51_OrderedIsCmpOrdered(t *testing.T) {
 	goDocHas(t, "api/go1.21.txt", `^pkg cmp, type Ordered interface`)
 	goDocHas(t, "api/go1.23.txt", `^pkg slices, func Sorted\[`)
 	goDocHas(t, "api/go1.23.txt", `^pkg maps, func Keys\[`)
-	check.Lacks(t, claims.Go126, "src", `^package constraints$`)
+	for _, at := range []string{claims.Go126, claims.Go127} {
+		check.Lacks(t, at, "src", `^package constraints$`)
+	}
 	if goDoc(t, "api/go1.21.txt") {
 		api, err := filepath.Glob(filepath.Join(check.Root(t, claims.Go126), "api", "go1*.txt"))
 		if err != nil || len(api) == 0 {

@@ -10,6 +10,7 @@ import (
 	"time"
 	"weak"
 
+	claims "gomaps/chapters/code/09-claims"
 	"gomaps/chapters/code/09-claims/check"
 	"gomaps/labs/inspect"
 )
@@ -429,6 +430,10 @@ func TestS2_16_DeleteNeverGrows(t *testing.T) {
 }
 
 func TestS2_18_EmptyOneOnlyInTheClassicMap(t *testing.T) {
+	check.Has(t, claims.Go125, "src/runtime/map_noswiss.go", `emptyOne +=\s*1 // this cell is empty`)
+	for _, at := range []string{claims.Go126, claims.Go127} {
+		check.Lacks(t, at, "src/internal/runtime/maps", `emptyOne|emptyRest`)
+	}
 	switch inspect.Build() {
 	case inspect.Classic:
 		m := intMap(8)

@@ -73,8 +73,10 @@ func TestS2_14_DeleteCallsAnEntryPerKeyKind(t *testing.T) {
 	// The generic entry finds a bucket and a slot on the classic map, a group and a slot in a
 	// table of the directory on Swiss tables.
 	check.Has(t, claims.Go125, "src/runtime/map_noswiss.go", `^func mapdelete\(t \*maptype, h \*hmap`)
-	check.Has(t, claims.Go126, "src/runtime/map.go", `^\s+m\.Delete\(t, key\)`)
-	check.Has(t, claims.Go126, "src/internal/runtime/maps/map.go", `m\.directoryAt\(idx\)\.Delete\(typ, m, hash, key\)`)
+	for _, at := range []string{claims.Go126, claims.Go127} {
+		check.Has(t, at, "src/runtime/map.go", `^\s+m\.Delete\(t, key\)`)
+		check.Has(t, at, "src/internal/runtime/maps/map.go", `m\.directoryAt\(idx\)\.Delete\(typ, m, hash, key\)`)
+	}
 }
 
 func TestS2_27_HeapProfileHidesRuntimeFrames(t *testing.T) {
@@ -199,7 +201,7 @@ func TestS2_30_TemplateRangesInKeyOrder(t *testing.T) {
 	if len(outputs) != 1 || !outputs[sorted.String()] {
 		t.Fatalf("200 renderings gave %d different outputs; want one, in key order", len(outputs))
 	}
-	check.Has(t, claims.Go126, "src/text/template/exec.go", `fmtsort\.Sort\(val\)`)
+	check.Has(t, claims.Go127, "src/text/template/exec.go", `fmtsort\.Sort\(val\)`)
 }
 
 // attachSession is a delve session on a running program: delve attached to it as a headless

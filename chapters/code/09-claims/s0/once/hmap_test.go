@@ -1,7 +1,7 @@
 package once
 
 // The claims of the post's section 2.1 that are about the classic map's source only (Go 1.25,
-// runtime/map_noswiss.go) and about what Go 1.26 no longer has. The claims that read a live map
+// runtime/map_noswiss.go) and about what Go 1.26 and 1.27 no longer have. The claims that read a live map
 // are in package s0.
 
 import (
@@ -32,6 +32,8 @@ func TestS0_13_BucketsIsAPointerNotASlice(t *testing.T) {
 func TestS0_18_GrowWorkIsInMapNoswissGo(t *testing.T) {
 	check.Has(t, claims.Go125, noswiss, `^\s+if h.growing\(\) \{`)
 	check.Has(t, claims.Go125, noswiss, `^func growWork\(t \*maptype, h \*hmap, bucket uintptr\)`)
-	check.Lacks(t, claims.Go126, "src/runtime", `growWork`)
-	check.Lacks(t, claims.Go126, swiss, `growWork`)
+	for _, at := range []string{claims.Go126, claims.Go127} {
+		check.Lacks(t, at, "src/runtime", `growWork`)
+		check.Lacks(t, at, swiss, `growWork`)
+	}
 }

@@ -23,7 +23,7 @@ const (
 )
 
 func TestS0_26_RangeWalksOnceWithoutRetry(t *testing.T) {
-	iter := check.FuncBody(t, claims.Go126, trie, `^func \(ht \*HashTrieMap\[K, V\]\) iter\(`)
+	iter := check.FuncBody(t, claims.Go127, trie, `^func \(ht \*HashTrieMap\[K, V\]\) iter\(`)
 	if !check.Contains(iter, "ht.iter(n.indirect(), yield)") {
 		t.Errorf("HashTrieMap.iter does not recurse into child nodes:\n%s", strings.Join(iter, "\n"))
 	}
@@ -118,15 +118,15 @@ func TestS0_30_ReadersShareAnRWMutex(t *testing.T) {
 	}
 	mu.Unlock()
 	// RLock is not free: every reader adds to one shared counter.
-	check.Has(t, claims.Go126, "src/sync/rwmutex.go", `rw.readerCount.Add\(1\) < 0`)
+	check.Has(t, claims.Go127, "src/sync/rwmutex.go", `rw.readerCount.Add\(1\) < 0`)
 }
 
 func TestS0_55_SyncMapWritesLockANode(t *testing.T) {
-	swap := check.FuncBody(t, claims.Go126, trie, `^func \(ht \*HashTrieMap\[K, V\]\) Swap\(`)
+	swap := check.FuncBody(t, claims.Go127, trie, `^func \(ht \*HashTrieMap\[K, V\]\) Swap\(`)
 	if !check.Contains(swap, "i.mu.Lock()") {
 		t.Errorf("HashTrieMap.Swap, which Store calls, takes no lock:\n%s", strings.Join(swap, "\n"))
 	}
-	check.Has(t, claims.Go126, trie, `_, _ = ht.Swap\(key, new\)`)
+	check.Has(t, claims.Go127, trie, `_, _ = ht.Swap\(key, new\)`)
 	// Before Go 1.24, a Store of a new key locked the whole map.
 	old := check.FuncBody(t, claims.Go125, oldSyncMap, `^func \(m \*Map\) Swap\(`)
 	if !check.Contains(old, "m.mu.Lock()") {

@@ -34,7 +34,7 @@ func TestS1_25_WhereTheLogLinesComeFrom(t *testing.T) {
 // FromContext, k8s.io/utils/trace's Trace has no SpanID, and OpenTelemetry calls it
 // SpanFromContext(ctx).SpanContext().SpanID().
 func TestS1_28_NoFromContextSpanID(t *testing.T) {
-	for _, at := range []string{claims.Go125, claims.Go126} {
+	for _, at := range []string{claims.Go125, claims.Go126, claims.Go127} {
 		check.Lacks(t, at, "src/runtime/trace", `func FromContext`)
 	}
 	check.Lacks(t, otelTrace, ".", `^func FromContext\(`)
@@ -122,7 +122,7 @@ func TestS1_45_NoPushMethod(t *testing.T) {
 // sync.Map writes take a lock: the hash-trie of Go 1.24 and later locks the node it changes; the
 // older implementation (Go 1.23, or GOEXPERIMENT=nosynchashtriemap on 1.24-1.25) locks the map.
 func TestS1_52_SyncMapWritesLock(t *testing.T) {
-	for _, at := range []string{claims.Go125, claims.Go126} {
+	for _, at := range []string{claims.Go125, claims.Go126, claims.Go127} {
 		swap := funcBody(t, at, "src/internal/sync/hashtriemap.go", "func (ht *HashTrieMap[K, V]) Swap(")
 		if !strings.Contains(swap, "i.mu.Lock()") {
 			t.Errorf("HashTrieMap.Swap at %s takes no lock", at)
@@ -173,13 +173,30 @@ func TestS1_11_TheStartIsNotTheSeed(t *testing.T) {
 	check.Has(t, claims.Go125, "src/runtime/map_noswiss.go", `hash := t\.Hasher\(key, uintptr\(h\.hash0\)\)`)
 	check.Has(t, claims.Go125, "src/runtime/map_noswiss.go", `r := uintptr\(rand\(\)\)`)
 	check.Has(t, claims.Go125, "src/runtime/map_noswiss.go", `it\.startBucket = r & bucketMask\(h\.B\)`)
-	check.Has(t, claims.Go126, "src/internal/runtime/maps/map.go", `hash := typ\.Hasher\(key, m\.seed\)`)
-	check.Has(t, claims.Go126, "src/internal/runtime/maps/table.go", `it\.entryOffset = rand\(\)`)
-	check.Has(t, claims.Go126, "src/internal/runtime/maps/table.go", `it\.dirOffset = rand\(\)`)
+	for _, at := range []string{claims.Go126, claims.Go127} {
+		check.Has(t, at, "src/internal/runtime/maps/map.go", `hash := typ\.Hasher\(key, m\.seed\)`)
+		check.Has(t, at, "src/internal/runtime/maps/table.go", `it\.entryOffset = rand\(\)`)
+		check.Has(t, at, "src/internal/runtime/maps/table.go", `it\.dirOffset = rand\(\)`)
+	}
+	// The fast paths: Go 1.26 hashes through the type's hasher, Go 1.27 calls the map package's
+	// own hash functions; both with the map's seed.
+	fast := map[string][2]string{ // file: the hash of Go 1.27 with AES, and without
+		"runtime_fast32.go":  {`hash = memHash32AES\(key, m\.seed\)`, `hash = memHash32Fallback\(key, m\.seed\)`},
+		"runtime_fast64.go":  {`hash = memHash64AES\(key, m\.seed\)`, `hash = memHash64Fallback\(key, m\.seed\)`},
+		"runtime_faststr.go": {`hash = memHashAES\(.*, m\.seed, `, `hash = memHashFallback\(.*, m\.seed, `},
+	}
+	for file, hashes := range fast {
+		file = "src/internal/runtime/maps/" + file
+		check.Has(t, claims.Go126, file, `hash := typ\.Hasher\(abi\.NoEscape\(unsafe\.Pointer\(&k(ey)?\)\), m\.seed\)`)
+		check.Lacks(t, claims.Go127, file, `typ\.Hasher\(`)
+		check.Has(t, claims.Go127, file, hashes[0])
+		check.Has(t, claims.Go127, file, hashes[1])
+	}
 	// mapiterinit and Iter.Init never read the seed.
 	for _, fn := range []struct{ at, file, start, seed string }{
 		{claims.Go125, "src/runtime/map_noswiss.go", "func mapiterinit(", "hash0"},
 		{claims.Go126, "src/internal/runtime/maps/table.go", "func (it *Iter) Init(", "seed"},
+		{claims.Go127, "src/internal/runtime/maps/table.go", "func (it *Iter) Init(", "seed"},
 	} {
 		if body := funcBody(t, fn.at, fn.file, fn.start); strings.Contains(body, fn.seed) {
 			t.Errorf("%s at %s reads %s", fn.start, fn.at, fn.seed)
