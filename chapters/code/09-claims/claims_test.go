@@ -1,6 +1,7 @@
 package claims
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -113,11 +114,21 @@ func TestEvidenceIsWhereItSays(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	var notHere []string
 	for _, c := range All() {
 		var b strings.Builder
-		if err := rd.claim(&b, c); err != nil {
+		var docs *DocsNotHereError
+		switch err := rd.claim(&b, c); {
+		case errors.As(err, &docs):
+			// Only the spec and the API lists of another minor release than the installed Go:
+			// the rest of the row is unchecked too, so say so, once per row.
+			notHere = append(notHere, fmt.Sprintf("%s: %v", c.ID, err))
+		case err != nil:
 			t.Errorf("%s: %v", c.ID, err)
 		}
+	}
+	if len(notHere) > 0 {
+		t.Skipf("%d rows cite a file this machine cannot read, so they were not checked here (CI checks them):\n%s", len(notHere), strings.Join(notHere, "\n"))
 	}
 }
 

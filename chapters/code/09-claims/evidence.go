@@ -62,6 +62,12 @@ func (s Source) Resolve(r *Resolver) (string, error) {
 		return "", fmt.Errorf("Find %q: %v", s.Find, err)
 	}
 	root = r.docRoot(s.At, root, s.File)
+	if isDocFile(s.At, s.File) {
+		if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(s.File))); errors.Is(err, fs.ErrNotExist) {
+			local, _ := r.local()
+			return "", &DocsNotHereError{At: s.At, File: s.File, Local: local}
+		}
+	}
 	hits, err := Grep(filepath.Join(root, filepath.FromSlash(s.File)), root, re, !s.Absent)
 	if err != nil {
 		return "", fmt.Errorf("%s at %s: %v", s.File, s.At, err)
@@ -333,11 +339,33 @@ func findLocalGo(repo string) (version, goroot string) {
 	return "", ""
 }
 
+// DocsNotHereError says that a file of a toolchain's doc/ or api/ folder cannot be read on this
+// machine: the toolchain the go command downloads leaves those folders out, and the Go installed
+// here is another minor release. The evidence is checked where that release is installed (CI).
+type DocsNotHereError struct{ At, File, Local string }
+
+func (e *DocsNotHereError) Error() string {
+	return fmt.Sprintf("%s of %s is not on this machine: the toolchain the go command downloads has no doc/ or api/ folder, and the Go installed here is %s; install Go %s to check this evidence",
+		e.File, e.At, orNone(e.Local), strings.TrimPrefix(minor(e.At), "go"))
+}
+
+func orNone(v string) string {
+	if v == "" {
+		return "not found"
+	}
+	return v
+}
+
+// isDocFile reports whether file of a toolchain is one the downloaded toolchain leaves out.
+func isDocFile(at, file string) bool {
+	return strings.HasPrefix(at, "go1") && (strings.HasPrefix(file, "doc/") || strings.HasPrefix(file, "api/"))
+}
+
 // docRoot returns where file of toolchain at is: root, except for the spec and the API lists
 // (doc/, api/), which the toolchain module the go command downloads leaves out. Those come from
 // the local Go of the same minor version: neither changes within a minor version.
 func (r *Resolver) docRoot(at, root, file string) string {
-	if !strings.HasPrefix(at, "go1") || (!strings.HasPrefix(file, "doc/") && !strings.HasPrefix(file, "api/")) {
+	if !isDocFile(at, file) {
 		return root
 	}
 	if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(file))); err == nil {
