@@ -77,7 +77,7 @@ func checkSteps() []checkStep {
 	return append(steps,
 		checkStep{name: "claims", title: "go test -count=1 " + claimTests + ", but for the packages on every lane", run: (*checker).claims},
 		checkStep{name: "prepare", title: "go run ./tools/course prepare", run: func(c *checker) error { return runPrepare(nil, c.stdout, c.stderr) }, tools: debianTools("mkdocs", "mkdocs-material", "python3-pymdownx")},
-		checkStep{name: "pack", title: "go run ./tools/course pack -book=false -debs=false DIR; git clone DIR/course.bundle; in the clone, with a new GOPATH, module cache and envtest cache: go run ./tools/course unpack DIR, then with GOPROXY=off: go run ./tools/lab checkpoint 01, go run ./tools/lab run 01", run: (*checker).pack},
+		checkStep{name: "pack", title: "go run ./tools/course pack -book=false -debs=false DIR; git clone DIR/course.bundle; in the clone, with a new GOPATH, module cache and envtest cache: go run ./tools/course unpack DIR, then with GOPROXY=off: go run ./tools/lab checkpoint 01, go run ./tools/lab run 01; all with the machine's own Go, as a room's machines run them", run: func(c *checker) error { return onMachineGo(c.pack) }},
 		checkStep{name: "outputs", title: "go run ./tools/course outputs -check", run: (*checker).outputs},
 		checkStep{name: "bench", title: "go run ./tools/course bench -check", run: func(c *checker) error { return runBench([]string{"-check"}, c.stdout, c.stderr) }},
 		checkStep{name: "mkdocs", title: "mkdocs build --strict", run: (*checker).mkdocsBuild, tools: debianTools("mkdocs", "mkdocs-material", "python3-pymdownx")},
@@ -317,9 +317,43 @@ func useDefaultLane() error {
 	}
 	for _, kv := range d.Env() {
 		k, v, _ := strings.Cut(kv, "=")
+		if _, saved := machineEnv[k]; !saved {
+			old, ok := os.LookupEnv(k)
+			machineEnv[k] = envValue{old, ok}
+		}
 		os.Setenv(k, v)
 	}
 	return nil
+}
+
+// envValue is an environment variable's value, or its absence.
+type envValue struct {
+	value string
+	set   bool
+}
+
+// machineEnv holds what useDefaultLane changed, as it was.
+var machineEnv = map[string]envValue{}
+
+// onMachineGo runs f with the go command as the machine has it (what useDefaultLane changed put
+// back), then puts the default lane back: for the steps that check what a room's machines do
+// with their own Go.
+func onMachineGo(f func() error) error {
+	lane := map[string]string{}
+	for k, old := range machineEnv {
+		lane[k] = os.Getenv(k)
+		if old.set {
+			os.Setenv(k, old.value)
+		} else {
+			os.Unsetenv(k)
+		}
+	}
+	defer func() {
+		for k, v := range lane {
+			os.Setenv(k, v)
+		}
+	}()
+	return f()
 }
 
 // lanePlan is what the lanes run, read from the packages' markers: the packages (with the
