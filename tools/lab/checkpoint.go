@@ -23,7 +23,8 @@ import (
 // snapshot (solutions/NN-word/step-J, J the step before K), so that the checkpoint hands over no
 // code of step K. For a lab without steps, checkpoint NN (no K) puts the whole
 // solution in place. Before it changes a file, it saves the learner's files of the lab in the
-// user's cache folder, next to the runner's other records; restore NN puts them back.
+// user's cache folder, next to the runner's other records (see saveBeforeCheckpoint); restore NN
+// puts them back.
 
 // labSteps lists the step numbers of a lab's tests, ascending; nil for a lab without steps.
 func (c *course) labSteps(l *lab) []int {
@@ -203,18 +204,18 @@ func (c *course) checkpoint(ctx context.Context, l *lab, arg string, w io.Writer
 		}
 	}
 
-	saved := "(nothing changed)"
+	version, leftBy := 0, ""
 	if len(changes) > 0 {
-		files, err := c.saveSnapshot(l, strings.TrimSpace("checkpoint "+l.num+" "+arg))
+		version, leftBy, err = c.saveBeforeCheckpoint(l, strings.TrimSpace("checkpoint "+l.num+" "+arg))
 		if err != nil {
 			return fmt.Errorf("checkpoint could not save your files of lab %s first, so it changed nothing: %v", l.name, err)
 		}
-		saved = fmt.Sprintf("%d file%s of %s", len(files), plural(len(files)), filepath.ToSlash(l.dir()))
 		for _, ch := range changes {
 			if err := os.WriteFile(filepath.Join(c.root, filepath.FromSlash(ch.file)), ch.new, 0o644); err != nil {
 				return fmt.Errorf("%v; your files are saved: go run ./tools/lab restore %s puts them back", err, l.num)
 			}
 		}
+		c.saveMark(l, "checkpoint", version)
 	}
 
 	if k == 0 {
@@ -222,10 +223,17 @@ func (c *course) checkpoint(ctx context.Context, l *lab, arg string, w io.Writer
 	} else {
 		fmt.Fprintf(w, "checkpoint: lab %s to step %d of %d: the solution of every step before step %d is now in place\n", l.name, k, steps[len(steps)-1], k)
 	}
-	if len(changes) == 0 {
+	dir, _ := c.snapshotDir(l)
+	switch {
+	case len(changes) == 0:
 		fmt.Fprintln(w, "your files already hold it: nothing changed")
-	} else {
-		fmt.Fprintf(w, "your files were saved first (%s), in your cache folder\n", saved)
+	case leftBy == "":
+		fmt.Fprintf(w, "your files of %s were saved first, as version %d, in %s\n", filepath.ToSlash(l.dir()), version, dir)
+	case leftBy == "restore":
+		fmt.Fprintf(w, "your files are version %d, as restore put them back, and are kept in %s: they are not saved again\n", version, dir)
+	default:
+		fmt.Fprintf(w, "your own files are saved already, as version %d, in %s: you changed nothing since the last checkpoint, so its files are not saved again as yours\n", version, dir)
+		passed = nil // the code that passed was the last checkpoint's, not the learner's
 	}
 	switch {
 	case k == 0 && len(passed) > 0:
@@ -371,11 +379,28 @@ func (c *course) passingSteps(ctx context.Context, l *lab, steps []int, k int) [
 	return out
 }
 
-// A snapshot is the learner's files of one lab, as they were before a checkpoint or a restore.
+// The learner's saved files. Every time checkpoint is about to change a lab, the lab's files
+// are saved as a numbered version in the user's cache folder, unless they are exactly what the
+// last checkpoint (or restore) left there: then the learner typed nothing since, the code of
+// theirs that those files replaced is saved already, and saving the checkpoint's own output as
+// "yours" would hide it (that was the bug: checkpoint 08 3, checkpoint 08 5, restore 08 gave back
+// step 3's solution). restore puts back the newest version saved before a checkpoint; the files it
+// replaces are saved too, as a version of their own. No version is ever overwritten or deleted,
+// and restore NN K brings back any of them: nothing a learner typed is out of reach.
+
+// A snapshot is one saved version of the learner's files of one lab.
 type snapshot struct {
 	Lab   string
 	Why   string            // "checkpoint 03 5", "restore 03"
 	Files map[string][]byte // by path relative to the root, with slashes
+}
+
+// A checkpointMark is what the last checkpoint or restore of a lab left in its files, and which
+// version holds the learner's files from before it.
+type checkpointMark struct {
+	By      string            // "checkpoint" or "restore"
+	Version int               // the version that holds the learner's files from before it
+	Files   map[string][]byte // the lab's files as the command left them
 }
 
 // snapshotDir is where the snapshots of lab l are kept: in the user's cache folder, next to the
@@ -407,6 +432,23 @@ func (c *course) snapshots(l *lab) (dir string, nums []int, err error) {
 	return dir, nums, nil
 }
 
+func snapshotFile(dir string, n int) string {
+	return filepath.Join(dir, fmt.Sprintf("%04d.json", n))
+}
+
+// readSnapshot reads version n of the lab's saved files.
+func readSnapshot(dir string, n int) (*snapshot, error) {
+	data, err := os.ReadFile(snapshotFile(dir, n))
+	if err != nil {
+		return nil, err
+	}
+	var snap snapshot
+	if err := json.Unmarshal(data, &snap); err != nil || snap.Files == nil {
+		return nil, fmt.Errorf("%s is unreadable", snapshotFile(dir, n))
+	}
+	return &snap, nil
+}
+
 // learnerFiles reads the lab's own files (its non-test .go files) as they are now.
 func (c *course) learnerFiles(l *lab) (map[string][]byte, error) {
 	files, err := c.goFiles(l.dir(), false)
@@ -424,16 +466,52 @@ func (c *course) learnerFiles(l *lab) (map[string][]byte, error) {
 	return out, nil
 }
 
-// saveSnapshot saves the lab's files as they are now, and returns their names. Every snapshot
-// is kept: a later one never overwrites an earlier one.
-func (c *course) saveSnapshot(l *lab, why string) ([]string, error) {
-	files, err := c.learnerFiles(l)
-	if err != nil {
-		return nil, err
+// filesAre reports whether the lab's files are now files.
+func (c *course) filesAre(l *lab, files map[string][]byte) bool {
+	now, err := c.learnerFiles(l)
+	return err == nil && sameFiles(now, files)
+}
+
+func sameFiles(a, b map[string][]byte) bool {
+	if len(a) != len(b) {
+		return false
 	}
+	for f, data := range a {
+		if other, ok := b[f]; !ok || !bytes.Equal(data, other) {
+			return false
+		}
+	}
+	return true
+}
+
+// writeAtomic writes data to a temporary file of dir, then renames it to name.
+func writeAtomic(dir, name string, data []byte) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(dir, "saving-*")
+	if err != nil {
+		return err
+	}
+	_, err = tmp.Write(data)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), filepath.Join(dir, name))
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+	}
+	return err
+}
+
+// saveSnapshot saves files as the lab's next version and returns its number. Every version is
+// kept: a later one never overwrites an earlier one.
+func (c *course) saveSnapshot(l *lab, why string, files map[string][]byte) (int, error) {
 	dir, nums, err := c.snapshots(l)
 	if err != nil {
-		return nil, err
+		return 0, err
 	}
 	next := 1
 	if len(nums) > 0 {
@@ -441,37 +519,71 @@ func (c *course) saveSnapshot(l *lab, why string) ([]string, error) {
 	}
 	data, err := json.MarshalIndent(snapshot{Lab: l.name, Why: why, Files: files}, "", "\t")
 	if err != nil {
-		return nil, err
+		return 0, err
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, err
-	}
-	tmp, err := os.CreateTemp(dir, "saving-*")
-	if err != nil {
-		return nil, err
-	}
-	_, err = tmp.Write(data)
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), filepath.Join(dir, fmt.Sprintf("%04d.json", next)))
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-		return nil, err
-	}
-	var names []string
-	for f := range files {
-		names = append(names, f)
-	}
-	sort.Strings(names)
-	return names, nil
+	return next, writeAtomic(dir, filepath.Base(snapshotFile(dir, next)), data)
 }
 
-// restore puts back the lab's files saved by the last checkpoint (or restore), after saving
-// the ones there now: a second restore undoes the first.
-func (c *course) restore(l *lab, w io.Writer) error {
+const markFile = "last-checkpoint.json"
+
+// loadMark reads what the last checkpoint or restore of the lab left; nil when there is none.
+func (c *course) loadMark(l *lab) *checkpointMark {
+	dir, err := c.snapshotDir(l)
+	if err != nil {
+		return nil
+	}
+	data, err := os.ReadFile(filepath.Join(dir, markFile))
+	if err != nil {
+		return nil
+	}
+	var m checkpointMark
+	if json.Unmarshal(data, &m) != nil || m.Version == 0 {
+		return nil
+	}
+	return &m
+}
+
+// saveMark records the lab's files as they are now, with the version that holds the learner's
+// files from before the command. A failure to record it only means that the next checkpoint saves
+// a version more.
+func (c *course) saveMark(l *lab, by string, version int) {
+	dir, err := c.snapshotDir(l)
+	if err != nil {
+		return
+	}
+	files, err := c.learnerFiles(l)
+	if err != nil {
+		return
+	}
+	if data, err := json.Marshal(checkpointMark{By: by, Version: version, Files: files}); err == nil {
+		writeAtomic(dir, markFile, data)
+	}
+}
+
+// saveBeforeCheckpoint saves the learner's files before checkpoint changes them, unless they are
+// what the last checkpoint or restore left (see above); it returns the version that holds them
+// and, when it was not saved now, which command left the files ("checkpoint" or "restore").
+func (c *course) saveBeforeCheckpoint(l *lab, why string) (version int, leftBy string, err error) {
+	files, err := c.learnerFiles(l)
+	if err != nil {
+		return 0, "", err
+	}
+	if m := c.loadMark(l); m != nil && sameFiles(m.Files, files) {
+		if dir, err := c.snapshotDir(l); err == nil {
+			if _, err := os.Stat(snapshotFile(dir, m.Version)); err == nil {
+				return m.Version, m.By, nil
+			}
+		}
+	}
+	version, err = c.saveSnapshot(l, why, files)
+	return version, "", err
+}
+
+// restore puts back version arg of the lab's saved files, or, with arg "", the learner's own
+// code: when the lab is as the last checkpoint left it, the version that checkpoint saved or
+// found saved; else the newest version a checkpoint saved. It saves the files there now first,
+// as a version of their own.
+func (c *course) restore(l *lab, arg string, w io.Writer) error {
 	dir, nums, err := c.snapshots(l)
 	if err != nil {
 		return fmt.Errorf("restore finds no saved files: %v", err)
@@ -479,33 +591,49 @@ func (c *course) restore(l *lab, w io.Writer) error {
 	if len(nums) == 0 {
 		return fmt.Errorf("no files of lab %s are saved: checkpoint saves them when it changes the lab, and no checkpoint of lab %s was made in this course folder", l.name, l.num)
 	}
-	data, err := os.ReadFile(filepath.Join(dir, fmt.Sprintf("%04d.json", nums[len(nums)-1])))
-	if err != nil {
-		return err
-	}
-	var snap snapshot
-	if err := json.Unmarshal(data, &snap); err != nil || snap.Files == nil {
-		return fmt.Errorf("the saved files of lab %s are unreadable (%s): nothing changed", l.name, filepath.Join(dir, fmt.Sprintf("%04d.json", nums[len(nums)-1])))
+	var snap *snapshot
+	version := 0
+	if arg != "" {
+		n, err := strconv.Atoi(arg)
+		if err != nil || !containsInt(nums, n) {
+			return cli.Usagef("lab %s has saved versions %s, in %s; %q is not one of them", l.name, describeVersions(dir, nums), dir, arg)
+		}
+		if snap, err = readSnapshot(dir, n); err != nil {
+			return fmt.Errorf("version %d of lab %s cannot be read (%v): nothing changed", n, l.name, err)
+		}
+		version = n
+	} else if m := c.loadMark(l); m != nil && m.By == "checkpoint" && c.filesAre(l, m.Files) && containsInt(nums, m.Version) {
+		// The lab is as the last checkpoint left it: the learner's files from before it.
+		if snap, err = readSnapshot(dir, m.Version); err != nil {
+			return fmt.Errorf("version %d of lab %s cannot be read (%v): nothing changed; go run ./tools/lab restore %s K brings back another", m.Version, l.name, err, l.num)
+		}
+		version = m.Version
+	} else {
+		// Else the newest version a checkpoint saved; versions saved by restore hold what
+		// restore replaced, and restore NN K brings them back by number.
+		for i := len(nums) - 1; i >= 0 && snap == nil; i-- {
+			s, err := readSnapshot(dir, nums[i])
+			if err != nil {
+				return fmt.Errorf("version %d of lab %s cannot be read (%v): nothing changed; go run ./tools/lab restore %s K brings back another", nums[i], l.name, err, l.num)
+			}
+			if strings.HasPrefix(s.Why, "checkpoint ") {
+				snap, version = s, nums[i]
+			}
+		}
+		if snap == nil {
+			return fmt.Errorf("no checkpoint of lab %s saved files in %s, only restores: name the version to bring back, one of %s", l.name, dir, describeVersions(dir, nums))
+		}
 	}
 	now, err := c.learnerFiles(l)
 	if err != nil {
 		return err
 	}
-	var extra []string // files there now that were not then
-	for f := range now {
-		if _, ok := snap.Files[f]; !ok {
-			extra = append(extra, f)
-		}
-	}
-	same := len(extra) == 0 && len(now) == len(snap.Files)
-	for f, b := range snap.Files {
-		same = same && bytes.Equal(now[f], b)
-	}
-	if same {
-		fmt.Fprintf(w, "your files of lab %s are already as they were before %s: nothing changed\n", l.name, snap.Why)
+	if sameFiles(now, snap.Files) {
+		fmt.Fprintf(w, "your files of lab %s are already as they were before %s (version %d): nothing changed\n", l.name, snap.Why, version)
 		return nil
 	}
-	if _, err := c.saveSnapshot(l, "restore "+l.num); err != nil {
+	replaced, err := c.saveSnapshot(l, "restore "+l.num, now)
+	if err != nil {
 		return fmt.Errorf("restore could not save your files of lab %s first, so it changed nothing: %v", l.name, err)
 	}
 	var names []string
@@ -518,6 +646,12 @@ func (c *course) restore(l *lab, w io.Writer) error {
 		}
 		names = append(names, f)
 	}
+	var extra []string // files there now that were not then
+	for f := range now {
+		if _, ok := snap.Files[f]; !ok {
+			extra = append(extra, f)
+		}
+	}
 	sort.Strings(names)
 	sort.Strings(extra)
 	for _, f := range extra {
@@ -525,10 +659,25 @@ func (c *course) restore(l *lab, w io.Writer) error {
 			return err
 		}
 	}
-	fmt.Fprintf(w, "lab %s: your files are back as they were before %s: %s\n", l.name, snap.Why, strings.Join(names, ", "))
+	c.saveMark(l, "restore", version)
+	fmt.Fprintf(w, "lab %s: your files are back as they were before %s (version %d): %s\n", l.name, snap.Why, version, strings.Join(names, ", "))
 	if len(extra) > 0 {
 		fmt.Fprintf(w, "removed, since they were not there then: %s\n", strings.Join(extra, ", "))
 	}
-	fmt.Fprintf(w, "the files they replaced are saved too: go run ./tools/lab restore %s again undoes this\n", l.num)
+	fmt.Fprintf(w, "the files they replaced are saved too, as version %d: go run ./tools/lab restore %s %d brings them back\n", replaced, l.num, replaced)
+	fmt.Fprintf(w, "every version is kept in %s\n", dir)
 	return nil
+}
+
+// describeVersions says "1 (before checkpoint 03 2), 2 (before restore 03)".
+func describeVersions(dir string, nums []int) string {
+	var s []string
+	for _, n := range nums {
+		why := "unreadable"
+		if snap, err := readSnapshot(dir, n); err == nil {
+			why = "before " + snap.Why
+		}
+		s = append(s, fmt.Sprintf("%d (%s)", n, why))
+	}
+	return strings.Join(s, ", ")
 }

@@ -217,7 +217,7 @@ func TestCheckpointCRLF(t *testing.T) {
 			data, _ := os.ReadFile(filepath.Join(root, "labs", "03-steps", name))
 			files.Write(normalizeEOL(data))
 		}
-		results[crlf] = normalize(out.String(), root) + files.String()
+		results[crlf] = normalizeState(out.String(), root) + files.String()
 	}
 	if results[true] != results[false] {
 		t.Errorf("checkpoint 03 2 differs with CRLF files:\n--- LF\n%s--- CRLF\n%s", results[false], results[true])

@@ -19,8 +19,9 @@
 //	                every step before K is put in place, func by func, and the code of step K
 //	                and later stays the learner's; a lab without steps takes no K and gets its
 //	                whole solution. The learner's files are saved first, outside the course
-//	restore NN      put back the files of lab NN that the last checkpoint (or restore) saved,
-//	                saving the ones there now: a second restore undoes the first
+//	restore NN [K]  put back the learner's files of lab NN as the last checkpoint that changed
+//	                them found them (or version K of the saved files), saving the ones there now
+//	                as a version of their own; it says the folder every version is kept in
 //	progress [-json]  one line for the room's chat, "01 ok · 02 ok · 03 step 5/8 · 04 - · ...",
 //	                from the states list shows (- is not started); with -json, an array of
 //	                {lab, state, step, steps} for scripts
@@ -50,7 +51,7 @@ import (
 	"gomaps/tools/internal/cli"
 )
 
-const usageLine = "usage: go run ./tools/lab [-C dir] [-lane NAME] [list | run NN | watch [NN] | hint NN [K] | verify [-fuzztime Nx|D] [NN...] | reset [-y] [-tests] NN | solution NN | checkpoint NN [K] | restore NN | progress [-json]]"
+const usageLine = "usage: go run ./tools/lab [-C dir] [-lane NAME] [list | run NN | watch [NN] | hint NN [K] | verify [-fuzztime Nx|D] [NN...] | reset [-y] [-tests] NN | solution NN | checkpoint NN [K] | restore NN [K] | progress [-json]]"
 
 // command is the lab runner as package cli runs it.
 var command = cli.Command{Name: "lab", Usage: usageLine, Run: run}
@@ -173,11 +174,11 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		}
 		return c.checkpoint(ctx, l, k, stdout)
 	case "restore":
-		l, err := c.oneLab("restore", args)
+		l, k, err := c.labAndNumber(args, "restore takes a lab, and the number of a saved version if you want an older one, as in: restore 03")
 		if err != nil {
 			return err
 		}
-		return c.restore(l, stdout)
+		return c.restore(l, k, stdout)
 	case "progress":
 		ps := flag.NewFlagSet("progress", flag.ContinueOnError)
 		ps.SetOutput(io.Discard)

@@ -24,13 +24,17 @@ var update = flag.Bool("update", false, "rewrite the want section of the golden 
 // course in testdata/course, committed to a new git repository so the labs
 // count as shipped. A txtar's comment is the command line, or several, one a line, each run in
 // turn on the same copy (the want then shows each after "$ "); besides the runner's commands,
-// "cat PATH" prints a file of the copy and "cmp PATH" checks that it is, byte for byte, the
-// txtar's file PATH. Its files are:
+// "cat PATH" prints a file of the copy, "cmp PATH [NAME]" checks that it is, byte for byte, the
+// txtar's file PATH (or NAME), and "edit PATH" writes the txtar's file edit/PATH to PATH (a learner's edit
+// between two commands). The user's cache folder of the run prints as $CACHE, and the folder of
+// this course's saved files in it as $CACHE/gomaps/checkpoints/COURSE. Its files are:
 //
 //	env       KEY=VALUE lines set for the run (PATH= hides the go command; see below for
 //	          GOEXPERIMENT)
 //	stdin     what the learner types
 //	want      stdout and stderr together, then [exit N]
+//	shipped/PATH  written over the fixture before its commit: the course as shipped
+//	edit/PATH     written by "edit PATH"
 //	any path  written over the fixture before the run (a learner's edit)
 //
 // A golden file whose output depends on the map runtime (verify checks step snapshots on the
@@ -50,7 +54,13 @@ func TestGolden(t *testing.T) {
 				t.Fatal(err)
 			}
 			ar := parseTxtar(string(data))
-			root := fixture(t)
+			shipped := map[string]string{}
+			for _, f := range ar.files {
+				if name, ok := strings.CutPrefix(f.name, "shipped/"); ok {
+					shipped[name] = f.data
+				}
+			}
+			root := fixture(t, shipped)
 			// The hints shown so far are kept in the user's cache folder: a fresh one per run.
 			useStateDir(t)
 			// No "still running" lines: how long a run takes depends on the machine.
@@ -58,11 +68,11 @@ func TestGolden(t *testing.T) {
 			progressEvery = time.Hour
 			var stdin string
 			for _, f := range ar.files {
-				switch f.name {
-				case "want":
-				case "stdin":
+				switch {
+				case f.name == "want", strings.HasPrefix(f.name, "shipped/"), strings.HasPrefix(f.name, "edit/"):
+				case f.name == "stdin":
 					stdin = f.data
-				case "env":
+				case f.name == "env":
 					for _, kv := range strings.Fields(f.data) {
 						k, v, _ := strings.Cut(kv, "=")
 						t.Setenv(k, v)
@@ -86,16 +96,26 @@ func TestGolden(t *testing.T) {
 						t.Fatalf("%s: %v", cmd, err)
 					}
 					out.Write(data)
-				case len(f) == 2 && f[0] == "cmp":
+				case len(f) == 2 && f[0] == "edit":
+					if !ar.has("edit/" + f[1]) {
+						t.Fatalf("%s: the txtar has no file edit/%s", cmd, f[1])
+					}
+					writeFile(t, filepath.Join(root, f[1]), ar.get("edit/"+f[1]))
+					fmt.Fprintf(&out, "%s: the learner's edit\n", f[1])
+				case (len(f) == 2 || len(f) == 3) && f[0] == "cmp":
 					data, err := os.ReadFile(filepath.Join(root, f[1]))
 					if err != nil {
 						t.Fatalf("%s: %v", cmd, err)
 					}
-					if d := unifiedDiff("txtar "+f[1], f[1], ar.get(f[1]), string(data)); d != "" {
-						fmt.Fprintf(&out, "%s differs from the file of the txtar:\n%s", f[1], d)
+					name := f[len(f)-1]
+					if !ar.has(name) {
+						t.Fatalf("%s: the txtar has no file %s", cmd, name)
+					}
+					if d := unifiedDiff("txtar "+name, f[1], ar.get(name), string(data)); d != "" {
+						fmt.Fprintf(&out, "%s differs from the txtar's %s:\n%s", f[1], name, d)
 						code = 1
 					} else {
-						fmt.Fprintf(&out, "%s is byte for byte the file of the txtar\n", f[1])
+						fmt.Fprintf(&out, "%s is byte for byte the txtar's %s\n", f[1], name)
 					}
 				default:
 					args := append([]string{"-C", root}, f...)
@@ -104,7 +124,7 @@ func TestGolden(t *testing.T) {
 				if len(cmds) > 1 {
 					got += "$ " + cmd + "\n"
 				}
-				got += normalize(out.String(), root) + fmt.Sprintf("[exit %d]\n", code)
+				got += normalizeState(out.String(), root) + fmt.Sprintf("[exit %d]\n", code)
 			}
 			if *update {
 				ar.set("want", got)
@@ -246,7 +266,9 @@ func TestParseHints(t *testing.T) {
 }
 
 // fixture copies testdata/course to a temporary folder and commits it.
-func fixture(t *testing.T) string {
+// fixture copies testdata/course to a new folder, with the files of shipped (by path) written
+// over it, and commits it to a new git repository.
+func fixture(t *testing.T, shipped ...map[string]string) string {
 	t.Helper()
 	root := t.TempDir()
 	err := filepath.WalkDir("testdata/course", func(path string, d fs.DirEntry, err error) error {
@@ -263,6 +285,11 @@ func fixture(t *testing.T) string {
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+	for _, files := range shipped {
+		for name, data := range files {
+			writeFile(t, filepath.Join(root, name), data)
+		}
 	}
 	for _, args := range [][]string{
 		{"init", "-q"},
@@ -289,6 +316,17 @@ func writeFile(t *testing.T, path, data string) {
 }
 
 var durationRE = regexp.MustCompile(`\b\d+(\.\d+)?(ms|s)\b`)
+
+// normalizeState is normalize, with the user's cache folder of the test (see useStateDir) as
+// $CACHE and the folder of the course's saved files in it as $CACHE/gomaps/checkpoints/COURSE.
+func normalizeState(s, root string) string {
+	if cache, err := stateDir(); err == nil {
+		checkpoints := strings.TrimSuffix((&course{root: root}).stateFile("checkpoints"), ".json")
+		s = strings.ReplaceAll(s, checkpoints, "$CACHE/gomaps/checkpoints/COURSE")
+		s = strings.ReplaceAll(s, cache, "$CACHE")
+	}
+	return normalize(s, root)
+}
 
 func normalize(s, root string) string {
 	s = strings.ReplaceAll(s, root, "$ROOT")
@@ -322,6 +360,15 @@ func parseTxtar(s string) *txtar {
 		ar.files = append(ar.files, txtarFile{s[loc[2]:loc[3]], data})
 	}
 	return ar
+}
+
+func (ar *txtar) has(name string) bool {
+	for _, f := range ar.files {
+		if f.name == name {
+			return true
+		}
+	}
+	return false
 }
 
 func (ar *txtar) get(name string) string {
