@@ -18,6 +18,7 @@ import (
 	"strings"
 	"time"
 
+	"gomaps/labs/lanes"
 	"gomaps/labs/overlay"
 	"gomaps/tools/internal/cli"
 	"gomaps/tools/internal/syncbuf"
@@ -32,6 +33,20 @@ const (
 	benchRuntime  = "chapters/out/bench-runtimes.txt"
 	benchFastpath = "chapters/out/bench-fastpath.txt"
 	benchProfile  = "chapters/out/bench-profile.txt"
+	// The built-in map of benchLane against benchPrevLane's, and the lab
+	// maps' ratios on each (chapter 03, "What Go 1.27 changed in a lookup").
+	benchRuntimePrev = "chapters/out/bench-runtimes-127.txt"
+	benchRatiosPrev  = "chapters/out/bench-ratios-127.txt"
+)
+
+// The Swiss lanes the benchmark runs on. The tables of chapters 02 and 03
+// (ratios, benchstat table, step 9, profiles) are measured on benchLane, the
+// current release; the built-in map and the lab maps are measured again,
+// built by benchPrevLane's toolchain, the release before, to compare the two
+// runtimes' fast paths and what they do to the lab maps' ratios.
+var (
+	benchLane     = lanes.MustGet("swiss-1.27")
+	benchPrevLane = lanes.MustGet("swiss-1.26")
 )
 
 // benchLabMaps are the labs' maps: the impl= of their benchmarks and their
@@ -72,7 +87,7 @@ func genericName(impl string) string { return impl + "-generic" }
 
 // benchBuild is one test binary of labs/internal/mapbench and what it runs.
 type benchBuild struct {
-	name    string            // fast, generic or classic
+	name    string            // fast, generic, classic, or one of the first two and benchPrevLane's release
 	what    string            // what it measures, for the progress lines
 	env     []string          // for go test -c
 	replace map[string]string // the overlay
@@ -82,10 +97,24 @@ type benchBuild struct {
 	results strings.Builder // the output of all its runs
 }
 
+// benchRows selects a part of BenchmarkMap's rows: one length and one key
+// type, or every row when both are "".
+type benchRows struct{ len, key string }
+
+// The names of the builds whose results the tables read.
+const (
+	buildFast    = "fast"
+	buildGeneric = "generic"
+	buildClassic = "classic"
+)
+
+// prevLaneBuild is the name of a build made again with benchPrevLane's toolchain.
+func prevLaneBuild(name string) string { return name + "-" + benchPrevLane.Release() }
+
 func runBench(args []string, stdout, stderr io.Writer) error {
 	flags := flag.NewFlagSet("bench", flag.ContinueOnError)
-	count := flags.Int("count", 5, "runs of each benchmark")
-	benchtime := flags.String("benchtime", "200ms", "time (or Nx iterations) per run")
+	count := flags.Int("count", 8, "runs of each benchmark (benchstat gives a confidence interval from 6)")
+	benchtime := flags.String("benchtime", "150ms", "time (or Nx iterations) per run")
 	check := flags.Bool("check", false, "run each benchmark once and check that the committed tables have the same rows")
 	if help, err := parseFlags(flags, args, stdout); help || err != nil {
 		return err
@@ -126,32 +155,49 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	for _, lm := range benchLabMaps {
 		labImpls = append(labImpls, lm.impl)
 	}
-	swissGo := goVersion(root, nil)
+	// The builds of one row take turns in this order: the built-in map of
+	// each lane right after the other's.
 	builds := []*benchBuild{{
-		name:    "fast",
-		what:    "the solutions of labs 02 and 03, the peers and the built-in map on " + swissGo,
+		name:    buildFast,
+		what:    "the solutions of labs 02 and 03, the peers and the built-in map on " + benchLane.Toolchain,
+		env:     benchLane.Env(),
 		replace: fast,
 		impls:   append(slices.Clone(labImpls), benchPeers...),
+	}, {
+		name:    prevLaneBuild(buildFast),
+		what:    "the solutions of labs 02 and 03 and the built-in map on " + benchPrevLane.Toolchain,
+		env:     benchPrevLane.Env(),
+		replace: fast,
+		impls:   labImpls,
 	}}
 	if len(fastLabs) == 0 {
 		fmt.Fprintf(stdout, "bench: no solutions/*/%s yet (step 9): the generic build is the fast build, so it runs once, and the -generic columns repeat the fast ones\n", fastFile)
 	} else {
-		builds = append(builds, &benchBuild{
-			name:    "generic",
-			what:    "the same solutions with the labs' own " + fastFile + " (no fast path) and the built-in map",
-			replace: generic,
-			impls:   labImpls,
-			rename:  genericRenames(),
-		})
+		for _, l := range []lanes.Lane{benchLane, benchPrevLane} {
+			name := buildGeneric
+			if l != benchLane {
+				name = prevLaneBuild(buildGeneric)
+			}
+			builds = append(builds, &benchBuild{
+				name:    name,
+				what:    "the same solutions with the labs' own " + fastFile + " (no fast path) and the built-in map on " + l.Toolchain,
+				env:     l.Env(),
+				replace: generic,
+				impls:   labImpls,
+				rename:  genericRenames(),
+			})
+		}
 	}
 	builds = append(builds, &benchBuild{
-		name:    "classic",
+		name:    buildClassic,
 		what:    "the built-in map on " + strings.Join(classicEnv, " ") + " (" + goVersion(root, classicEnv) + ")",
 		env:     classicEnv,
 		replace: fast,
 		impls:   []string{"builtin"},
 	})
+	byName := map[string]*benchBuild{}
 	for _, bb := range builds {
+		byName[bb.name] = bb
 		fmt.Fprintf(stdout, "bench: building the %s build: %s\n", bb.name, bb.what)
 		if err := buildBench(root, tmp, bb); err != nil {
 			return err
@@ -162,41 +208,67 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 		for _, bb := range builds {
 			fmt.Fprintf(stdout, "bench: running the %s build (%s), -benchtime %s\n", bb.name, strings.Join(bb.impls, ", "), *benchtime)
 		}
-		if err := runBenchBuilds(root, builds, *benchtime, stdout); err != nil {
+		if err := runBenchBuilds(root, builds, benchRows{}, *benchtime, stdout); err != nil {
 			return err
 		}
 	}
-	// Otherwise the builds take turns, run after run, so that a slow spell
-	// of a busy machine falls on all of them rather than on one.
+	// Otherwise the builds take turns on each length and key type, run after
+	// run, so that a slow spell of a busy machine falls on all of them
+	// rather than on one, and the two lanes' built-in maps are measured
+	// within seconds of each other.
+	names := make([]string, len(builds))
+	for i, bb := range builds {
+		names[i] = bb.name
+	}
 	for run := 1; run <= *count && !*check; run++ {
-		for _, bb := range builds {
-			fmt.Fprintf(stdout, "bench: run %d of %d, the %s build (%s), -benchtime %s\n", run, *count, bb.name, strings.Join(bb.impls, ", "), *benchtime)
-			if err := runBenchBuilds(root, []*benchBuild{bb}, *benchtime, stdout); err != nil {
-				return err
+		for _, k := range benchKeys {
+			for _, l := range benchLens {
+				fmt.Fprintf(stdout, "bench: run %d of %d, len=%s key=%s, -benchtime %s: the %s builds in turn\n", run, *count, l, k, *benchtime, strings.Join(names, ", "))
+				for _, bb := range builds {
+					if err := runBenchBuilds(root, []*benchBuild{bb}, benchRows{l, k}, *benchtime, stdout); err != nil {
+						return err
+					}
+				}
 			}
 		}
 	}
-	fastOut, classicOut := builds[0].results.String(), builds[len(builds)-1].results.String()
-	genericOut := ""
-	if len(builds) == 3 {
-		genericOut = builds[1].results.String()
+	results := func(name string) string { return byName[name].results.String() }
+	fastOut, classicOut := results(buildFast), results(buildClassic)
+	prevFastOut := results(prevLaneBuild(buildFast))
+	var genericOut, prevGenericOut string
+	if len(fastLabs) > 0 {
+		genericOut, prevGenericOut = results(buildGeneric), results(prevLaneBuild(buildGeneric))
 	} else {
 		// Measured once: the generic columns are the fast build's.
 		genericOut = renameImpls(onlyImpls(fastOut, labImpls...), genericRenames())
+		prevGenericOut = renameImpls(onlyImpls(prevFastOut, labImpls...), genericRenames())
 	}
 	note := ""
 	if len(fastLabs) == 0 {
 		note = fmt.Sprintf("(no solution has a %s yet: each -generic column repeats the fast one)\n", fastFile)
 	}
-	ratios, err := ratioTable(fastOut, genericOut, note)
+	built := fmt.Sprintf("every map built by %s (bench-ratios-127.txt has the lab maps' ratios on %s beside)\n", benchLane.Toolchain, benchPrevLane.Toolchain)
+	ratios, err := ratioTable(fastOut, genericOut, built+note)
+	if err != nil {
+		return err
+	}
+	ratiosPrev, err := laneRatioTable([2]string{prevFastOut, fastOut}, [2]string{prevGenericOut, genericOut}, note)
 	if err != nil {
 		return err
 	}
 
 	// benchstat reads files: the results go to tmp, removed at the end.
 	all := fastOut + onlyImpls(genericOut, genericCols()...)
-	results := map[string]string{"all": all, "classic": classicOut, "swiss": onlyImpls(fastOut, "builtin")}
-	for name, text := range results {
+	// The built-in map of a lane: its results in the fast build and, when
+	// there is one, in the generic build, whose built-in map is the same
+	// code: twice the samples for benchstat.
+	swiss, prevSwiss := onlyImpls(fastOut, "builtin"), onlyImpls(prevFastOut, "builtin")
+	if len(fastLabs) > 0 {
+		swiss += onlyImpls(genericOut, "builtin")
+		prevSwiss += onlyImpls(prevGenericOut, "builtin")
+	}
+	files := map[string]string{"all": all, "classic": classicOut, benchLane.Toolchain: swiss, benchPrevLane.Toolchain: prevSwiss}
+	for name, text := range files {
 		if err := os.WriteFile(filepath.Join(tmp, name), []byte(text), 0o644); err != nil {
 			return err
 		}
@@ -209,7 +281,15 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	runtimes, err := benchstat(root, arg("classic"), arg("swiss"))
+	runtimes, err := benchstat(root, arg("classic"), arg(benchPrevLane.Toolchain), arg(benchLane.Toolchain))
+	if err != nil {
+		return err
+	}
+	runtimesPrev, err := benchstat(root, arg(benchPrevLane.Toolchain), arg(benchLane.Toolchain))
+	if err != nil {
+		return err
+	}
+	verdicts, err := laneVerdicts(prevSwiss, swiss, runtimesPrev)
 	if err != nil {
 		return err
 	}
@@ -224,7 +304,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	}
 	profile := ""
 	if !*check {
-		if profile, err = profileRowsOver(root, tmp, builds[0], fastOut, stdout); err != nil {
+		if profile, err = profileRowsOver(root, tmp, byName[buildFast], fastOut, stdout); err != nil {
 			return err
 		}
 	}
@@ -232,17 +312,22 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 		benchRatios: line + ratios,
 		benchTable: line + "$ go tool benchstat -col '" + cols + "' all=<the results>\n" +
 			"(builtin: the runs beside buckets and swiss; the -generic columns' own built-in map is in bench-ratios.txt's ratios)\n" + table,
-		benchRuntime:  line + "$ go tool benchstat classic=<Go 1.25, noswissmap> swiss=<Go 1.26>\n" + runtimes,
+		benchRuntime: line + fmt.Sprintf("$ go tool benchstat classic=<%s, %s> %s=<%s> %s=<%s>\n",
+			lanes.Classic().Toolchain, lanes.Classic().Experiment, benchPrevLane.Toolchain, benchPrevLane.Toolchain, benchLane.Toolchain, benchLane.Toolchain) + runtimes,
 		benchFastpath: fastpath,
+		benchRuntimePrev: line + fmt.Sprintf("$ go tool benchstat %s=<the built-in map built by %s, in its fast and generic builds> %s=<the same, built by %s>\n",
+			benchPrevLane.Toolchain, benchPrevLane.Toolchain, benchLane.Toolchain, benchLane.Toolchain) + runtimesPrev + verdicts,
+		benchRatiosPrev: line + ratiosPrev,
 	}
-	names := []string{benchRatios, benchTable, benchRuntime, benchFastpath}
+	outNames := []string{benchRatios, benchTable, benchRuntime, benchFastpath, benchRuntimePrev, benchRatiosPrev}
 	if *check {
-		err := checkBenchShape(root, outs, names, stdout)
+		err := checkBenchShape(root, outs, outNames, stdout)
 		fmt.Fprintf(stdout, "bench: took %s\n", time.Since(start).Round(time.Second))
 		return err
 	}
 	outs[benchProfile] = line + profile
-	for _, name := range append(names, benchProfile) {
+	outs[benchRatios] += fmt.Sprintf("bench took %s in all here: the builds, the runs and the profiles\n", time.Since(start).Round(time.Minute))
+	for _, name := range append(outNames, benchProfile) {
 		// The cpu: line of go test ends in the blanks of the processor's
 		// name as the system gives it.
 		text := trailingBlanks.ReplaceAllString(outs[name], "\n")
@@ -252,6 +337,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "wrote %s\n", name)
 	}
 	fmt.Fprint(stdout, ratios)
+	fmt.Fprint(stdout, ratiosPrev)
 	fmt.Fprintf(stdout, "bench: took %s\n", time.Since(start).Round(time.Second))
 	return nil
 }
@@ -317,10 +403,10 @@ func buildBench(root, dir string, bb *benchBuild) error {
 // benchProgressEvery is how often a long run says how far it is.
 const benchProgressEvery = 30 * time.Second
 
-// runBenchBuilds runs each of builds' binaries once, all at once, adds their
-// results to each build's, and every benchProgressEvery says how far each
-// is.
-func runBenchBuilds(root string, builds []*benchBuild, benchtime string, stdout io.Writer) error {
+// runBenchBuilds runs each of builds' binaries once on rows, all at once,
+// adds their results to each build's, and every benchProgressEvery says how
+// far each is.
+func runBenchBuilds(root string, builds []*benchBuild, rows benchRows, benchtime string, stdout io.Writer) error {
 	type running struct {
 		bb   *benchBuild
 		cmd  *exec.Cmd
@@ -332,10 +418,15 @@ func runBenchBuilds(root string, builds []*benchBuild, benchtime string, stdout 
 	var runs []*running
 	for _, bb := range builds {
 		pattern := "^BenchmarkMap$/^impl=(" + strings.Join(bb.impls, "|") + ")$"
+		want := len(bb.impls) * len(benchOps) * len(benchLens) * len(benchKeys)
+		if rows != (benchRows{}) {
+			pattern += "/./^len=" + rows.len + "$/^key=" + rows.key + "$"
+			want = len(bb.impls) * len(benchOps)
+		}
 		cmd := exec.Command(bb.bin, "-test.run=^$", "-test.bench="+pattern, "-test.benchtime="+benchtime, "-test.count=1", "-test.timeout=0")
 		// In the package's folder, as go test runs it.
 		cmd.Dir = filepath.Join(root, filepath.FromSlash(benchPkg))
-		r := &running{bb: bb, want: len(bb.impls) * len(benchOps) * len(benchLens) * len(benchKeys), done: make(chan struct{})}
+		r := &running{bb: bb, want: want, done: make(chan struct{})}
 		cmd.Stdout, cmd.Stderr = &r.out, &r.out
 		if err := cmd.Start(); err != nil {
 			for _, r := range runs {
@@ -553,6 +644,204 @@ func ratioTable(fast, generic, note string) (string, error) {
 	return b.String(), nil
 }
 
+// labCols are the columns of benchCols that are lab maps, with and without
+// step 9.
+func labCols() []string {
+	var cols []string
+	for _, col := range benchCols {
+		if slices.ContainsFunc(benchLabMaps, func(lm struct{ impl, lab string }) bool {
+			return lm.impl == strings.TrimSuffix(col, "-generic")
+		}) {
+			cols = append(cols, col)
+		}
+	}
+	return cols
+}
+
+// laneRatioTable is ratioTable's lab-map columns on the two lanes side by
+// side: fast[i] and generic[i] are the results of the builds of lane i
+// (benchPrevLane, then benchLane), whose toolchain built the lab maps and its
+// own built-in map. Each ratio is over the built-in map of the same runs, so
+// a map's two columns differ by what each toolchain did to that map and to
+// its own built-in map. note, if not empty, is printed above the table.
+func laneRatioTable(fast, generic [2]string, note string) (string, error) {
+	ls := [2]lanes.Lane{benchPrevLane, benchLane}
+	cols := labCols()
+	var sets [2]map[string]benchSamples
+	var header []string
+	runs := 0
+	for i := range ls {
+		f, h := parseBench(fast[i])
+		g, _ := parseBench(generic[i])
+		for _, line := range h {
+			if !slices.Contains(header, line) {
+				header = append(header, line)
+			}
+		}
+		for _, s := range f {
+			runs = max(runs, len(s))
+		}
+		sets[i] = map[string]benchSamples{}
+		for _, col := range cols {
+			sets[i][col] = f
+			if strings.HasSuffix(col, "-generic") {
+				sets[i][col] = g
+			}
+		}
+	}
+	var b strings.Builder
+	for _, h := range header {
+		b.WriteString(h + "\n")
+	}
+	fmt.Fprintf(&b, "time per operation over the built-in map's in the same runs (median of %d), with the lab maps\n", runs)
+	fmt.Fprintf(&b, "and the built-in map built by %s, then by %s\n", ls[0].Toolchain, ls[1].Toolchain)
+	fmt.Fprintf(&b, "buckets, swiss: labs 02 and 03 solved; -generic: without step 9's fast path (the lab's own %s)\n", fastFile)
+	b.WriteString(note)
+	w := 6
+	for _, l := range ls {
+		w = max(w, len(l.Release()))
+	}
+	pair := 2*w + 4
+	prefix := func(a, l, k string) string { return fmt.Sprintf("%-9s %-4s %-7s", a, l, k) }
+	b.WriteString(prefix("", "", ""))
+	for _, col := range cols {
+		fmt.Fprintf(&b, "%*s", pair, col)
+	}
+	b.WriteString("\n" + prefix("op", "len", "key"))
+	for range cols {
+		fmt.Fprintf(&b, "  %*s  %*s", w, ls[0].Release(), w, ls[1].Release())
+	}
+	b.WriteString("\n")
+	// The ratios of each column and lane by group of rows: targetOps by key
+	// type, and the other ops each.
+	means := map[string][]float64{}
+	for _, op := range benchOps {
+		for _, l := range benchLens {
+			for _, k := range benchKeys {
+				b.WriteString(prefix(op, l, k))
+				for _, col := range cols {
+					for i := range ls {
+						r, err := benchRatio(sets[i][col], col, op, l, k)
+						if err != nil {
+							return "", fmt.Errorf("%s: %v", ls[i].Toolchain, err)
+						}
+						fmt.Fprintf(&b, "  %*.2fx", w-1, r)
+						group := k
+						if !slices.Contains(targetOps, op) {
+							group = op
+						}
+						key := fmt.Sprintf("%s/%s/%d", col, group, i)
+						means[key] = append(means[key], r)
+					}
+				}
+				b.WriteString("\n")
+			}
+		}
+	}
+	// The groups of the means: targetOps for each key type, and iterate,
+	// which hashes nothing: how far the ratios of the same code move from one
+	// set of runs to the other, a control.
+	groups := append(slices.Clone(benchKeys), "iterate")
+	fmt.Fprintf(&b, "the geometric mean of each map's ratios: over %s, the %s rows apart (%d rows each);\n",
+		strings.Join(targetOps, ", "), strings.Join(benchKeys, " and "), len(targetOps)*len(benchLens))
+	fmt.Fprintf(&b, "and over iterate, which hashes nothing, as a control (%d rows)\n", len(benchLens)*len(benchKeys))
+	name := len("key")
+	for _, col := range cols {
+		name = max(name, len(col))
+	}
+	fmt.Fprintf(&b, "%-*s", name, "")
+	for _, g := range groups {
+		fmt.Fprintf(&b, "%*s", pair, g)
+	}
+	fmt.Fprintf(&b, "\n%-*s", name, "key")
+	for range groups {
+		fmt.Fprintf(&b, "  %*s  %*s", w, ls[0].Release(), w, ls[1].Release())
+	}
+	b.WriteString("\n")
+	for _, col := range cols {
+		fmt.Fprintf(&b, "%-*s", name, col)
+		for _, g := range groups {
+			for i := range ls {
+				fmt.Fprintf(&b, "  %*.2fx", w-1, geomean(means[fmt.Sprintf("%s/%s/%d", col, g, i)]))
+			}
+		}
+		b.WriteString("\n")
+	}
+	return b.String(), nil
+}
+
+// laneShape is what the check compares in laneRatioTable's output: its
+// lines of column names, the first three words of each row, and the first
+// word of each line of means.
+func laneShape(s string) []string {
+	cols := labCols()
+	names := append(append(slices.Clone(cols), benchKeys...), "iterate")
+	isName := func(w string) bool { return slices.Contains(names, w) }
+	var rows []string
+	for _, line := range strings.Split(s, "\n") {
+		f := strings.Fields(line)
+		switch {
+		case len(f) == 0:
+		case f[0] == "op" || f[0] == "key" || !slices.ContainsFunc(f, func(w string) bool { return !isName(w) }):
+			// The header's lines: the releases, and the maps or key types.
+			rows = append(rows, strings.Join(f, " "))
+		case len(f) >= 3 && slices.Contains(benchOps, f[0]):
+			rows = append(rows, strings.Join(f[:3], " "))
+		case slices.Contains(cols, f[0]):
+			rows = append(rows, f[0])
+		}
+	}
+	return rows
+}
+
+// benchstatDelta finds, in a row of a benchstat table of two columns, the
+// benchmark's op, key type and the verdict: "~" or the change, "-12.34%".
+var benchstatDelta = regexp.MustCompile(`^Map/impl=builtin/op=([\w-]+)/len=(\w+)/key=(\w+)(?:-\d+)?\s.*\s(~|[+-][0-9.]+%)\s+\(p=`)
+
+// laneVerdicts sums up the built-in map on the two lanes, old and cur
+// (results of benchPrevLane's and benchLane's builds), by groups of rows:
+// the geometric mean of the rows' ratios of medians (new over old), and
+// how many rows benchstat's table, given, finds faster, slower or not
+// different.
+func laneVerdicts(old, cur, table string) (string, error) {
+	oldS, _ := parseBench(old)
+	newS, _ := parseBench(cur)
+	verdict := map[string]string{} // op/len/key: "~", "-" or "+"
+	for _, line := range strings.Split(table, "\n") {
+		if m := benchstatDelta.FindStringSubmatch(line); m != nil {
+			verdict[m[1]+"/"+m[2]+"/"+m[3]] = m[4][:1]
+		}
+	}
+	groups := [][]string{{"get-hit", "get-miss"}, {"put"}, {"delete"}, {"iterate"}}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s over %s, the built-in map: the geometric mean of the rows' ratios (median time over median time),\n", benchLane.Toolchain, benchPrevLane.Toolchain)
+	b.WriteString("and how many rows benchstat finds faster, slower, or not different (p < 0.05)\n")
+	for _, ops := range groups {
+		for _, k := range benchKeys {
+			var ratios []float64
+			counts := map[string]int{}
+			for _, op := range ops {
+				for _, l := range benchLens {
+					row := op + "/" + l + "/" + k
+					o, n := median(oldS["builtin/"+row]), median(newS["builtin/"+row])
+					if o == 0 || n == 0 {
+						return "", fmt.Errorf("no result for the built-in map on both lanes, op=%s len=%s key=%s", op, l, k)
+					}
+					v, ok := verdict[row]
+					if !ok {
+						return "", fmt.Errorf("benchstat printed no verdict for the built-in map, op=%s len=%s key=%s", op, l, k)
+					}
+					ratios = append(ratios, n/o)
+					counts[v]++
+				}
+			}
+			fmt.Fprintf(&b, "%-18s %-7s %d rows  %.2fx  %d faster, %d slower, %d not different\n",
+				strings.Join(ops, ", "), k, len(ratios), geomean(ratios), counts["-"], counts["+"], counts["~"])
+		}
+	}
+	return b.String(), nil
+}
+
 // benchRatio returns impl's median time per operation over the built-in
 // map's in samples, on one row, rounded as the ratio table prints it.
 func benchRatio(samples benchSamples, impl, op, l, k string) (float64, error) {
@@ -619,9 +908,12 @@ func checkBenchShape(root string, fresh map[string]string, names []string, stdou
 			continue
 		}
 		var oldRows, newRows []string
-		if name == benchRatios {
+		switch name {
+		case benchRatios:
 			oldRows, newRows = benchShape(string(old)), benchShape(fresh[name])
-		} else {
+		case benchRatiosPrev:
+			oldRows, newRows = laneShape(string(old)), laneShape(fresh[name])
+		default:
 			oldRows, newRows = benchstatRows(string(old)), benchstatRows(fresh[name])
 		}
 		if !slices.Equal(oldRows, newRows) {

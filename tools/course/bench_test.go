@@ -5,7 +5,9 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -219,4 +221,248 @@ func TestWithoutFastPaths(t *testing.T) {
 	if _, _, err := withoutFastPaths(root, replace); err == nil || !strings.Contains(err.Error(), "labs/02-buckets/fast.go") {
 		t.Errorf("withoutFastPaths without labs/02-buckets/fast.go: err = %v; want one naming it", err)
 	}
+}
+
+// TestLaneRatioTable checks the lab maps' ratios on the two Swiss lanes: each
+// over the built-in map of its own lane's runs, the previous lane first.
+func TestLaneRatioTable(t *testing.T) {
+	labs := []string{"builtin", "buckets", "swiss"}
+	build := func(builtin float64, generic bool) string {
+		out := fakeBench(labs, 3, func(impl, op string) float64 {
+			// fakeBench's median is the time given plus 0.1.
+			switch {
+			case impl == "builtin":
+				return builtin - 0.1
+			case generic:
+				return 2*builtin - 0.1 // 2x
+			case impl == "swiss" && op == "get-hit":
+				return 9.9 // the same time on both lanes: 1x, then 2x
+			}
+			return 1.5*builtin - 0.1 // 1.5x
+		})
+		if generic {
+			out = renameImpls(out, genericRenames())
+		}
+		return out
+	}
+	// The previous lane's built-in map takes 10 ns, the current one's 5.
+	prev, cur := build(10, false), build(5, false)
+	prevGeneric, curGeneric := build(10, true), build(5, true)
+	got, err := laneRatioTable([2]string{prev, cur}, [2]string{prevGeneric, curGeneric}, "(a note)\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, c := benchPrevLane.Release(), benchLane.Release()
+	cell := func(s string) string { return fmt.Sprintf("  %6s", s) }
+	for _, want := range []string{
+		"goos: linux\ngoarch: amd64\ncpu: Some CPU\n",
+		"(median of 3)",
+		"built by " + benchPrevLane.Toolchain + ", then by " + benchLane.Toolchain,
+		"(a note)\n",
+		"op        len  key    " + strings.Repeat(cell(p)+cell(c), 4) + "\n",
+		"get-hit   1e3  int64  " + cell("2.00x") + cell("2.00x") + cell("1.50x") + cell("1.50x") + cell("2.00x") + cell("2.00x") + cell("1.00x") + cell("2.00x") + "\n",
+		"iterate   1e6  string " + cell("2.00x") + cell("2.00x") + cell("1.50x") + cell("1.50x") + cell("2.00x") + cell("2.00x") + cell("1.50x") + cell("1.50x") + "\n",
+		"the geometric mean of each map's ratios: over get-hit, get-miss, put, the int64 and string rows apart (9 rows each);\n",
+		"and over iterate, which hashes nothing, as a control (6 rows)\n",
+		"buckets-generic" + strings.Repeat(cell("2.00x"), 6) + "\n",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("laneRatioTable: no %q in\n%s", want, got)
+		}
+	}
+	// swiss: get-hit at 1x then 2x, get-miss and put at 1.5x on both.
+	mean := func(xs ...float64) string { return fmt.Sprintf("%.2fx", geomean(xs)) }
+	before, after := mean(1, 1, 1, 1.5, 1.5, 1.5, 1.5, 1.5, 1.5), mean(2, 2, 2, 1.5, 1.5, 1.5, 1.5, 1.5, 1.5)
+	if want := "swiss          " + cell(before) + cell(after) + cell(before) + cell(after) + cell("1.50x") + cell("1.50x") + "\n"; !strings.Contains(got, want) {
+		t.Errorf("laneRatioTable: no %q in\n%s", want, got)
+	}
+	shape := laneShape(got)
+	if len(shape) != 2+30+2+4 {
+		t.Errorf("laneShape: %d lines; want 2 of header, 30 rows, 2 of header and 4 of means:\n%s", len(shape), strings.Join(shape, "\n"))
+	}
+	for _, want := range []string{"buckets-generic buckets swiss-generic swiss", "get-hit 1e3 int64", "int64 string iterate", "swiss"} {
+		if !slices.Contains(shape, want) {
+			t.Errorf("laneShape: no line %q in %q", want, shape)
+		}
+	}
+
+	// A lane without its built-in map's results is an error that names it.
+	if _, err := laneRatioTable([2]string{onlyImpls(prev, "buckets", "swiss"), cur}, [2]string{prevGeneric, curGeneric}, ""); err == nil || !strings.Contains(err.Error(), benchPrevLane.Toolchain) {
+		t.Errorf("laneRatioTable without the previous lane's built-in map: err = %v; want one naming %s", err, benchPrevLane.Toolchain)
+	}
+}
+
+// TestLaneVerdicts checks the summary under the benchstat table of the
+// two lanes' built-in maps: ratios from the samples, verdicts from benchstat.
+func TestLaneVerdicts(t *testing.T) {
+	prev := fakeBench([]string{"builtin"}, 3, func(impl, op string) float64 { return 9.9 })
+	cur := fakeBench([]string{"builtin"}, 3, func(impl, op string) float64 {
+		if op == "get-hit" || op == "get-miss" {
+			return 4.9 // half the time
+		}
+		return 9.9
+	})
+	var table strings.Builder
+	table.WriteString("                                  │ go1.A │ go1.B │\n")
+	for _, k := range benchKeys {
+		for _, l := range benchLens {
+			for _, op := range benchOps {
+				verdict := "~ (p=0.310 n=6)"
+				switch {
+				case op == "get-hit":
+					verdict = "-50.00% (p=0.002 n=6)"
+				case op == "put" && l == "1e6":
+					verdict = "+3.10% (p=0.041 n=6)"
+				}
+				fmt.Fprintf(&table, "Map/impl=builtin/op=%s/len=%s/key=%s-2   9.900n ± 1%%   4.900n ± 2%%  %s\n", op, l, k, verdict)
+			}
+		}
+	}
+	got, err := laneVerdicts(prev, cur, table.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		benchLane.Toolchain + " over " + benchPrevLane.Toolchain,
+		"get-hit, get-miss  int64   6 rows  0.50x  3 faster, 0 slower, 3 not different\n",
+		"get-hit, get-miss  string  6 rows  0.50x  3 faster, 0 slower, 3 not different\n",
+		"put                int64   3 rows  1.00x  0 faster, 1 slower, 2 not different\n",
+		"iterate            string  3 rows  1.00x  0 faster, 0 slower, 3 not different\n",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("laneVerdicts: no %q in\n%s", want, got)
+		}
+	}
+	// A row benchstat did not print is an error, not a row left out.
+	short := strings.Replace(table.String(), "op=delete/len=1e5/key=int64", "op=other", 1)
+	if _, err := laneVerdicts(prev, cur, short); err == nil || !strings.Contains(err.Error(), "op=delete len=1e5 key=int64") {
+		t.Errorf("laneVerdicts without a row of benchstat: err = %v; want one naming op=delete len=1e5 key=int64", err)
+	}
+}
+
+// TestChapter03MeasurementClaims checks the sentences of chapter 03 that read the committed
+// measurements of go run ./tools/course bench against them, so that a new measurement that
+// contradicts one fails here until the chapter is changed. It reads committed files: it
+// measures nothing, and no time of this machine enters it.
+func TestChapter03MeasurementClaims(t *testing.T) {
+	root := workshopRoot(t)
+	read := func(name string) string { return workshopRead(t, root, name) }
+
+	// "On Go 1.27.3 the Swiss map misses its target: its geometric mean is over 1.2x, the rows
+	// beyond the limits are of both key types, and its means are higher than beside the built-in
+	// map of Go 1.26.8 in the same runs."
+	over := regexp.MustCompile(`(?m)^(\w+): (\d+) rows over its limit`)
+	row := regexp.MustCompile(`^(\w+) op=\S+ len=\S+ key=(\w+): [0-9.]+x the built-in map$`)
+	profile := read(benchProfile)
+	overKeys := map[string]bool{}
+	for _, m := range over.FindAllStringSubmatch(profile, -1) {
+		for _, line := range strings.Split(profile, "\n") {
+			if r := row.FindStringSubmatch(line); r != nil && r[1] == m[1] {
+				overKeys[r[2]] = true
+			}
+		}
+	}
+	for _, k := range benchKeys {
+		if !overKeys[k] {
+			t.Errorf("%s: no %s row is over a limit; chapter 03 says the rows beyond the limits are of both key types", benchProfile, k)
+		}
+	}
+	gm := regexp.MustCompile(`(?m)^swiss: geometric mean ([0-9.]+)x`).FindStringSubmatch(read(benchRatios))
+	if gm == nil {
+		t.Fatalf("%s: no line of the swiss map's geometric mean", benchRatios)
+	}
+	if g, _ := strconv.ParseFloat(gm[1], 64); g <= benchTargets["swiss"].geomean {
+		t.Errorf("%s: swiss's geometric mean is %.2fx; chapter 03 says it misses its target of %gx", benchRatios, g, benchTargets["swiss"].geomean)
+	}
+	means := laneMeans(t, read(benchRatiosPrev))
+	for _, k := range benchKeys {
+		if m := means["swiss"][k]; m[1] <= m[0] {
+			t.Errorf("%s: swiss's %s means are %.2fx beside Go 1.26.8's built-in map and %.2fx beside Go 1.27.3's; chapter 03 says they are higher on 1.27.3", benchRatiosPrev, k, m[0], m[1])
+		}
+	}
+
+	// "Of the twelve rows of lookups, benchstat finds at most one where the two releases
+	// differ, and the geometric mean of each key type's lookup ratios is within 5 % of 1."
+	verdict := regexp.MustCompile(`(?m)^get-hit, get-miss\s+(\w+)\s+(\d+) rows\s+([0-9.]+)x\s+(\d+) faster, (\d+) slower`)
+	verdicts := verdict.FindAllStringSubmatch(read(benchRuntimePrev), -1)
+	if len(verdicts) != len(benchKeys) {
+		t.Fatalf("%s: %d lines of lookups under the table; want one per key type", benchRuntimePrev, len(verdicts))
+	}
+	rows, differ := 0, 0
+	for _, v := range verdicts {
+		n, _ := strconv.Atoi(v[2])
+		faster, _ := strconv.Atoi(v[4])
+		slower, _ := strconv.Atoi(v[5])
+		rows, differ = rows+n, differ+faster+slower
+		if g, _ := strconv.ParseFloat(v[3], 64); math.Abs(g-1) > 0.05+1e-9 {
+			t.Errorf("%s: lookups with %s keys: geometric mean %.2fx; chapter 03 says it is within 5 %% of 1", benchRuntimePrev, v[1], g)
+		}
+	}
+	if rows != 12 || differ > 1 {
+		t.Errorf("%s: benchstat finds %d of %d rows of lookups different; chapter 03 says at most one of twelve", benchRuntimePrev, differ, rows)
+	}
+
+	// "The string rows of all four columns lost ground on Go 1.27, by more than their column's
+	// iterate control moved. buckets-generic's int64 rows lost more than its control moved, but
+	// swiss-generic's did not, and neither did buckets' and swiss'."
+	change := func(col, group string) float64 { m := means[col][group]; return m[1] - m[0] }
+	control := func(col string) float64 { return math.Abs(change(col, "iterate")) }
+	for _, col := range labCols() {
+		if change(col, "string") <= control(col) {
+			t.Errorf("%s: %s's string means went from %.2fx to %.2fx, no more than its control moved (%.2f); chapter 03 says the string rows of all four lost ground", benchRatiosPrev, col, means[col]["string"][0], means[col]["string"][1], control(col))
+		}
+		lost := change(col, "int64") > control(col)
+		if want := col == "buckets-generic"; lost != want {
+			t.Errorf("%s: %s's int64 means went from %.2fx to %.2fx, its control moved %.2f; chapter 03 says only buckets-generic's int64 rows lost more than their control moved", benchRatiosPrev, col, means[col]["int64"][0], means[col]["int64"][1], control(col))
+		}
+	}
+
+	// "one is about as fast as the runtime's map (its geometric mean is within a tenth of 1x)
+	// and the other slower"
+	peer := func(name string) float64 {
+		m := regexp.MustCompile(`(?m)^` + name + `: geometric mean ([0-9.]+)x`).FindStringSubmatch(read(benchRatios))
+		if m == nil {
+			t.Fatalf("%s: no line of %s's geometric mean", benchRatios, name)
+		}
+		g, _ := strconv.ParseFloat(m[1], 64)
+		return g
+	}
+	if c, d := peer("cockroach"), peer("dolthub"); math.Abs(c-1) > 0.1+1e-9 || d <= c {
+		t.Errorf("%s: cockroach's geometric mean is %.2fx and dolthub's %.2fx; chapter 03 says cockroach is within a tenth of 1x and dolthub slower", benchRatios, c, d)
+	}
+}
+
+// laneMeans reads the means at the bottom of laneRatioTable's output: for each map, for
+// each group (int64, string, iterate), the mean on the previous lane and on the current one.
+func laneMeans(t *testing.T, table string) map[string]map[string][2]float64 {
+	t.Helper()
+	lines := strings.Split(table, "\n")
+	var groups []string
+	means := map[string]map[string][2]float64{}
+	for i, line := range lines {
+		f := strings.Fields(line)
+		if len(f) > 0 && f[0] == "int64" && i+1 < len(lines) && strings.HasPrefix(lines[i+1], "key ") {
+			groups = f
+			continue
+		}
+		if groups == nil || len(f) != 1+2*len(groups) || !slices.Contains(labCols(), f[0]) {
+			continue
+		}
+		means[f[0]] = map[string][2]float64{}
+		for j, g := range groups {
+			var m [2]float64
+			for i := range m {
+				v, err := strconv.ParseFloat(strings.TrimSuffix(f[1+2*j+i], "x"), 64)
+				if err != nil {
+					t.Fatalf("the means of %s: %v", f[0], err)
+				}
+				m[i] = v
+			}
+			means[f[0]][g] = m
+		}
+	}
+	if len(means) != len(labCols()) {
+		t.Fatalf("found the means of %d maps, not %d, in\n%s", len(means), len(labCols()), table)
+	}
+	return means
 }

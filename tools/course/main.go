@@ -81,11 +81,12 @@
 //	          the lab is named as the lab runner names it (2, 02, 02-buckets or buckets)
 //	bench     run labs/internal/mapbench with the solutions of labs 02 and 03 in place (and
 //	          again without their step 9, fast.go), the peers github.com/cockroachdb/swiss and
-//	          github.com/dolthub/swiss, and the built-in map on both runtimes, then benchstat;
+//	          github.com/dolthub/swiss, and the built-in map on every runtime, then benchstat;
 //	          writes chapters/out/bench-table.txt, bench-ratios.txt (each map's time per
 //	          operation over the built-in map's, against the course's targets),
-//	          bench-fastpath.txt (each lab map without and with step 9) and bench-runtimes.txt
-//	          (the built-in map on Go 1.25's classic runtime against Go 1.26's Swiss tables);
+//	          bench-fastpath.txt (each lab map without and with step 9), bench-runtimes.txt
+//	          (the built-in map on the classic lane against each Swiss lane), bench-runtimes-127.txt
+//	          and bench-ratios-127.txt (the default lane's release against the one before it);
 //	          -check runs every benchmark once and checks that the committed tables still
 //	          have the same rows
 //	explorer  build the book's explorer (tools/explorer: the solutions of labs 02 and 03 compiled

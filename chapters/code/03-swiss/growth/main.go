@@ -6,7 +6,7 @@
 //
 // It reads the runtime's own structs (internal/runtime/maps.Map and table)
 // with the course's inspector, package gomaps/labs/inspect, which knows the
-// layouts of Go 1.25 and 1.26 and says so when it meets another.
+// layouts of Go 1.25 to 1.27 and says so when it meets another.
 package main
 
 import (
