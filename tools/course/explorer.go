@@ -16,7 +16,8 @@ import (
 // runExplorer is the explorer command: it builds the book's explorer page's program, the
 // solutions of labs 02 and 03 compiled to WebAssembly (tools/explorer), into a folder, with
 // the toolchain's wasm_exec.js beside it. The book's mkdocs hook (site/hooks/explorer.py) runs
-// it after every build, into the built book. -test runs the explorer's Go tests instead:
+// it into build/book-explorer when what the program is built from changed since the last build,
+// and copies it into the built book after every build. -test runs the explorer's Go tests instead:
 // natively, and the wasm against the native program in Node.
 func runExplorer(args []string, stdout, stderr io.Writer) error {
 	flags := flag.NewFlagSet("explorer", flag.ContinueOnError)
@@ -78,8 +79,9 @@ func runExplorer(args []string, stdout, stderr io.Writer) error {
 	if _, err := copyTo(filepath.Join(dir, "wasm_exec.js"), filepath.Join(strings.TrimSpace(string(goroot)), "lib", "wasm", "wasm_exec.js")); err != nil {
 		return fmt.Errorf("the toolchain's wasm_exec.js: %v", err)
 	}
-	// Its size only: the book's browser check prints the gzipped size too. This runs after every
-	// rebuild of mkdocs serve, where compressing 4 MB would only add to the wait.
+	// Its size only: the book's browser check prints the gzipped size too. This runs whenever a
+	// rebuild of mkdocs serve compiles the program, where compressing 4 MB would only add to the
+	// wait.
 	info, err := os.Stat(wasm)
 	if err != nil {
 		return err

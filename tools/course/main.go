@@ -91,7 +91,8 @@
 //	          have the same rows
 //	explorer  build the book's explorer (tools/explorer: the solutions of labs 02 and 03 compiled
 //	          to WebAssembly) into build/explorer, or -o DIR, with Go's wasm_exec.js; the book's
-//	          mkdocs hook runs it into the built book. -test runs its tests, natively and in Node
+//	          mkdocs hook runs it when its inputs changed and copies it into the built book.
+//	          -test runs its tests, natively and in Node
 //
 // Missing tools are installed when that is possible: as root with apt-get, Debian's packages
 // (mkdocs mkdocs-material python3-pymdownx, nodejs npm, chromium); otherwise mkdocs goes into a

@@ -2,11 +2,15 @@ package main
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
+	"html"
 	"io"
 	"net"
 	"net/http"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -16,8 +20,8 @@ import (
 )
 
 // serveCheck runs the README's first command the way a reader does, on a free port: it must
-// serve the home page and the chapters, then print where the labs start, and stop cleanly on
-// Ctrl-C.
+// serve the home page and the chapters, then print where the labs start, show the labs as
+// shipped after a learner's edit (labSaveCheck), and stop cleanly on Ctrl-C.
 func (c *checker) serveCheck() error {
 	bin := filepath.Join(c.root, "build", "course-serve-check")
 	if err := c.command("go", "build", "-o", bin, "./tools/course").Run(); err != nil {
@@ -94,6 +98,12 @@ func (c *checker) serveCheck() error {
 	if m := regexp.MustCompile(`the book is at .*`).FindString(out.String()); m != "" {
 		fmt.Fprintln(c.stdout, m)
 	}
+	// After the lab list, which would run lab 06's tests if it saw the edit.
+	if err := c.labSaveCheck("http://"+addr+"/", &out); err != nil {
+		stop()
+		io.WriteString(c.stdout, out.String())
+		return err
+	}
 	if err := stop(); err != nil {
 		io.WriteString(c.stdout, out.String())
 		return fmt.Errorf("serve after Ctrl-C: %v", err)
@@ -150,5 +160,106 @@ func fetchPage(url string) error {
 	if !bytes.Contains(body, []byte("<title>")) {
 		return fmt.Errorf("%s: not an HTML page", url)
 	}
+	return nil
+}
+
+// labSaveCheck checks what a learner's save in a lab does to the served book: it rebuilds
+// nothing, and the book still shows the lab's file as shipped. mkdocs serve must not watch
+// labs/ (or a folder that holds it): the paths it names in "Watching paths for changes". Then,
+// with a learner's line added to shardFor in labs/06-races/sharded.go, a rebuild (chapter 06
+// touched) must serve chapter 06's listing of that file without the line, and must reuse the
+// explorer's program rather than compile it again. In a git checkout whose HEAD has the file as
+// it is, the book's copy of it (build/_shipped) is removed first, so the listing comes from git,
+// as in a fresh clone whose learner edited a lab before serving the book.
+func (c *checker) labSaveCheck(base string, out *syncbuf.Buffer) error {
+	m := regexp.MustCompile(`Watching paths for changes: (.*)`).FindStringSubmatch(out.String())
+	if m == nil {
+		return fmt.Errorf(`mkdocs serve did not print the paths it watches ("Watching paths for changes: ...")`)
+	}
+	labs := filepath.Join(c.root, "labs")
+	for _, q := range regexp.MustCompile(`'([^']*)'`).FindAllStringSubmatch(m[1], -1) {
+		dir := q[1]
+		if !filepath.IsAbs(dir) {
+			dir = filepath.Join(c.root, dir)
+		}
+		if rel, err := filepath.Rel(dir, labs); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return fmt.Errorf("mkdocs serve watches %s, which holds labs/: every save in a lab rebuilds the book; take it out of mkdocs.yml's watch", q[1])
+		}
+	}
+	fmt.Fprintf(c.stdout, "mkdocs serve watches %s: not labs/\n", m[1])
+
+	const file = "labs/06-races/sharded.go"
+	const edit = "servecheck: a line the learner added"
+	lab := filepath.Join(c.root, filepath.FromSlash(file))
+	shipped, err := os.ReadFile(lab)
+	if err != nil {
+		return err
+	}
+	// The edit adds a line to shardFor, above its first line as shipped, which the page must show.
+	const head = "func (m *Sharded[V]) shardFor(key string) int {\n"
+	_, body, ok := bytes.Cut(shipped, []byte(head))
+	if !ok {
+		return fmt.Errorf("%s has no line %q: the check adds its line below it", file, strings.TrimSpace(head))
+	}
+	first, _, _ := bytes.Cut(body, []byte("\n"))
+	edited := bytes.Replace(shipped, []byte(head), []byte(head+"\t// "+edit+"\n"), 1)
+	// As pygments writes it in the page (it writes a double quote as &quot;).
+	firstHTML := strings.ReplaceAll(html.EscapeString(strings.TrimSpace(string(first))), "&#34;", "&quot;")
+	sums, err := os.ReadFile(filepath.Join(c.root, "labs", "shipped.sum"))
+	if err != nil {
+		return err
+	}
+	sum := sha256.Sum256(bytes.ReplaceAll(shipped, []byte("\r\n"), []byte("\n")))
+	if !bytes.Contains(sums, []byte(hex.EncodeToString(sum[:])+"  "+file+"\n")) {
+		return fmt.Errorf("%s is not as labs/shipped.sum says: put it back (git checkout %s), or regenerate the manifest (go test ./tools/lab -run TestShippedManifest -update)", file, file)
+	}
+	from := "build/_shipped"
+	git := exec.Command("git", "show", "HEAD:./"+file)
+	git.Dir = c.root
+	if inGit, _ := git.Output(); bytes.Equal(inGit, shipped) {
+		if err := os.Remove(filepath.Join(c.root, "build", "_shipped", filepath.FromSlash(file))); err != nil && !os.IsNotExist(err) {
+			return err
+		}
+		from = "git"
+	}
+	if err := os.WriteFile(lab, edited, 0o644); err != nil {
+		return err
+	}
+	defer os.WriteFile(lab, shipped, 0o644)
+
+	rebuilds := func() int { return strings.Count(out.String(), "Reloading browsers") }
+	before, mark := rebuilds(), len(out.String())
+	now := time.Now()
+	if err := os.Chtimes(filepath.Join(c.root, "chapters", "06-races.md"), now, now); err != nil {
+		return err
+	}
+	for deadline := time.Now().Add(90 * time.Second); rebuilds() == before; time.Sleep(100 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			return fmt.Errorf("mkdocs serve did not rebuild the book within 90s of chapters/06-races.md being touched")
+		}
+	}
+	rebuild := out.String()[mark:]
+	resp, err := http.Get(base + "06-races.html")
+	if err != nil {
+		return err
+	}
+	page, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if err != nil {
+		return err
+	}
+	switch {
+	case resp.StatusCode != http.StatusOK:
+		return fmt.Errorf("after a rebuild, 06-races.html: %s", resp.Status)
+	case bytes.Contains(page, []byte(edit)):
+		return fmt.Errorf("after a learner's edit of %s, chapter 06 shows the edited file, not the file as shipped (site/hooks/shipped.py, and mkdocs.yml's snippets base_path)", file)
+	case !bytes.Contains(page, []byte(firstHTML)):
+		return fmt.Errorf("chapter 06 does not show shardFor's first line as shipped, %q: its listing of %s is gone", strings.TrimSpace(string(first)), file)
+	case from == "git" && !strings.Contains(rebuild, "from git"):
+		return fmt.Errorf("the rebuild did not say that it took %s from git (site/hooks/shipped.py)", file)
+	case !strings.Contains(rebuild, "explorer: reused"):
+		return fmt.Errorf("a rebuild with the explorer's inputs unchanged did not reuse its program (site/hooks/explorer.py should say \"explorer: reused\")")
+	}
+	fmt.Fprintf(c.stdout, "after an edit of %s and a rebuild, chapter 06 shows it as shipped (from %s), and the explorer's program was reused\n", file, from)
 	return nil
 }
