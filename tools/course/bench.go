@@ -116,6 +116,8 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	count := flags.Int("count", 8, "runs of each benchmark (benchstat gives a confidence interval from 6)")
 	benchtime := flags.String("benchtime", "150ms", "time (or Nx iterations) per run")
 	check := flags.Bool("check", false, "run each benchmark once and check that the committed tables have the same rows")
+	write := flags.Bool("write", false, "write the chapters' tables (chapters/out/bench-*.txt); without it, bench prints them and writes nothing")
+	mine := flags.Bool("mine", false, "measure your own maps of labs 02 and 03, as they are in labs/, against the built-in map (about 2 minutes); writes nothing")
 	if help, err := parseFlags(flags, args, stdout); help || err != nil {
 		return err
 	}
@@ -128,6 +130,12 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	root, err := findRoot()
 	if err != nil {
 		return err
+	}
+	if *mine {
+		if *check || *write {
+			return cli.Usagef("bench: -mine measures your own maps and writes nothing: it takes neither -check nor -write")
+		}
+		return runBenchMine(root, stdout)
 	}
 	if *check {
 		*count, *benchtime = 1, "1x"
@@ -275,7 +283,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	}
 	// Each argument is label=file, so the table shows the label, not the path.
 	arg := func(name string) string { return name + "=" + filepath.Join(tmp, name) }
-	line := fmt.Sprintf("$ go run ./tools/course bench -count %d -benchtime %s\n", *count, *benchtime)
+	line := fmt.Sprintf("$ go run ./tools/course bench -write -count %d -benchtime %s\n", *count, *benchtime)
 	cols := "/impl@(" + strings.Join(append([]string{"builtin"}, benchCols...), " ") + ")"
 	table, err := benchstat(root, "-col", cols, arg("all"))
 	if err != nil {
@@ -328,6 +336,9 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	outs[benchProfile] = line + profile
 	outs[benchRatios] += fmt.Sprintf("bench took %s in all here: the builds, the runs and the profiles\n", time.Since(start).Round(time.Minute))
 	for _, name := range append(outNames, benchProfile) {
+		if !*write {
+			break
+		}
 		// The cpu: line of go test ends in the blanks of the processor's
 		// name as the system gives it.
 		text := trailingBlanks.ReplaceAllString(outs[name], "\n")
@@ -335,6 +346,9 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		fmt.Fprintf(stdout, "wrote %s\n", name)
+	}
+	if !*write {
+		fmt.Fprintf(stdout, "bench: wrote nothing (with -write, it writes the chapters' tables: %s)\n", strings.Join(append(outNames, benchProfile), ", "))
 	}
 	fmt.Fprint(stdout, ratios)
 	fmt.Fprint(stdout, ratiosPrev)

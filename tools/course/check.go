@@ -79,7 +79,7 @@ func checkSteps() []checkStep {
 		checkStep{name: "prepare", title: "go run ./tools/course prepare", run: func(c *checker) error { return runPrepare(nil, c.stdout, c.stderr) }, tools: debianTools("mkdocs", "mkdocs-material", "python3-pymdownx")},
 		checkStep{name: "pack", title: "go run ./tools/course pack -book=false -debs=false DIR; git clone DIR/course.bundle; in the clone, with a new GOPATH, module cache and envtest cache: go run ./tools/course unpack DIR, then with GOPROXY=off: go run ./tools/lab checkpoint 01, go run ./tools/lab run 01; all with the machine's own Go, as a room's machines run them", run: func(c *checker) error { return onMachineGo(c.pack) }},
 		checkStep{name: "outputs", title: "go run ./tools/course outputs -check", run: (*checker).outputs},
-		checkStep{name: "bench", title: "go run ./tools/course bench -check", run: func(c *checker) error { return runBench([]string{"-check"}, c.stdout, c.stderr) }},
+		checkStep{name: "bench", title: "go run ./tools/course bench -check; go run ./tools/course bench -mine on the labs as shipped (it must measure nothing, say so, and write nothing)", run: (*checker).bench},
 		checkStep{name: "mkdocs", title: "mkdocs build --strict", run: (*checker).mkdocsBuild, tools: debianTools("mkdocs", "mkdocs-material", "python3-pymdownx")},
 		checkStep{name: "serve", title: "go run ./tools/course serve (the README's first command), fetch its pages, Ctrl-C", run: (*checker).serveCheck, tools: debianTools("mkdocs", "mkdocs-material", "python3-pymdownx")},
 		checkStep{name: "browser", title: "npm ci --prefix site (when needed); node site/check/check-book.mjs", run: (*checker).browser, tools: debianTools("mkdocs", "mkdocs-material", "python3-pymdownx", "chromium", "nodejs")},
@@ -784,4 +784,21 @@ func (c *checker) changedLabs() ([]string, error) {
 	}
 	slices.Sort(nns)
 	return nns, nil
+}
+
+// bench checks the benchmark tables' shape, then bench -mine on the labs as shipped: their maps
+// pass no test, so it must measure nothing and say what to do, in one sentence.
+func (c *checker) bench() error {
+	if err := runBench([]string{"-check"}, c.stdout, c.stderr); err != nil {
+		return err
+	}
+	var out bytes.Buffer
+	err := runBench([]string{"-mine"}, &out, &out)
+	io.Copy(c.stdout, &out)
+	const want = "there is nothing of yours to measure"
+	if err == nil || !strings.Contains(err.Error(), want) {
+		return fmt.Errorf("bench -mine on the labs as shipped: got %v; want an error saying %q", err, want)
+	}
+	fmt.Fprintf(c.stdout, "bench -mine on the labs as shipped: %v\n", err)
+	return nil
 }
