@@ -48,6 +48,13 @@ func TestInternAssignsDenseIDs(t *testing.T) {
 	if len(ids) != 6 {
 		t.Errorf("after interning 6 distinct keys, len(ids) = %d; want 6", len(ids))
 	}
+
+	// The next id comes from the map given, not from a counter of its own.
+	other := map[any]int{"p": 1, "q": 2}
+	var id int
+	if labtest.Try(t, `Intern(other, "r")`, func() { id, _ = basics.Intern(other, "r") }) && id != 3 {
+		t.Errorf(`Intern(other, "r") on a map of 2 keys = %d; want 3: a new key's id is one more than the number of keys in the map it is given (len(ids)+1)`, id)
+	}
 }
 
 func TestInternUnhashableKeyReturnsError(t *testing.T) {

@@ -8,8 +8,8 @@ package buckets
 // array for a hint; Put uses it to decide to double the array.
 func overLoadFactor(count int, B uint8) bool {
 	// TODO(02): step 5: report whether count is more than one bucket holds and more
-	// than 6.5 times the number of buckets, with integer math only
-	// (loadFactorNum/loadFactorDen is 6.5).
+	// than 6.5 times the number of buckets (loadFactorNum/loadFactorDen is
+	// 6.5).
 	// See chapter 02, sections "Step 5: when to grow" and "Why 6.5".
 	// stuck: go run ./tools/lab hint 02
 	return false

@@ -13,7 +13,7 @@ func (m *Map[K, V]) insert(b *bucket[K, V], top uint8, key K, value V) bool {
 	// TODO(02): step 2: store top, key and value in the first free slot of the
 	// chain (emptyOne or emptyRest), and return true. When every slot of the
 	// chain is full, use slot 0 of a new overflow bucket chained after the
-	// last one; when newOverflow gives none, store nothing and return false.
+	// last one (step 3).
 	// See chapter 02, sections "Step 2: insert into the first free slot" and "Step 3: overflow buckets".
 	// stuck: go run ./tools/lab hint 02
 	return false

@@ -78,6 +78,17 @@ func TestStep1Search(t *testing.T) {
 	check(full, "chain", 0x55, 105, nil, 0, "slot 5 was deleted (emptyOne)")
 	check(full, "chain", 0x63, 202, nil, 0, "no slot of the chain holds key 202")
 
+	// An emptyRest ends the whole chain, not only its bucket. (Again not a
+	// real map's layout: it shows whether search stops.)
+	head := &bucket[int64, int64]{}
+	head.tophash = [8]uint8{0x50, 0x51, emptyRest, emptyRest, emptyRest, emptyRest, emptyRest, emptyRest}
+	head.keys = [8]int64{100, 101}
+	beyond := &bucket[int64, int64]{}
+	beyond.tophash = [8]uint8{0x70, emptyRest, emptyRest, emptyRest, emptyRest, emptyRest, emptyRest, emptyRest}
+	beyond.keys = [8]int64{300}
+	head.overflow = beyond
+	check(head, "chain", 0x70, 300, nil, 0, "slot 2 of the first bucket is emptyRest: nothing is stored after it in the whole chain, so stop the search there (return), not only the loop over this bucket's slots")
+
 	var none *bucket[int64, int64]
 	check(none, "nil chain", 0x50, 1, nil, 0, "a nil chain holds nothing")
 }

@@ -43,6 +43,12 @@ func del(t *testing.T, m *Map[int64, int64], keys []int64, i int) {
 func TestStep4DeleteMarksSlots(t *testing.T) {
 	m, keys := chainOf(t, 5)
 	b := &m.buckets[0]
+	// A key that is not there, with the tophash of slot 2: nothing changes.
+	var found bool
+	try(t, "remove", func() { found = m.remove(b, 0x52, -1) })
+	if got, want := tophashes(b), "50 51 52 53 54 rest rest rest"; found || got != want {
+		t.Fatalf("remove of a key that is not in the chain, with the tophash of slot 2, returned %v and left the tophash bytes %s; want false and %s: compare the key too, and change nothing when no slot holds it", found, got, want)
+	}
 	steps := []struct {
 		key  int
 		want string

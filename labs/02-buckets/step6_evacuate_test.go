@@ -189,6 +189,21 @@ func TestStep6GrowWork(t *testing.T) {
 		t.Fatalf("new bucket 6 holds %v; want the 3 keys 6, 14, 22 (Y of old bucket 2)", got)
 	}
 
+	// A write whose old bucket is evacuated already calls evacuate for it
+	// again: that moves nothing.
+	x, y := chainKeys(&m.buckets[2]), chainKeys(&m.buckets[6])
+	try(t, "evacuate(2)", func() { m.evacuate(2) })
+	if x2, y2 := chainKeys(&m.buckets[2]), chainKeys(&m.buckets[6]); !slices.Equal(x2, x) || !slices.Equal(y2, y) {
+		t.Fatalf("evacuate(2) of old bucket 2, evacuated already, changed new buckets 2 and 6 from %v and %v to %v and %v; want them unchanged: skip an old bucket that is evacuated already", x, y, x2, y2)
+	}
+	// The mark stops after 1024 buckets even when the next one is
+	// evacuated, so evacuate moves it on for a bucket evacuated already too.
+	m.nextEvacuate = 0
+	try(t, "evacuate(0)", func() { m.evacuate(0) })
+	if m.nextEvacuate != 1 {
+		t.Fatalf("with nextEvacuate = 0, evacuate(0) of old bucket 0, evacuated already, left nextEvacuate = %d; want 1: when i is nextEvacuate, call m.advanceEvacuationMark() whether or not the bucket was evacuated already", m.nextEvacuate)
+	}
+
 	// Reads never move anything.
 	for k := range int64(27) {
 		var v int64

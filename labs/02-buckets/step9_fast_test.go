@@ -2,6 +2,8 @@ package buckets
 
 import (
 	"hash/maphash"
+	"math/bits"
+	"math/rand/v2"
 	"testing"
 
 	"gomaps/labs/internal/maptest"
@@ -33,6 +35,23 @@ func TestStep9KeyPath(t *testing.T) {
 
 func TestStep9Hash64(t *testing.T) {
 	maptest.Hash64(t, hash64)
+
+	// Each bit of the seed too must reach every bit of the hash. A seed
+	// xored onto the result (hash64 = mix(x) ^ seed) leaves the keys that
+	// collide under one seed colliding under every seed, so a new seed
+	// would not change which keys share a bucket.
+	rng := rand.New(rand.NewPCG(1, 2))
+	for bit := range 64 {
+		flipped := 0
+		const n = 200
+		for range n {
+			seed, x := rng.Uint64(), rng.Uint64()
+			flipped += bits.OnesCount64(hash64(seed, x) ^ hash64(seed^1<<bit, x))
+		}
+		if avg := float64(flipped) / n; avg < 24 || avg > 40 {
+			t.Fatalf("flipping bit %d of the seed flips %.1f bits of hash64 on average; want about 32 (24 to 40), as for a bit of the key: mix the seed into the key before the multiplies, not into the result after them", bit, avg)
+		}
+	}
 }
 
 // TestStep9Hash checks that Map.hash takes the path New chose, with the

@@ -10,7 +10,7 @@ package swiss
 func (t *table[K, V]) uncheckedPut(hash uint64, key K, value V) {
 	// TODO(03): step 5: store the entry in the first empty slot of its probe
 	// sequence, with the H2 of hash as its control byte: one more in t.used,
-	// one less in growthLeft, and m.used unchanged (the entry only moves).
+	// one less in growthLeft.
 	// See chapter 03, section "Step 5: growth, and why 7/8".
 	// stuck: go run ./tools/lab hint 03
 }

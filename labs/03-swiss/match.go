@@ -10,8 +10,7 @@ package swiss
 // so a false positive costs one key comparison and nothing else. Empty and
 // deleted slots are never in the set.
 func (g ctrlGroup) matchH2(h ctrl) bitset {
-	// TODO(03): step 1: return the set of slots whose control byte is h, computed on
-	// the whole word at once, with no loop over its 8 bytes (the false
+	// TODO(03): step 1: return the set of slots whose control byte is h (the false
 	// positive described above may be in the set too).
 	// See chapter 03, section "Step 1: eight comparisons in one (SWAR)".
 	// stuck: go run ./tools/lab hint 03
@@ -21,7 +20,7 @@ func (g ctrlGroup) matchH2(h ctrl) bitset {
 // matchEmpty returns the set of empty slots (control byte 0x80).
 func (g ctrlGroup) matchEmpty() bitset {
 	// TODO(03): step 1: return the set of slots whose control byte is ctrlEmpty, and
-	// no deleted or full slot, computed on the whole word at once.
+	// no deleted or full slot.
 	// See chapter 03, section "Step 1: eight comparisons in one (SWAR)".
 	// stuck: go run ./tools/lab hint 03
 	return 0
@@ -31,7 +30,7 @@ func (g ctrlGroup) matchEmpty() bitset {
 // those whose control byte has its top bit set.
 func (g ctrlGroup) matchEmptyOrDeleted() bitset {
 	// TODO(03): step 1: return the set of slots whose control byte has its top bit
-	// set, computed on the whole word at once.
+	// set.
 	// See chapter 03, section "Step 1: eight comparisons in one (SWAR)".
 	// stuck: go run ./tools/lab hint 03
 	return 0
@@ -39,8 +38,7 @@ func (g ctrlGroup) matchEmptyOrDeleted() bitset {
 
 // first returns the lowest slot in the set. b must not be empty.
 func (b bitset) first() int {
-	// TODO(03): step 1: return the number (0 to 7) of the lowest slot in b, without
-	// a loop over its bytes.
+	// TODO(03): step 1: return the number (0 to 7) of the lowest slot in b.
 	// See chapter 03, section "Step 1: eight comparisons in one (SWAR)".
 	// stuck: go run ./tools/lab hint 03
 	return 0

@@ -37,7 +37,7 @@ func (t *table[K, V]) find(hash uint64, key K) *slot[K, V] {
 	// TODO(03): step 3: look for key in the groups of t, in the probe order that H1
 	// of hash starts, among the slots whose control byte is its H2; stop at
 	// the first group with an empty slot (an insert would have put key
-	// there), and after len(t.groups) groups at most.
+	// there).
 	// See chapter 03, section "Step 3: tables and probing".
 	// stuck: go run ./tools/lab hint 03
 	return nil

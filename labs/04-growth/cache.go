@@ -77,11 +77,12 @@ func (c *Cache) Purge(now time.Time) int {
 		}
 	}
 	// TODO(04): step 3. When fewer than half of the peak are left, the cache
-	// must end up with the same entries in no more slots than a map made for
-	// them alone, and with peak true to its comment again; otherwise Purge
-	// must allocate nothing, and a later Purge that removes a few entries must
-	// not copy again. As shipped, the loop above empties slots but keeps them
-	// all: after a spike, the map is as big as it ever was.
+	// must end up with the same entries in at most twice the slots of a map
+	// made for them alone, and with peak true to its comment again;
+	// otherwise Purge must allocate nothing, and a later Purge that removes
+	// a few entries must not copy again. As shipped, the loop above empties
+	// slots but keeps them all: after a spike, the map is as big as it ever
+	// was.
 	// See chapter 04, section "Maps never shrink".
 	// stuck: go run ./tools/lab hint 04
 	return removed

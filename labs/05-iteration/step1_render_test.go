@@ -90,4 +90,12 @@ workers = 8
 	if ok && got != "" {
 		t.Errorf("Render of an empty config = %q; want \"\"", got)
 	}
+
+	// "web" sorts before "web.v2", but the text "[web.v2]" sorts before
+	// "[web]", since '.' comes before ']'.
+	prefixed := map[string]map[string]string{"web.v2": {"port": "81"}, "web": {"port": "80"}}
+	want = "[web]\nport = 80\n\n[web.v2]\nport = 81\n"
+	if got, ok := result(t, "Render(cfg)", func() string { return iteration.Render(prefixed) }); ok && got != want {
+		t.Errorf("Render of the sections web and web.v2 = %q; want %q: write the sections in increasing order of name (sort the names, not the rendered sections: \"[web.v2]\" sorts before \"[web]\")", got, want)
+	}
 }

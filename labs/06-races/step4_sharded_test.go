@@ -80,3 +80,24 @@ func TestStep4ShardedGetSetDelete(t *testing.T) {
 		t.Errorf("after Set(\"1\", 100), Get(\"1\") = %d, %v; want 100, true", v1, ok1)
 	}
 }
+
+func TestStep4ShardForUsesTheMapsSeed(t *testing.T) {
+	// Two maps have two random seeds. With a hash of the seed and the key,
+	// each key's shard in one map is independent of its shard in the other:
+	// the two agree with probability 1/16 per key, so on all 32 keys with
+	// probability 16^-32 = 2^-128, never in practice. A hash that ignores
+	// m.seed (hash/fnv, or a seed of the package) places every key in the
+	// same shard in both.
+	const shards, keys = 16, 32
+	a, b := NewSharded[int](shards), NewSharded[int](shards)
+	if a.seed == b.seed {
+		t.Fatalf("two maps made by NewSharded have the same seed; want a new maphash.MakeSeed() per map, as NewSharded is shipped")
+	}
+	for i := range keys {
+		key := fmt.Sprintf("key-%d", i)
+		if a.shardFor(key) != b.shardFor(key) {
+			return
+		}
+	}
+	t.Fatalf("shardFor put each of %d keys in the same shard of two maps with different seeds, so a client that knows the hash can choose keys that all land in one shard: hash the key with the map's own seed, maphash.String(m.seed, key)", keys)
+}

@@ -187,3 +187,44 @@ func TestStep5OtherShardsDoNotWait(t *testing.T) {
 		t.Errorf("Set(%q, 1) then Get(%q) = %d, %v; want 1, true", key, key, v, ok)
 	}
 }
+
+func TestStep5LenLocksOneShardAtATime(t *testing.T) {
+	needStep4(t)
+	// The test write-locks shard 4 of 8, in the middle, and calls Len, which
+	// blocks when it reaches shard 4 whether it counts from the first shard
+	// or from the last. Once it is blocked there, a Len that unlocks each
+	// shard after counting it holds no lock at all, and every other shard
+	// can be write-locked at once; a Len that holds the shards it counted
+	// (a defer in the loop) keeps their writers waiting until it returns.
+	const shards, locked = 8, 4
+	m := NewSharded[int](shards)
+	s := &m.shards[locked]
+	s.mu.Lock()
+	o := start("Len()", func() { m.Len() })
+	mustWait(t, o, fmt.Sprintf("another goroutine held the lock of shard %d", locked),
+		"Len must read-lock each shard while it counts that shard's map")
+	var held []int
+	for i := range m.shards {
+		if i == locked {
+			continue
+		}
+		if !m.shards[i].mu.TryLock() {
+			held = append(held, i)
+			continue
+		}
+		m.shards[i].mu.Unlock()
+	}
+	s.mu.Unlock()
+	await(t, o)
+	if len(held) > 0 {
+		t.Fatalf("while Len() waited for shard %d, it still held the locks of shards %v, so writers of those shards waited for Len too: unlock each shard as soon as it is counted (s.mu.RLock(); n += len(s.m); s.mu.RUnlock() in the loop, not a defer, which runs only when Len returns)", locked, held)
+	}
+
+	// Len only reads: it shares a shard with the shard's readers.
+	s.mu.RLock()
+	o = start("Len()", func() { m.Len() })
+	mustNotWait(t, o, fmt.Sprintf("another goroutine held shard %d read-locked", locked),
+		"Len only reads, so it can share each shard's lock with other readers: s.mu.RLock, not Lock")
+	s.mu.RUnlock()
+	await(t, o)
+}

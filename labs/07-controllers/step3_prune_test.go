@@ -116,14 +116,16 @@ func TestStep3ConfigMapStaysSmallUnderChurn(t *testing.T) {
 }
 
 func TestStep3KeepsTheKeysItDoesNotOwn(t *testing.T) {
-	data := map[string]string{"owner": "team-a", "pod.web-1": "10.0.0.2", "pod.web-2": "10.0.0.3", "podcast": "yes"}
+	data := map[string]string{"owner": "team-a", "pod.web-1": "10.0.0.2", "pod.web-2": "10.0.0.3", "pod.web-4": "10.0.0.4", "podcast": "yes"}
+	before := maps.Clone(data)
 	pods := []corev1.Pod{
 		{ObjectMeta: metav1.ObjectMeta{Name: "web-2"}, Status: corev1.PodStatus{PodIP: "10.0.0.3"}},
 		{ObjectMeta: metav1.ObjectMeta{Name: "web-3"}}, // no IP yet: no key
+		{ObjectMeta: metav1.ObjectMeta{Name: "web-4"}}, // its IP is gone: its key goes
 	}
 	got := RecordEndpoints(data, pods)
 	want := map[string]string{"owner": "team-a", "pod.web-2": "10.0.0.3", "podcast": "yes"}
 	if !maps.Equal(got, want) {
-		t.Fatalf("RecordEndpoints(%v, [web-2 with an IP, web-3 without]) = %v; want %v", map[string]string{"owner": "team-a", "pod.web-1": "10.0.0.2", "pod.web-2": "10.0.0.3", "podcast": "yes"}, got, want)
+		t.Fatalf("RecordEndpoints(%v, [web-2 with an IP, web-3 and web-4 without]) = %v; want %v: keep the keys without the prefix, and of yours only those of the Pods that have an IP", before, got, want)
 	}
 }

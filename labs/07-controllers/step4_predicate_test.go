@@ -36,4 +36,23 @@ func TestStep4PredicateLetsEditsOfTheConfigMapThrough(t *testing.T) {
 		t.Fatalf("the predicate dropped an edit of the ConfigMap's data (resourceVersion %s -> %s, generation %d -> %d): the controller never repairs it",
 			old.ResourceVersion, edited.ResourceVersion, old.Generation, edited.Generation)
 	}
+
+	// Someone else edits only its metadata: a change of the ConfigMap too.
+	relabeled := edited.DeepCopy()
+	relabeled.Labels = map[string]string{"edited-by": "someone-else"}
+	if err := c.Update(ctx, relabeled); err != nil {
+		t.Fatalf("relabel %s: %v", client.ObjectKeyFromObject(old), err)
+	}
+	if !OwnedConfigMapPredicate().Update(event.UpdateEvent{ObjectOld: edited, ObjectNew: relabeled}) {
+		t.Fatalf("the predicate dropped an edit of the ConfigMap's labels (resourceVersion %s -> %s, the same data): let through every update that changed the ConfigMap, whatever it changed, as its resourceVersion says",
+			edited.ResourceVersion, relabeled.ResourceVersion)
+	}
+
+	// An informer's resync, and a relist after a lost watch, send an update
+	// event for every object in its cache, changed or not: old and new are
+	// the same ConfigMap. Letting those through reconciles every owned
+	// ConfigMap on every resync, for nothing.
+	if OwnedConfigMapPredicate().Update(event.UpdateEvent{ObjectOld: relabeled, ObjectNew: relabeled.DeepCopy()}) {
+		t.Fatalf("the predicate let through an update event whose old and new ConfigMap are the same (resourceVersion %s in both), as a resync sends for every object: let through only the updates that changed the ConfigMap, those whose resourceVersion changed", relabeled.ResourceVersion)
+	}
 }

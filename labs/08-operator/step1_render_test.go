@@ -44,3 +44,26 @@ func TestStep1EntriesAreSortedByKey(t *testing.T) {
 		t.Fatalf("Render(nil) = %q; want \"\"", got)
 	}
 }
+
+func TestStep1RenderSortsNamesNotLines(t *testing.T) {
+	// "web" sorts before "web-2", but the line "web-2: ..." sorts before
+	// "web: ...", since '-' comes before ':'. Likewise the key "zone" sorts
+	// before "zone-b", but "zone-b=c" before "zone=a", since '-' comes
+	// before '='.
+	entries := map[string]string{"zone": "a", "zone-b": "c", "endpoint": "10.0.0.3:80"}
+	ms := map[string]map[string]string{
+		"web":   {"zone": "a"},
+		"web-2": {"zone": "b"},
+		"api":   {"zone": "c"},
+	}
+	const wantEntries, wantRender = "endpoint=10.0.0.3:80 zone=a zone-b=c", "api: zone=c\nweb: zone=a\nweb-2: zone=b\n"
+	// Many calls: a range over 3 entries can give the right order by luck.
+	for range 100 {
+		if got := operator.Entries(entries); got != wantEntries {
+			t.Fatalf("Entries(%v) = %q; want %q: write the parts in increasing order of key (sort the keys, not the written parts: \"zone-b=c\" sorts before \"zone=a\")", entries, got, wantEntries)
+		}
+		if got := operator.Render(ms); got != wantRender {
+			t.Fatalf("Render(members api, web and web-2) =\n%s\nwant\n%s\nwrite the lines in increasing order of name (sort the names, not the written lines: \"web-2: \" sorts before \"web: \")", got, wantRender)
+		}
+	}
+}
