@@ -1,7 +1,6 @@
 package races
 
 import (
-	"bytes"
 	"fmt"
 	"os"
 	"regexp"
@@ -13,6 +12,7 @@ import (
 	"testing"
 
 	"gomaps/labs/internal/labtest"
+	"gomaps/labs/internal/locktest"
 )
 
 // Two tools the tests share: running a racy workload in a child process,
@@ -244,64 +244,32 @@ func firstLine(s string) string {
 	return s
 }
 
-// An op is one call of the lab's code, running in its own goroutine.
+// An op is one call of the lab's code, running in its own goroutine: the
+// tests hold a lock and check that a call waits for it, with the helpers of
+// labs/internal/locktest, which lab 08 shares.
 type op struct {
-	name     string
-	id       int64         // the goroutine's id, as its stack dump shows it
-	done     chan struct{} // closed when the call has returned
-	panicked any
+	*locktest.Op
+	name string
+	done <-chan struct{} // closed when the call has returned
 }
 
 // start runs f in a new goroutine, named for messages.
 func start(name string, f func()) *op {
-	o := &op{name: name, done: make(chan struct{})}
-	ids := make(chan int64)
-	go func() {
-		defer close(o.done)
-		defer func() { o.panicked = recover() }()
-		ids <- goroutineID()
-		f()
-	}()
-	o.id = <-ids
-	return o
+	o := locktest.Start(name, f)
+	return &op{Op: o, name: name, done: o.Done()}
 }
 
 // settle waits until the op has returned or is blocked. It returns "" if
 // the op returned, else why it is blocked ("sync.RWMutex.Lock",
 // "chan receive"...): the runtime's wait reason.
-//
-// A blocked goroutine stays blocked until another one wakes it, so this
-// needs no timeout: the loop ends as soon as the op's goroutine parks.
-func (o *op) settle() string {
-	for {
-		select {
-		case <-o.done:
-			return ""
-		default:
-		}
-		if r := waitReason(o.id); blocked(r) {
-			return r
-		}
-		runtime.Gosched()
-	}
-}
+func (o *op) settle() string { return o.Settle() }
 
 // do runs f, named for messages, as an op and waits for it: a call that
 // blocks forever (on a lock that an earlier call never unlocked) fails the
 // test instead of hanging it.
 func do(t *testing.T, name string, f func()) {
 	t.Helper()
-	await(t, start(name, f))
-}
-
-// returned reports whether the op has returned, without waiting.
-func (o *op) returned() bool {
-	select {
-	case <-o.done:
-		return true
-	default:
-		return false
-	}
+	locktest.Do(t, name, f)
 }
 
 // await waits until every op has returned. If at some point all the ops
@@ -309,106 +277,21 @@ func (o *op) returned() bool {
 // locks before calling await): the test fails instead of hanging.
 func await(t *testing.T, ops ...*op) {
 	t.Helper()
-	for {
-		var running []*op
-		for _, o := range ops {
-			if !o.returned() {
-				running = append(running, o)
-			}
-		}
-		if len(running) == 0 {
-			break
-		}
-		var stuck []string
-		for _, o := range running {
-			if r := waitReason(o.id); blocked(r) {
-				stuck = append(stuck, fmt.Sprintf("%s (%s)", o.name, r))
-			}
-		}
-		if len(stuck) == len(running) && !anyReturned(running) {
-			t.Fatalf("%s never returned: blocked, with nothing left to wake it (a lock that is never unlocked, or a channel never closed)", strings.Join(stuck, ", "))
-		}
-		runtime.Gosched()
+	all := make([]*locktest.Op, len(ops))
+	for i, o := range ops {
+		all[i] = o.Op
 	}
-	for _, o := range ops {
-		if o.panicked != nil {
-			t.Fatalf("%s panicked: %v", o.name, o.panicked)
-		}
-	}
-}
-
-func anyReturned(ops []*op) bool {
-	for _, o := range ops {
-		if o.returned() {
-			return true
-		}
-	}
-	return false
-}
-
-// blocked reports whether a wait reason means the goroutine is parked until
-// another goroutine of the program wakes it: on a lock of package sync
-// ("sync.Mutex.Lock", "sync.RWMutex.RLock", "sync.WaitGroup.Wait"...), a
-// channel or a select. "running", "runnable", "syscall", the empty reason of
-// a goroutine that has exited, and the runtime's own waits are not: a
-// goroutine that starts a garbage collection may wait in "semacquire" or
-// "GC assist wait" for a moment, and the runtime wakes it by itself.
-func blocked(reason string) bool {
-	return strings.HasPrefix(reason, "sync.") || strings.HasPrefix(reason, "chan ") ||
-		strings.HasPrefix(reason, "select")
-}
-
-// waitReason returns the state of goroutine id, as runtime.Stack shows it in
-// the goroutine's first line ("goroutine 7 [sync.Mutex.Lock]:"), or "" if
-// there is no such goroutine.
-func waitReason(id int64) string {
-	buf := make([]byte, 64<<10)
-	for {
-		n := runtime.Stack(buf, true)
-		if n < len(buf) {
-			buf = buf[:n]
-			break
-		}
-		buf = make([]byte, 2*len(buf))
-	}
-	head := []byte("goroutine " + strconv.FormatInt(id, 10) + " [")
-	for _, line := range bytes.Split(buf, []byte("\n")) {
-		if rest, ok := bytes.CutPrefix(line, head); ok {
-			reason, _, _ := strings.Cut(string(rest), "]")
-			reason, _, _ = strings.Cut(reason, ",") // "chan receive, 2 minutes"
-			return reason
-		}
-	}
-	return ""
-}
-
-// goroutineID returns the calling goroutine's id, from its stack dump.
-func goroutineID() int64 {
-	buf := make([]byte, 64)
-	buf = buf[:runtime.Stack(buf, false)]
-	f := strings.Fields(string(buf))
-	if len(f) < 2 || f[0] != "goroutine" {
-		panic("unexpected stack dump: " + string(buf))
-	}
-	id, err := strconv.ParseInt(f[1], 10, 64)
-	if err != nil {
-		panic("unexpected stack dump: " + string(buf))
-	}
-	return id
+	locktest.Await(t, all...)
 }
 
 // mustNotWait fails t unless the op returns without blocking.
 func mustNotWait(t *testing.T, o *op, while, advice string) {
 	t.Helper()
-	if r := o.settle(); r != "" {
-		t.Errorf("%s waited (%s) while %s: %s", o.name, r, while, advice)
-	}
+	locktest.MustNotWait(t, o.Op, while, advice)
 }
 
 // mustWait fails t unless the op blocks.
 func mustWait(t *testing.T, o *op, while, advice string) {
 	t.Helper()
-	if r := o.settle(); r == "" {
-		t.Errorf("%s returned while %s: %s", o.name, while, advice)
-	}
+	locktest.MustWait(t, o.Op, while, advice)
 }

@@ -5,6 +5,7 @@ import (
 	"maps"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -12,17 +13,154 @@ import (
 	"k8s.io/client-go/rest"
 
 	operator "gomaps/labs/08-operator"
+	"gomaps/labs/internal/locktest"
 )
 
 // Step 5: the Registry is safe to use from several goroutines at once: the
-// informer's event handler and the reconcile workers. Under go test -race,
-// the race detector watches the operator run with four workers while members
-// come and go; without -race, the runtime's own check stops a program whose
-// map is written by two goroutines at once, nearly always, within a few
-// thousand writes.
+// informer's event handler and the reconcile workers.
+//
+// The test first checks the lock itself, on every run: it holds the
+// Registry's lock (its field of type sync.Mutex or sync.RWMutex, whatever
+// its name) and checks that Set, Delete and Snapshot each wait for it. A
+// race would show itself only on some runs, or on none: the runtime's own
+// check stops a program only when a write and another use of the map
+// overlap in time, and the race detector does not see maps.Clone read a map
+// (chapter 06, "What the race detector misses"), so a Snapshot that clones
+// without the lock passes go test -race. Then it checks that Snapshot
+// returns a copy, and runs the Registry alone, four goroutines calling all
+// three methods, and the operator with four workers while members come and
+// go, in a child process, so that a crash ends this test with a sentence.
 
 func TestStep5RegistryIsSafeForConcurrentUse(t *testing.T) {
+	registryLocks(t)
+	snapshotIsACopy(t)
 	inChild(t, registryUnderLoad)
+}
+
+// registryMethods calls each method of a Registry, by its name.
+var registryMethods = []struct {
+	name string
+	call func(r *operator.Registry)
+}{
+	{"Set", func(r *operator.Registry) { r.Set(memberName(1), memberData(1)) }},
+	{"Delete", func(r *operator.Registry) { r.Delete(memberName(0)) }},
+	{"Snapshot", func(r *operator.Registry) { r.Snapshot() }},
+}
+
+// registryLocks checks that Set, Delete and Snapshot each wait while another
+// goroutine holds the Registry's lock, one and the same lock for the three.
+func registryLocks(t *testing.T) {
+	t.Helper()
+	locks, err := locktest.FieldLocks(operator.NewRegistry())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(locks) == 0 {
+		t.Fatal("Registry has no lock, no field of type sync.Mutex or sync.RWMutex: add one (mu sync.Mutex) and lock it in Set, Delete and Snapshot, for as long as each uses the map")
+	}
+	// For each lock of the Registry (a learner may have added two), the
+	// methods that waited while the test held it.
+	var best []string
+	bestLock, bestIndex := locks[0], 0
+	for i := range locks {
+		var waited []string
+		for _, m := range registryMethods {
+			reg, l := registryLock(t, i)
+			l.Lock()
+			o := locktest.Start("Registry."+m.name, func() { m.call(reg) })
+			if o.Settle() != "" {
+				waited = append(waited, m.name)
+			}
+			l.Unlock()
+			locktest.Await(t, o)
+		}
+		if len(waited) > len(best) {
+			best, bestLock, bestIndex = waited, locks[i], i
+		}
+	}
+	if len(best) == len(registryMethods) {
+		writersHoldItAlone(t, bestIndex)
+		return
+	}
+	var missing []string
+	for _, m := range registryMethods {
+		if !slices.Contains(best, m.name) {
+			missing = append(missing, m.name)
+		}
+	}
+	lock := fmt.Sprintf("r.%s (%s)", bestLock.Field, bestLock.Type)
+	if len(best) == 1 {
+		lock += ", which " + best[0] + " waits for"
+	} else if len(best) > 1 {
+		lock += ", which " + joinNames(best) + " wait for"
+	}
+	uses := "it uses"
+	if len(missing) > 1 {
+		uses = "they use"
+	}
+	t.Fatalf("%s returned while another goroutine held the Registry's lock %s: %s the map without that lock, a data race that neither the runtime's check nor the race detector catches on every run; lock r.%s in Set, Delete and Snapshot, for as long as each uses the map",
+		joinNames(missing), lock, uses, bestLock.Field)
+}
+
+// registryLock returns a new Registry that holds one member, and its lock
+// number i (in the order of the Registry's fields).
+func registryLock(t *testing.T, i int) (*operator.Registry, locktest.FieldLock) {
+	t.Helper()
+	reg := operator.NewRegistry()
+	locktest.Do(t, "Registry.Set", func() { reg.Set(memberName(0), memberData(0)) })
+	locks, err := locktest.FieldLocks(reg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return reg, locks[i]
+}
+
+// writersHoldItAlone checks, when the Registry's lock (its lock number i)
+// is a sync.RWMutex, that Set and Delete wait while another goroutine holds
+// it read-locked: two writers that both took RLock would write the map at
+// once.
+func writersHoldItAlone(t *testing.T, i int) {
+	t.Helper()
+	for _, m := range registryMethods[:2] { // Set, Delete
+		reg, l := registryLock(t, i)
+		r, ok := l.RLocker()
+		if !ok {
+			return // a sync.Mutex: no readers
+		}
+		r.Lock()
+		o := locktest.Start("Registry."+m.name, func() { m.call(reg) })
+		waited := o.Settle() != ""
+		r.Unlock()
+		locktest.Await(t, o)
+		if !waited {
+			t.Fatalf("%s returned while another goroutine held r.%s read-locked: %s writes the map, so it must hold r.%s alone, with r.%s.Lock, not RLock", m.name, l.Field, m.name, l.Field, l.Field)
+		}
+	}
+}
+
+// snapshotIsACopy checks that Snapshot returns a map of its own: a caller
+// that ranges over the Registry's own map races with the next Set.
+func snapshotIsACopy(t *testing.T) {
+	t.Helper()
+	reg := operator.NewRegistry()
+	var snap map[string]map[string]string
+	locktest.Do(t, "Registry.Set, then Snapshot, then Set", func() {
+		reg.Set(memberName(0), memberData(0))
+		snap = reg.Snapshot()
+		reg.Set(memberName(1), memberData(1))
+	})
+	if _, ok := snap[memberName(1)]; ok {
+		t.Fatalf("a Set after Snapshot changed the map that Snapshot returned: Snapshot returns the Registry's own map, which the caller then reads while the handler writes it; return a copy made under the lock (maps.Clone)")
+	}
+}
+
+// joinNames joins names as a sentence does: "Set", "Set and Delete", "Set,
+// Delete and Snapshot".
+func joinNames(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 func registryUnderLoad(t *testing.T, cfg *rest.Config) {
