@@ -70,14 +70,13 @@ func inChild(t *testing.T, name, subject, activity, advice string) {
 	text, code, hung := labtest.Rerun(t, childEnv+"="+name, "GORACE="+os.Getenv("GORACE")+" halt_on_error=1")
 	if hung {
 		t.Fatalf("%s never finished while %s, until the test's deadline: a race corrupted a map so that an operation loops forever, here in %s; %s",
-			subject, activity, crashSite(text), advice)
+			subject, activity, stuckSite(text), advice)
 	}
 	if fatal := fatalLine(text); strings.Contains(fatal, "deadlock") {
-		t.Fatalf("%s deadlocked while %s: \"fatal error: %s\" (exit status %d), with a goroutine waiting in %s: a lock that is never unlocked (a missing Unlock or RUnlock?)",
-			subject, activity, fatal, code, crashSite(text))
+		t.Fatalf("%s deadlocked while %s: \"fatal error: %s\" (exit status %d), with a goroutine waiting in %s: a lock that is never unlocked (a missing Unlock or RUnlock, or a Lock released with RUnlock?)",
+			subject, activity, fatal, code, stuckSite(text))
 	} else if fatal != "" {
-		t.Fatalf("%s crashed while %s: \"fatal error: %s\" (exit status %d) in %s. %s; the runtime stops the whole program for that, and recover cannot catch it: %s",
-			subject, activity, fatal, code, crashSite(text), crashCause(fatal), advice)
+		t.Fatal(crashMessage(text, code, subject, activity, advice))
 	}
 	if strings.Contains(text, "WARNING: DATA RACE") {
 		t.Fatalf("the race detector found a data race in %s while %s: %s; %s",
@@ -137,8 +136,50 @@ func fatalLine(out string) string {
 	return ""
 }
 
-// crashCause explains the runtime's message in one sentence.
-func crashCause(fatal string) string {
+// crashMessage is inChild's sentence for a child that stopped with a fatal
+// error: text is the child's output, code its exit status.
+func crashMessage(text string, code int, subject, activity, advice string) string {
+	fatal := fatalLine(text)
+	site, copied := crashSite(text)
+	if misuse := lockMisuse(fatal); misuse != "" {
+		// Not a race on the map: a lock released that was not held, which
+		// stops the program whatever the other goroutines do.
+		return fmt.Sprintf("%s crashed in %s with \"fatal error: %s\" (exit status %d): %s; the runtime stops the whole program for that, and recover cannot catch it: release each Lock with Unlock and each RLock with RUnlock, once",
+			subject, site, fatal, code, misuse)
+	}
+	if cause := crashCause(fatal, copied); cause != "" {
+		return fmt.Sprintf("%s crashed while %s: \"fatal error: %s\" (exit status %d) in %s. %s; the runtime stops the whole program for that, and recover cannot catch it: %s",
+			subject, activity, fatal, code, site, cause, advice)
+	}
+	return fmt.Sprintf("%s crashed while %s: \"fatal error: %s\" (exit status %d) in %s; the runtime stops the whole program for that, and recover cannot catch it",
+		subject, activity, fatal, code, site)
+}
+
+// lockMisuse explains the fatal errors of package sync, which a lock
+// released without being held ends a program with; it returns "" for any
+// other fatal error. With a sync.RWMutex, an RLock released with Unlock
+// while a writer waits frees the writer's inner Mutex instead, and the
+// writer's own Unlock then stops the program: the misuse may be in another
+// method than the one that crashed.
+func lockMisuse(fatal string) string {
+	switch {
+	case strings.Contains(fatal, "sync: Unlock of unlocked RWMutex"):
+		return "a lock misuse: an Unlock without its Lock, or RLock paired with Unlock"
+	case strings.Contains(fatal, "sync: RUnlock of unlocked RWMutex"):
+		return "a lock misuse: an RUnlock without its RLock, or Lock paired with RUnlock"
+	case strings.Contains(fatal, "sync: unlock of unlocked mutex"):
+		return "a lock misuse: an Unlock without its Lock, or RLock paired with Unlock (in this method or in another one that takes the same lock)"
+	case strings.HasPrefix(fatal, "sync: "):
+		return "a lock misuse: a lock of package sync was used wrongly"
+	}
+	return ""
+}
+
+// crashCause explains a fatal error of the runtime's map check in one
+// sentence, or returns "" for another fatal error. copied says the crash
+// was in the test's own write of a copy that Snapshot returned: see
+// crashSite.
+func crashCause(fatal string, copied bool) string {
 	switch {
 	case strings.Contains(fatal, "clone"):
 		return "One goroutine copied a map (maps.Clone) while another wrote it"
@@ -146,23 +187,49 @@ func crashCause(fatal string) string {
 		return "One goroutine ranged over a map (as copying it does) while another wrote it"
 	case strings.Contains(fatal, "read and map write"):
 		return "One goroutine read a map while another wrote it: readers need the lock too"
-	default:
+	case strings.Contains(fatal, "concurrent map writes") && copied:
+		// maps.Clone copies the map's header, the "writing" mark included:
+		// a copy taken while another goroutine was in the middle of a write
+		// says that a write is under way, and its own first write finds it.
+		return "No other goroutine wrote that copy: it kept the in-progress mark of the write it was copied during, which made its first write look like a second writer"
+	case strings.Contains(fatal, "concurrent map writes"):
 		return "Two goroutines wrote a map at once"
 	}
+	return ""
 }
 
 // crashSite names where a crash happened: the first frame of the lab's own
 // code, with its file and line. A copy that Snapshot made while another
 // goroutine wrote the cache's map can carry that write's "writing" mark, and
-// then crashes when the test writes the copy: the test file's frame names it.
-func crashSite(out string) string {
+// then crashes when the test writes the copy: the test file's frame names it,
+// and copied is true.
+func crashSite(out string) (site string, copied bool) {
+	inTest := ""
+	for _, f := range labtest.Frames(out, labDir) {
+		if !f.Test() {
+			return fmt.Sprintf("%s (%s)", shortFunc(f.Func), f.Pos()), false
+		}
+		if inTest == "" {
+			inTest = fmt.Sprintf("the test's own code (%s), writing a copy that Snapshot made while another goroutine wrote the map", f.Pos())
+		}
+	}
+	if inTest != "" {
+		return inTest, true
+	}
+	return "an unknown place", false
+}
+
+// stuckSite names where a child that never finished (in the dump of every
+// goroutine that SIGQUIT made) or deadlocked was: the first frame of the
+// lab's own code, else of its tests.
+func stuckSite(out string) string {
 	inTest := ""
 	for _, f := range labtest.Frames(out, labDir) {
 		if !f.Test() {
 			return fmt.Sprintf("%s (%s)", shortFunc(f.Func), f.Pos())
 		}
 		if inTest == "" {
-			inTest = fmt.Sprintf("the test's own code (%s), writing a copy that Snapshot made while another goroutine wrote the map", f.Pos())
+			inTest = fmt.Sprintf("the test's own code (%s)", f.Pos())
 		}
 	}
 	if inTest != "" {
@@ -295,3 +362,108 @@ func mustWait(t *testing.T, o *op, while, advice string) {
 	t.Helper()
 	locktest.MustWait(t, o.Op, while, advice)
 }
+
+// testCrashMessages checks inChild's sentence for the output of children
+// that crashed, captured from real runs of wrong code (Go 1.27.3; the
+// reader's folder is /home/reader/gomaps). It runs once the step's own
+// checks pass, so that a learner never sees it fail for their code.
+func testCrashMessages(t *testing.T) {
+	for _, c := range []struct {
+		name, out string
+		want      []string // in the message
+		not       []string // never in it
+	}{
+		{"RLock paired with Unlock", capturedRLockUnlock,
+			[]string{`the cache crashed in Cache.Len (cache.go:`, `with "fatal error: sync: Unlock of unlocked RWMutex" (exit status 2): a lock misuse: an Unlock without its Lock, or RLock paired with Unlock;`, ": release each Lock with Unlock and each RLock with RUnlock, once"},
+			[]string{"map", "ADVICE"}},
+		{"Lock paired with RUnlock", capturedLockRUnlock,
+			[]string{`the cache crashed in Cache.Set (cache.go:`, `"fatal error: sync: RUnlock of unlocked RWMutex" (exit status 2): a lock misuse: an RUnlock without its RLock, or Lock paired with RUnlock;`},
+			[]string{"map", "ADVICE"}},
+		{"a Snapshot's copy written by the test", capturedSnapshotCopy,
+			[]string{`"fatal error: concurrent map writes" (exit status 2) in the test's own code (step1_cache_test.go:`, "), writing a copy that Snapshot made while another goroutine wrote the map. No other goroutine wrote that copy: it kept the in-progress mark of the write it was copied during, which made its first write look like a second writer; the runtime stops the whole program for that, and recover cannot catch it: ADVICE"},
+			[]string{"Two goroutines"}},
+		{"two Sets at once", capturedConcurrentSets,
+			[]string{`"fatal error: concurrent map writes" (exit status 2) in Cache.Set (cache.go:`, "). Two goroutines wrote a map at once; the runtime stops the whole program for that, and recover cannot catch it: ADVICE"},
+			[]string{"copy", "lock misuse"}},
+	} {
+		got := crashMessage(c.out, 2, "the cache", "WORKLOAD", "ADVICE")
+		for _, w := range c.want {
+			if !strings.Contains(got, w) {
+				t.Errorf("%s: the message is\n%s\nwant it to contain\n%s", c.name, got, w)
+			}
+		}
+		for _, n := range c.not {
+			if strings.Contains(got, n) {
+				t.Errorf("%s: the message is\n%s\nwant no %q in it", c.name, got, n)
+			}
+		}
+	}
+}
+
+// The captured outputs, each up to the end of the crashing goroutine's stack.
+const (
+	capturedRLockUnlock = `fatal error: sync: Unlock of unlocked RWMutex
+
+goroutine 1 [running]:
+sync.fatal({0x57b976?, 0x179f816d7b19?})
+	/usr/lib/go/src/runtime/panic.go:1175 +0x18
+sync.(*RWMutex).Unlock(0x179f816989c0)
+	/usr/lib/go/src/sync/rwmutex.go:212 +0x45
+gomaps/labs/06-races.(*Cache[...]).Len(0x3e8?)
+	/home/reader/gomaps/labs/06-races/cache.go:56 +0x8f
+gomaps/labs/06-races.cacheSets()
+	/home/reader/gomaps/labs/06-races/step1_cache_test.go:32 +0x248
+gomaps/labs/06-races.runWorkload({0x179f8162c013, 0xa})
+	/home/reader/gomaps/labs/06-races/helpers_test.go:48 +0xed
+gomaps/labs/06-races.TestMain(0x179f81694500)
+	/home/reader/gomaps/labs/06-races/helpers_test.go:30 +0x2f
+main.main()
+	_testmain.go:70 +0xa5`
+	capturedLockRUnlock = `fatal error: sync: RUnlock of unlocked RWMutex
+
+goroutine 20 [running]:
+sync.fatal({0x57bf1e?, 0x0?})
+	/usr/lib/go/src/runtime/panic.go:1175 +0x18
+sync.(*RWMutex).rUnlockSlow(0x139f17f0e9c0, 0x0?)
+	/usr/lib/go/src/sync/rwmutex.go:132 +0x2f
+sync.(*RWMutex).RUnlock(...)
+	/usr/lib/go/src/sync/rwmutex.go:122
+gomaps/labs/06-races.(*Cache[...]).Set(0x58a560, {0x139f17f6693c, 0x4}, 0x0)
+	/home/reader/gomaps/labs/06-races/cache.go:43 +0x96
+gomaps/labs/06-races.cacheSets.func1(0x0?, 0x0?)
+	/home/reader/gomaps/labs/06-races/step1_cache_test.go:25 +0xb3
+gomaps/labs/06-races.together.func1()
+	/home/reader/gomaps/labs/06-races/helpers_test.go:108 +0x63
+sync.(*WaitGroup).Go.func1()
+	/usr/lib/go/src/sync/waitgroup.go:258 +0x4a
+created by sync.(*WaitGroup).Go in goroutine 1
+	/usr/lib/go/src/sync/waitgroup.go:238 +0x7d`
+	capturedSnapshotCopy = `fatal error: concurrent map writes
+
+goroutine 12 [running]:
+internal/runtime/maps.fatal({0x576fef?, 0x6e7930?})
+	/usr/lib/go/src/runtime/panic.go:1195 +0x18
+gomaps/labs/06-races.cacheReadsAndWrites.func1(0x0?, 0x0?)
+	/home/reader/gomaps/labs/06-races/step1_cache_test.go:73 +0x2c5
+gomaps/labs/06-races.together.func1()
+	/home/reader/gomaps/labs/06-races/helpers_test.go:108 +0x63
+sync.(*WaitGroup).Go.func1()
+	/usr/lib/go/src/sync/waitgroup.go:258 +0x4a
+created by sync.(*WaitGroup).Go in goroutine 1
+	/usr/lib/go/src/sync/waitgroup.go:238 +0x7d`
+	capturedConcurrentSets = `fatal error: concurrent map writes
+
+goroutine 21 [running]:
+internal/runtime/maps.fatal({0x576fef?, 0x0?})
+	/usr/lib/go/src/runtime/panic.go:1195 +0x18
+gomaps/labs/06-races.(*Cache[...]).Set(...)
+	/home/reader/gomaps/labs/06-races/cache.go:49
+gomaps/labs/06-races.cacheSets.func1(0x0?, 0x0?)
+	/home/reader/gomaps/labs/06-races/step1_cache_test.go:25 +0xd5
+gomaps/labs/06-races.together.func1()
+	/home/reader/gomaps/labs/06-races/helpers_test.go:108 +0x63
+sync.(*WaitGroup).Go.func1()
+	/usr/lib/go/src/sync/waitgroup.go:258 +0x4a
+created by sync.(*WaitGroup).Go in goroutine 1
+	/usr/lib/go/src/sync/waitgroup.go:238 +0x7d`
+)

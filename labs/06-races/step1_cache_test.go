@@ -128,4 +128,5 @@ func TestStep1ConcurrentSets(t *testing.T) {
 func TestStep1ConcurrentReadsAndWrites(t *testing.T) {
 	inChild(t, "cache-reads-and-writes", "the cache", "4 goroutines called Set and Delete and 4 others Get, Len and Snapshot", lockAdvice)
 	mustLock(t, false)
+	t.Run("its crash messages", testCrashMessages)
 }

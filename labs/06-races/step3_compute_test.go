@@ -2,6 +2,10 @@ package races
 
 import (
 	"fmt"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -38,7 +42,15 @@ func TestStep3GetOrComputeStoresTheValue(t *testing.T) {
 		t.Errorf("after Set(\"b\", \"set\"), GetOrCompute(\"b\", compute) = %q and called compute %d times; want \"set\" without calling compute", got, calls-before)
 	}
 	if len(c.calls) != 0 {
-		t.Errorf("after every GetOrCompute returned, c.calls still holds %d calls; want 0: delete a key's call once its value is stored", len(c.calls))
+		var keys []string
+		for _, k := range slices.Sorted(maps.Keys(c.calls)) {
+			keys = append(keys, strconv.Quote(k))
+		}
+		entries := "an entry for " + keys[0]
+		if len(keys) > 1 {
+			entries = "entries for " + strings.Join(keys, ", ")
+		}
+		t.Errorf("after every GetOrCompute returned, c.calls still has %s; want it empty: c.calls holds only the computations in flight, so delete a key's entry once its value is stored in c.m", entries)
 	}
 }
 

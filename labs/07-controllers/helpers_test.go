@@ -77,6 +77,12 @@ func inChild(t *testing.T, name string) (result, fatal, where string) {
 	// A race can also leave a map so broken that the workload never ends:
 	// the child is stopped before the test's own deadline.
 	out, _, hung := labtest.Rerun(t, childEnv+"="+name)
+	return childOutcome(out, hung)
+}
+
+// childOutcome reads a child's output for inChild; hung says it was
+// stopped before it finished.
+func childOutcome(out string, hung bool) (result, fatal, where string) {
 	if hung {
 		return "wrong: it never finished, until the test's deadline: a data race left a map broken", "", ""
 	}
@@ -91,6 +97,36 @@ func inChild(t *testing.T, name string) (result, fatal, where string) {
 	}
 	return lines[len(lines)-1], "", ""
 }
+
+// fatalCause explains in one phrase the fatal error a child stopped with:
+// the runtime's map checks, the misuses of a lock of package sync, or ""
+// for another one.
+func fatalCause(fatal string) string {
+	switch {
+	case strings.Contains(fatal, "sync: Unlock of unlocked RWMutex"):
+		return "a lock misuse: an Unlock without its Lock, or RLock paired with Unlock"
+	case strings.Contains(fatal, "sync: RUnlock of unlocked RWMutex"):
+		return "a lock misuse: an RUnlock without its RLock, or Lock paired with RUnlock"
+	case strings.Contains(fatal, "sync: unlock of unlocked mutex"):
+		// With a sync.RWMutex, an RLock released with Unlock while a writer
+		// waits frees the writer's inner Mutex, and the writer's own Unlock
+		// then crashes: the misuse may be in another method.
+		return "a lock misuse: an Unlock without its Lock, or RLock paired with Unlock (in this method or in another one that takes the same lock)"
+	case strings.HasPrefix(fatal, "sync: "):
+		return "a lock misuse: a lock of package sync was used wrongly"
+	case strings.Contains(fatal, "iteration and map write"):
+		return "it ranged over pending while another goroutine wrote it"
+	case strings.Contains(fatal, "read and map write"):
+		return "one goroutine read pending while another wrote it"
+	case strings.Contains(fatal, "concurrent map writes"):
+		return "two goroutines wrote pending at once"
+	}
+	return ""
+}
+
+// isLockMisuse reports whether fatalCause called the fatal error a misuse
+// of a lock, whose fix is not another lock.
+func isLockMisuse(fatal string) bool { return strings.HasPrefix(fatal, "sync: ") }
 
 // labFrame returns the first function of the lab's own files (not its
 // tests) named in a stack trace.

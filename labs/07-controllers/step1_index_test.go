@@ -164,13 +164,145 @@ func indexRound() error {
 }
 
 func TestStep1IndexIsSafeToShare(t *testing.T) {
+	t.Run("its messages", testIndexMessages)
 	result, fatal, where := inChild(t, "index")
-	if fatal != "" {
-		t.Fatalf("the informer's handlers and 2 workers calling Take used the Index at the same time, and the program stopped with %q in %s; "+
-			"the runtime stops the whole process for that, recover cannot catch it: guard pending with a sync.Mutex in every method that touches it",
-			fatal, where)
-	}
-	if result != "ok" {
-		t.Fatalf("with the informer's handlers and 2 workers calling Take at the same time: %s; guard pending with a sync.Mutex in every method that touches it", strings.TrimPrefix(result, "wrong: "))
+	if msg := indexMessage(result, fatal, where); msg != "" {
+		t.Fatal(msg)
 	}
 }
+
+// indexAdvice is the fix for a race on pending: a lock taken only around
+// the writes inside Take's range leaves the range itself racing.
+const indexAdvice = "lock one sync.Mutex in every method that touches pending, for the whole method: in Take, the range included, not only the writes inside it"
+
+// indexMessage is the test's failure for a child that ended with result,
+// or stopped with the fatal error fatal in where; "" when it passed.
+func indexMessage(result, fatal, where string) string {
+	const while = "the informer's handlers and 2 workers calling Take used the Index at the same time"
+	cause := fatalCause(fatal)
+	switch {
+	case fatal != "" && isLockMisuse(fatal):
+		return fmt.Sprintf("%s, and the program stopped with %q in %s: %s; the runtime stops the whole process for that, recover cannot catch it: release each Lock with Unlock and each RLock with RUnlock, once",
+			while, fatal, where, cause)
+	case fatal != "" && cause != "":
+		return fmt.Sprintf("%s, and the program stopped with %q in %s: %s; the runtime stops the whole process for that, recover cannot catch it: %s",
+			while, fatal, where, cause, indexAdvice)
+	case fatal != "":
+		return fmt.Sprintf("%s, and the program stopped with %q in %s: %s", while, fatal, where, indexAdvice)
+	case result != "ok":
+		return fmt.Sprintf("with the informer's handlers and 2 workers calling Take at the same time: %s; %s", strings.TrimPrefix(result, "wrong: "), indexAdvice)
+	}
+	return ""
+}
+
+// testIndexMessages checks the test's sentence for the output of children
+// that crashed, captured from real runs of wrong code (Go 1.27.3; the
+// reader's folder is /home/reader/gomaps).
+func testIndexMessages(t *testing.T) {
+	for _, c := range []struct {
+		name, out string
+		want      []string // in the message
+		not       []string // never in it
+	}{
+		{"a lock around the writes inside Take's range, not around the range", capturedTakeRange,
+			[]string{`stopped with "concurrent map iteration and map write" in (*Index).Take: it ranged over pending while another goroutine wrote it;`, ": " + indexAdvice},
+			[]string{"lock misuse"}},
+		{"no lock", capturedIndexWrites,
+			[]string{`stopped with "concurrent map writes" in (*Index).`, ": two goroutines wrote pending at once;", ": " + indexAdvice},
+			[]string{"lock misuse"}},
+		{"one Unlock too many", capturedUnlockTwice,
+			[]string{`stopped with "sync: unlock of unlocked mutex" in (*Index).`, ": a lock misuse: an Unlock without its Lock, or RLock paired with Unlock", "release each Lock with Unlock and each RLock with RUnlock, once"},
+			[]string{"pending", indexAdvice}},
+	} {
+		result, fatal, where := childOutcome(c.out, false)
+		got := indexMessage(result, fatal, where)
+		for _, w := range c.want {
+			if !strings.Contains(got, w) {
+				t.Errorf("%s: the message is\n%s\nwant it to contain\n%s", c.name, got, w)
+			}
+		}
+		for _, n := range c.not {
+			if strings.Contains(got, n) {
+				t.Errorf("%s: the message is\n%s\nwant no %q in it", c.name, got, n)
+			}
+		}
+	}
+	got := indexMessage("wrong: round 1: the workers took 5011 events of the 5010 the informer delivered: the Index lost or doubled some", "", "")
+	if want := "the Index lost or doubled some; " + indexAdvice; !strings.HasSuffix(got, want) {
+		t.Errorf("for a child that counted wrong, the message is\n%s\nwant it to end with\n%s", got, want)
+	}
+	if got := indexMessage("ok", "", ""); got != "" {
+		t.Errorf("for a child that passed, the message is %q; want none", got)
+	}
+}
+
+// The captured outputs, each up to the end of the crashing goroutine's stack.
+const (
+	capturedTakeRange = `fatal error: concurrent map iteration and map write
+
+goroutine 42 [running]:
+internal/runtime/maps.fatal({0x1eae072?, 0x3d9f5d8?})
+	/usr/lib/go/src/runtime/panic.go:1195 +0x18
+internal/runtime/maps.(*Iter).Next(0x353ec995e58?)
+	/usr/lib/go/src/internal/runtime/maps/table.go:882 +0x85
+gomaps/labs/07-controllers.(*Index).Take(0x353ec970620)
+	/home/reader/gomaps/labs/07-controllers/index.go:51 +0x66
+gomaps/labs/07-controllers.indexRound.func6()
+	/home/reader/gomaps/labs/07-controllers/step1_index_test.go:124 +0x9e
+sync.(*WaitGroup).Go.func1()
+	/usr/lib/go/src/sync/waitgroup.go:258 +0x4a
+created by sync.(*WaitGroup).Go in goroutine 1
+	/usr/lib/go/src/sync/waitgroup.go:238 +0x7d`
+	capturedIndexWrites = `fatal error: concurrent map writes
+
+goroutine 50 [running]:
+internal/runtime/maps.fatal({0x1e91941?, 0x1e7c8c0?})
+	/usr/lib/go/src/runtime/panic.go:1195 +0x18
+gomaps/labs/07-controllers.(*Index).record(0x221f20000990, {0x3810b58?, 0x221f200bd7a0?})
+	/home/reader/gomaps/labs/07-controllers/index.go:44 +0x50
+gomaps/labs/07-controllers.(*Index).Handlers.func2({0x221f2043fe88?, 0x459892?}, {0x3810b58?, 0x221f200bd7a0?})
+	/home/reader/gomaps/labs/07-controllers/index.go:32 +0x27
+k8s.io/client-go/tools/cache.ResourceEventHandlerFuncs.OnUpdate(...)
+	/home/reader/go/pkg/mod/k8s.io/client-go@v0.35.0/tools/cache/controller.go:293
+gomaps/labs/07-controllers.indexRound.func5({0x3810b58?, 0x221f2087bd40?}, {0x3810b58, 0x221f200bd7a0})
+	/home/reader/gomaps/labs/07-controllers/step1_index_test.go:103 +0x47
+k8s.io/client-go/tools/cache.ResourceEventHandlerFuncs.OnUpdate(...)
+	/home/reader/go/pkg/mod/k8s.io/client-go@v0.35.0/tools/cache/controller.go:293
+k8s.io/client-go/tools/cache.(*processorListener).run.func1(0x221f2043ff5f, 0x221f201e2640, {0x3b59a98?, 0x221f2023e980?})
+	/home/reader/go/pkg/mod/k8s.io/client-go@v0.35.0/tools/cache/shared_informer.go:1072 +0x149
+k8s.io/client-go/tools/cache.(*processorListener).run(0x221f201e2640)
+	/home/reader/go/pkg/mod/k8s.io/client-go@v0.35.0/tools/cache/shared_informer.go:1084 +0x3c
+k8s.io/apimachinery/pkg/util/wait.(*Group).Start.func1()
+	/home/reader/go/pkg/mod/k8s.io/apimachinery@v0.35.0/pkg/util/wait/wait.go:72 +0x4c
+created by k8s.io/apimachinery/pkg/util/wait.(*Group).Start in goroutine 31
+	/home/reader/go/pkg/mod/k8s.io/apimachinery@v0.35.0/pkg/util/wait/wait.go:70 +0x7d`
+	capturedUnlockTwice = `fatal error: sync: unlock of unlocked mutex
+
+goroutine 34 [running]:
+internal/sync.fatal({0x1e9fc80?, 0x3810c58?})
+	/usr/lib/go/src/runtime/panic.go:1205 +0x18
+internal/sync.(*Mutex).unlockSlow(0x3e59266602e0, 0xffffffff)
+	/usr/lib/go/src/internal/sync/mutex.go:204 +0x35
+internal/sync.(*Mutex).Unlock(...)
+	/usr/lib/go/src/internal/sync/mutex.go:198
+sync.(*Mutex).Unlock(...)
+	/usr/lib/go/src/sync/mutex.go:65
+gomaps/labs/07-controllers.(*Index).record(0x3e59266602e0, {0x3810c58?, 0x3e59267d4ea0?})
+	/home/reader/gomaps/labs/07-controllers/index.go:45 +0xc5
+gomaps/labs/07-controllers.(*Index).Handlers.func1({0x3810c58?, 0x3e59267d4ea0?})
+	/home/reader/gomaps/labs/07-controllers/index.go:29 +0x2a
+k8s.io/client-go/tools/cache.ResourceEventHandlerFuncs.OnAdd(...)
+	/home/reader/go/pkg/mod/k8s.io/client-go@v0.35.0/tools/cache/controller.go:286
+gomaps/labs/07-controllers.indexRound.func4({0x3810c58, 0x3e59267d4ea0})
+	/home/reader/gomaps/labs/07-controllers/step1_index_test.go:102 +0x3c
+k8s.io/client-go/tools/cache.ResourceEventHandlerFuncs.OnAdd(...)
+	/home/reader/go/pkg/mod/k8s.io/client-go@v0.35.0/tools/cache/controller.go:286
+k8s.io/client-go/tools/cache.(*processorListener).run.func1(0x3e59264c6f5f, 0x3e592658b5e0, {0x3b59b20?, 0x3e592646e690?})
+	/home/reader/go/pkg/mod/k8s.io/client-go@v0.35.0/tools/cache/shared_informer.go:1074 +0xcf
+k8s.io/client-go/tools/cache.(*processorListener).run(0x3e592658b5e0)
+	/home/reader/go/pkg/mod/k8s.io/client-go@v0.35.0/tools/cache/shared_informer.go:1084 +0x3c
+k8s.io/apimachinery/pkg/util/wait.(*Group).Start.func1()
+	/home/reader/go/pkg/mod/k8s.io/apimachinery@v0.35.0/pkg/util/wait/wait.go:72 +0x4c
+created by k8s.io/apimachinery/pkg/util/wait.(*Group).Start in goroutine 30
+	/home/reader/go/pkg/mod/k8s.io/apimachinery@v0.35.0/pkg/util/wait/wait.go:70 +0x7d`
+)

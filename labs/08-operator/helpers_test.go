@@ -120,6 +120,14 @@ func inChild(t *testing.T, workload func(t *testing.T, cfg *rest.Config)) {
 	switch {
 	case hung:
 		t.Fatalf("the child process running the operator was still running %s later, close to this test's deadline: look for a Reconcile or a lock that never returns. Where its goroutines were in the operator's code:\n%s", time.Since(start).Round(time.Second), operatorFrames(text, 12))
+	case fatalRE.MatchString(text) && strings.HasPrefix(fatalRE.FindStringSubmatch(text)[1], "sync: "):
+		m := fatalRE.FindStringSubmatch(text)
+		t.Fatalf("%sthe runtime stopped the operator with \"fatal error: %s\": a lock misuse, not a map race: an Unlock without its Lock, an RLock paired with Unlock, or a Lock paired with RUnlock. Release each Lock with Unlock and each RLock with RUnlock, once, in every method of Registry",
+			step5, m[1])
+	case fatalRE.MatchString(text) && strings.Contains(fatalRE.FindStringSubmatch(text)[1], "deadlock"):
+		m := fatalRE.FindStringSubmatch(text)
+		t.Fatalf("%sthe runtime stopped the operator with \"fatal error: %s\": every goroutine waits, on a lock that is never unlocked (a missing Unlock, or a Lock taken twice by one goroutine). Where its goroutines were in the operator's code:\n%s",
+			step5, m[1], operatorFrames(text, 12))
 	case fatalRE.MatchString(text):
 		m := fatalRE.FindStringSubmatch(text)
 		t.Fatalf("%sthe runtime stopped the operator with \"fatal error: %s\": the Registry's map is used by several goroutines at once (the event handler writes it while the workers read it), and the runtime ends the whole process when it catches that, which no recover can stop. Guard the map with a sync.Mutex that every method of Registry holds",

@@ -13,6 +13,7 @@ import (
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/client/interceptor"
+	"sigs.k8s.io/controller-runtime/pkg/metrics"
 
 	operator "gomaps/labs/08-operator"
 )
@@ -126,6 +127,32 @@ func outageLosesNothing(t *testing.T, cfg *rest.Config) {
 			time.Since(lifted).Round(100*time.Millisecond), outage, duringOutage)
 		return
 	}
+	if terminal := terminalErrors(); terminal > 0 {
+		errs := fmt.Sprintf("%d errors", terminal)
+		if terminal == 1 {
+			errs = "1 error"
+		}
+		t.Fatalf("%s after a %s outage ended, the registry ConfigMap still lists members %s; want the live members %s. During the outage %d writes failed (503 Service Unavailable), and the operator's reconcile returned %s as terminal (reconcile.TerminalError), which the controller never retries; since then no member changed, so no event came to queue the registry again. An outage is not terminal: return the error itself from the operator's reconcile (operator.go), not wrapped in reconcile.TerminalError, and the controller queues the request again, after a delay that grows with each failure, until a write goes through",
+			recoverBound, outage, seen, short(memberKeys(want), 4), duringOutage, errs)
+	}
 	t.Fatalf("%s after a %s outage ended, the registry ConfigMap still lists members %s; want the live members %s. During the outage %d writes failed (503 Service Unavailable) and %d reconciles returned an error (the last: %v); since then no member changed, so no event came to queue the registry again. A reconcile whose error is dropped (logged, then nil returned) is forgotten: return the error from the operator's reconcile (operator.go), and the controller queues the request again, after a delay that grows with each failure, until a write goes through",
 		recoverBound, outage, seen, short(memberKeys(want), 4), duringOutage, failures, lastErr)
+}
+
+// terminalErrors counts the errors that the controllers of this process got
+// from their reconciler as terminal (wrapped in reconcile.TerminalError): the
+// controller logs them and forgets the request, as it does after a nil
+// error. It reads controller-runtime's own metric.
+func terminalErrors() int {
+	// Gather returns what it could gather along with an error about the rest.
+	families, _ := metrics.Registry.Gather()
+	n := 0.0
+	for _, f := range families {
+		if f.GetName() == "controller_runtime_terminal_reconcile_errors_total" {
+			for _, m := range f.GetMetric() {
+				n += m.GetCounter().GetValue()
+			}
+		}
+	}
+	return int(n)
 }

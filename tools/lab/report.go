@@ -179,8 +179,10 @@ func (c *course) report(s *labStatus, w io.Writer) {
 	}
 	steps := s.steps()
 	// A crash in a later step's test usually means only that the steps before it are not
-	// written yet: it comes after the current step's failures, and says so.
-	laterCrash := s.crash != nil && steps != nil && s.crash.test != "" && stepOf(s.crash.test) > steps.current
+	// written yet: it comes after the current step's failures, and says so. A lock misuse is a
+	// bug of the code as written, whatever its step: it comes first, as a crash of the current
+	// step does.
+	laterCrash := s.crash != nil && steps != nil && s.crash.test != "" && stepOf(s.crash.test) > steps.current && !s.crash.misuse
 	if s.crash != nil && !laterCrash {
 		c.reportCrash(s, w, "")
 		fmt.Fprintln(w)
