@@ -68,6 +68,14 @@ func TestMergeNilBase(t *testing.T) {
 	if got == nil {
 		t.Errorf("Merge(nil, nil) = nil; want an empty, non-nil map, so that callers can add to it")
 	}
+	// The result is a new map even when base is nil: not overrides itself.
+	overrides := map[string]string{"x": "1"}
+	if labtest.Try(t, `Merge(nil, overrides)`, func() { got = basics.Merge(nil, overrides) }) && got != nil {
+		got["y"] = "2"
+		if _, shared := overrides["y"]; shared {
+			t.Errorf(`a key added to the result of Merge(nil, overrides) appeared in overrides: Merge returned overrides itself; copy its entries into a new map`)
+		}
+	}
 }
 
 // firstDiff returns the first index where got and want differ, or -1.

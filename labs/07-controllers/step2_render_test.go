@@ -41,6 +41,14 @@ func TestStep2RenderIsTheSameEveryCall(t *testing.T) {
 			t.Fatalf("Render(settings) = %q; want the lines sorted by key, %q", got, want)
 		}
 	}
+	// The keys above all have the same length, so sorting the written lines gives the same
+	// order as sorting the keys. Here it does not: the key "feature" sorts before
+	// "feature.00", but the line "feature.00=true" before "feature=on", since '.' comes
+	// before '='.
+	two := map[string]string{"feature": "on", "feature.00": "true"}
+	if got, want := Render(two), "feature=on\nfeature.00=true\n"; got != want {
+		t.Fatalf("Render(%v) = %q; want %q: write the lines in increasing order of key (sort the keys, not the written lines: \"feature.00=true\" sorts before \"feature=on\")", two, got, want)
+	}
 }
 
 func TestStep2EnsureSendsNoUpdateWhenNothingChanged(t *testing.T) {
