@@ -40,6 +40,10 @@ type checker struct {
 	plan      *lanePlan
 	debs      chan struct{} // closed when the background install of Debian's packages ended
 	debsOut   bytes.Buffer  // its line, printed by the first step that waits for it
+	// The records of the check, and the key of the step that runs: a step whose parts have
+	// records of their own (the outputs) keys them from it.
+	cache *stepCache
+	key   string
 }
 
 // sharedPackages are the packages under labs/ that are not labs: what the labs' graders, the
@@ -174,7 +178,9 @@ func runCheck(args []string, stdout, stderr io.Writer) error {
 		if step.tools != nil {
 			c.waitDebs()
 		}
-		err := step.run(c)
+		c.cache, c.key = cache, key
+		err, inputs, watchErr := cache.watchRun(func() error { return step.run(c) })
+		c.cache, c.key = nil, ""
 		secs := time.Since(start).Seconds()
 		if err != nil {
 			failed++
@@ -190,8 +196,11 @@ func runCheck(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "--- ok %s (%.1fs)\n", step.name, secs)
 		// The key again, now that the step installed what it needed (the envtest binaries, a
 		// Debian package): the next run finds them and computes this key.
+		if watchErr != nil {
+			fmt.Fprintf(stdout, "check: what %s read is unknown (%v): its record holds every file of the course\n", step.name, watchErr)
+		}
 		if key, err := cache.key(c, step); err == nil {
-			if err := cache.record(step.name, key, secs); err != nil {
+			if err := cache.record(step.name, key, secs, inputs); err != nil {
 				fmt.Fprintf(stdout, "check: could not record that %s passed: %v\n", step.name, err)
 			}
 		}
@@ -501,7 +510,55 @@ func (c *checker) labVerify() error {
 			once = append(once, nn)
 		}
 	}
-	return c.command("go", append([]string{"run", "./tools/lab", "verify"}, once...)...).Run()
+	return c.verifyLabs(once, nil)
+}
+
+// verifyLabs runs go run ./tools/lab verify for each lab, on a lane (nil: the default one). Each
+// lab has its own record under the step's key: a lab none of whose inputs changed since it
+// passed is not verified again.
+func (c *checker) verifyLabs(labs []string, l *lanes.Lane) error {
+	var failed []string
+	for _, nn := range labs {
+		verify := func() error {
+			cmd := c.command("go", "run", "./tools/lab", "verify", nn)
+			if l != nil {
+				cmd.Env = l.Environ()
+				fmt.Fprintf(c.stdout, "$ %sgo run ./tools/lab verify %s\n", l.Prefix(), nn)
+			}
+			return cmd.Run()
+		}
+		if c.cache == nil || c.key == "" {
+			if err := verify(); err != nil {
+				failed = append(failed, nn)
+			}
+			continue
+		}
+		key := subKey(c.key, "lab "+nn)
+		if at, secs, ok := c.cache.passed("lab-"+nn, key); ok {
+			fmt.Fprintf(c.stdout, "lab %s: ok (cached: it passed in %.1fs at %s with the same inputs)\n", nn, secs, at.Format("2006-01-02 15:04"))
+			continue
+		}
+		start := time.Now()
+		err, in, watchErr := c.cache.watchRun(verify)
+		if err != nil {
+			failed = append(failed, nn)
+			continue
+		}
+		if watchErr == nil {
+			// The lab runner reads from git the shipped files of the lab it verifies, and only
+			// those (tools/lab: shippedFiles, git show of the lab's files).
+			for _, name := range courseroot.Labs(c.root) {
+				if strings.HasPrefix(name, nn+"-") {
+					in.gitFolders = []string{"labs/" + name, "solutions/" + name}
+				}
+			}
+			c.cache.record("lab-"+nn, key, time.Since(start).Seconds(), in)
+		}
+	}
+	if len(failed) > 0 {
+		return fmt.Errorf("go run ./tools/lab verify failed for lab %s", strings.Join(failed, ", "))
+	}
+	return nil
 }
 
 // laneRun runs what depends on the map runtime on lane l: go vet of its packages and labs (but
@@ -542,7 +599,7 @@ func (c *checker) laneRun(l lanes.Lane) error {
 	if err := run(append([]string{"test", "-count=1"}, tests...)...); err != nil {
 		return err
 	}
-	return run(append([]string{"run", "./tools/lab", "verify"}, plan.labs...)...)
+	return c.verifyLabs(plan.labs, &l)
 }
 
 // gofmt lists the .go files gofmt would change, outside build output and node_modules.
@@ -596,7 +653,7 @@ func (c *checker) envtest() error {
 }
 
 func (c *checker) outputs() error {
-	return outputs(c.root, true, nil, c.stdout, c.stdout)
+	return outputRecords{c.cache, c.key}.outputs(c.root, true, nil, c.stdout, c.stdout)
 }
 
 func (c *checker) mkdocsBuild() error {
@@ -616,11 +673,11 @@ func (c *checker) browser() error {
 	if c.bookTried && !c.bookBuilt {
 		return errors.New("the book did not build: see the mkdocs step")
 	}
-	if !c.bookTried {
-		// The mkdocs step did not run (skipped, or cached): build the book this step checks.
-		if err := c.mkdocsBuild(); err != nil {
-			return err
-		}
+	// The book this step checks is built in this step, even right after the mkdocs step built
+	// it: the check does not watch build/, so the step's record lists the chapters, the theme
+	// and the hooks only when their files are opened while it runs.
+	if err := c.mkdocsBuild(); err != nil {
+		return err
 	}
 	if !isFile(filepath.Join(c.root, "build", "book", "index.html")) {
 		return errors.New("build/book/index.html is missing: run mkdocs build --strict first")

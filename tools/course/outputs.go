@@ -187,6 +187,38 @@ func runOutputs(args []string, stdout, stderr io.Writer) error {
 // outputs runs the named .cmd files of chapters/out (all of them when names is empty) and
 // writes, or with check compares, their outputs.
 func outputs(root string, check bool, names []string, stdout, stderr io.Writer) error {
+	return outputRecords{}.outputs(root, check, names, stdout, stderr)
+}
+
+// outputRecords are the check's records of the outputs that passed, each under the outputs
+// step's key with its name; without a cache, every output runs.
+type outputRecords struct {
+	cache *stepCache
+	key   string
+}
+
+// checkOne runs and checks one output, unless the records say it passed with the same inputs.
+// An output whose command names a file of build/ is run every time: it writes a file another
+// output reads, or reads one (the check does not watch build/).
+func (r outputRecords) checkOne(root string, sc *scrubber, name string, check bool, stdout io.Writer) error {
+	text, _ := os.ReadFile(filepath.Join(root, outDir, name+".cmd"))
+	if r.cache == nil || r.key == "" || !check || bytes.Contains(text, []byte("build/")) || bytes.Contains(text, []byte("# save")) {
+		return outputOne(root, sc, name, check, stdout)
+	}
+	key := subKey(r.key, "output "+name)
+	if at, secs, ok := r.cache.passed("output-"+name, key); ok {
+		fmt.Fprintf(stdout, "ok %s/%s.txt (cached: it passed in %.1fs at %s with the same inputs)\n", outDir, name, secs, at.Format("2006-01-02 15:04"))
+		return nil
+	}
+	start := time.Now()
+	err, in, watchErr := r.cache.watchRun(func() error { return outputOne(root, sc, name, check, stdout) })
+	if err == nil && watchErr == nil {
+		r.cache.record("output-"+name, key, time.Since(start).Seconds(), in)
+	}
+	return err
+}
+
+func (r outputRecords) outputs(root string, check bool, names []string, stdout, stderr io.Writer) error {
 	dir := filepath.Join(root, outDir)
 	if len(names) == 0 {
 		files, err := filepath.Glob(filepath.Join(dir, "*.cmd"))
@@ -206,7 +238,7 @@ func outputs(root string, check bool, names []string, stdout, stderr io.Writer) 
 	failed := 0
 	for _, name := range names {
 		name = strings.TrimSuffix(filepath.Base(name), ".cmd")
-		if err := outputOne(root, sc, name, check, stdout); err != nil {
+		if err := r.checkOne(root, sc, name, check, stdout); err != nil {
 			fmt.Fprintf(stderr, "course: %v\n", err)
 			failed++
 		}

@@ -42,8 +42,8 @@ var prepareSteps = []prepareStep{
 	{"build kube-apiserver and etcd for envtest (about 10 minutes the first time)", nil, []string{"go", "run", "./tools/envtest"}},
 	{"install mkdocs if needed and build the book", nil, nil},
 	{"offline: run the lab runner with the module proxy off", []string{"GOPROXY=off"}, []string{"go", "run", "./tools/lab", "list"}},
-	{"offline: build every lab's tests with the module proxy off", []string{"GOPROXY=off"}, []string{"go", "test", "-count=1", "-run=^$", "./labs/..."}},
-	{"offline: run the classic toolchain with the module proxy off", append([]string{"GOPROXY=off"}, classicEnv...), []string{"go", "test", "-count=1", "-run=^$", "./labs/..."}},
+	{"offline: build every lab's tests with the module proxy off", []string{"GOPROXY=off"}, []string{"go", "test", "-run=^$", "./labs/..."}},
+	{"offline: run the classic toolchain with the module proxy off", append([]string{"GOPROXY=off"}, classicEnv...), []string{"go", "test", "-run=^$", "./labs/..."}},
 	{"offline: run delve with the module proxy off", []string{"GOPROXY=off"}, []string{"go", "tool", "dlv", "version"}},
 	{"offline: start a real API server (envtest) with the module proxy off", []string{"GOPROXY=off"}, []string{"go", "test", "-count=1", "./labs/kubeassets"}},
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -11,9 +12,11 @@ import (
 )
 
 // TestStepCache: a step that passed is found again only with the very same inputs. Changing any
-// one of them (a file of the course, tracked or new, the lane's environment, the go command's
-// settings, the envtest binaries, the Debian packages the step runs) gives another key, so the
-// step runs; an empty cache (a cold machine) finds nothing, and -fresh finds nothing either.
+// one of them (a file of the course the step read, a new file beside one it read or in a folder
+// it listed, the lane's environment, the go command's settings, the envtest binaries, the Debian
+// packages the step runs, the check's own sources) runs the step again; a change to a file it
+// did not read does not. An empty cache (a cold machine) finds nothing, and -fresh finds nothing
+// either. A step that read git's files is found again only when no file of the course changed.
 func TestStepCache(t *testing.T) {
 	repo := t.TempDir()
 	for _, args := range [][]string{{"init", "-q"}, {"config", "user.email", "course@example.com"}, {"config", "user.name", "course"}} {
@@ -22,6 +25,7 @@ func TestStepCache(t *testing.T) {
 	write(t, repo, "go.mod", "module gomaps\n\ngo 1.25.0\n")
 	write(t, repo, "labs/01-basics/nan.go", "package basics\n")
 	write(t, repo, "chapters/out/01-lab.cmd", "go run ./tools/lab run 01\n")
+	write(t, repo, "chapters/01-basics.md", "# Basics\n")
 	git(t, repo, "add", ".")
 	git(t, repo, "commit", "-q", "-m", "course")
 
@@ -36,11 +40,13 @@ func TestStepCache(t *testing.T) {
 
 	c := &checker{setup: &setup{root: repo}}
 	tools := "mkdocs 1.4.2"
+	self := "check v1"
 	local := lanes.Lane{Name: "here", Toolchain: "local"}
 	step := checkStep{name: "lab", title: "go run ./tools/lab verify", lane: &local, tools: func(*checker) string { return tools }}
-	cache := &stepCache{dir: t.TempDir(), root: repo}
-
-	key := func() string {
+	dir := t.TempDir()
+	// A run of the check: a cache with its own snapshot of the course.
+	newCache := func(fresh bool) *stepCache { return &stepCache{dir: dir, root: repo, self: self, fresh: fresh} }
+	key := func(cache *stepCache) string {
 		t.Helper()
 		k, err := cache.key(c, step)
 		if err != nil {
@@ -48,50 +54,147 @@ func TestStepCache(t *testing.T) {
 		}
 		return k
 	}
-	first := key()
-	if _, _, ok := cache.passed(step.name, first); ok {
+	// The step reads one file (in a child process, as a go command would) and lists a folder.
+	readsGit := false
+	run := func() error {
+		if out, err := exec.Command("cat", filepath.Join(repo, "labs/01-basics/nan.go")).CombinedOutput(); err != nil {
+			return fmt.Errorf("cat: %v: %s", err, out)
+		}
+		if _, err := os.ReadDir(filepath.Join(repo, "chapters/out")); err != nil {
+			return err
+		}
+		if readsGit {
+			if _, err := os.ReadFile(filepath.Join(repo, ".git/HEAD")); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	record := func() {
+		t.Helper()
+		cache := newCache(false)
+		err, in, watchErr := cache.watchRun(run)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if watchable && watchErr != nil {
+			t.Fatalf("the step's inputs were not watched: %v", watchErr)
+		}
+		if err := cache.record(step.name, key(cache), 12.5, in); err != nil {
+			t.Fatal(err)
+		}
+	}
+	passes := func() bool {
+		cache := newCache(false)
+		k, err := cache.key(c, step)
+		if err != nil {
+			return false
+		}
+		_, _, ok := cache.passed(step.name, k)
+		return ok
+	}
+
+	if passes() {
 		t.Fatal("an empty cache (a cold run) says the step passed")
 	}
-	if err := cache.record(step.name, first, 12.5); err != nil {
-		t.Fatal(err)
-	}
-	if _, secs, ok := cache.passed(step.name, key()); !ok || secs != 12.5 {
+	record()
+	cache := newCache(false)
+	if _, secs, ok := cache.passed(step.name, key(cache)); !ok || secs != 12.5 {
 		t.Fatalf("the same inputs again: passed=%v after %.1fs; want the record of 12.5s", ok, secs)
 	}
-	fresh := &stepCache{dir: cache.dir, root: repo, fresh: true}
-	if _, _, ok := fresh.passed(step.name, first); ok {
+	if fresh := newCache(true); func() bool { _, _, ok := fresh.passed(step.name, key(fresh)); return ok }() {
 		t.Fatal("-fresh used the record")
 	}
 
-	changes := []struct {
+	type change struct {
 		what         string
 		change, undo func()
-	}{
-		{"a tracked file's contents", func() { write(t, repo, "labs/01-basics/nan.go", "package basics\n\n// edited\n") }, func() { write(t, repo, "labs/01-basics/nan.go", "package basics\n") }},
-		{"an output's .cmd file", func() { write(t, repo, "chapters/out/01-lab.cmd", "go run ./tools/lab run 1\n") }, func() { write(t, repo, "chapters/out/01-lab.cmd", "go run ./tools/lab run 01\n") }},
-		{"a new file", func() { write(t, repo, "labs/01-basics/extra.go", "package basics\n") }, func() { os.Remove(filepath.Join(repo, "labs/01-basics/extra.go")) }},
-		{"a deleted file", func() { os.Remove(filepath.Join(repo, "go.mod")) }, func() { write(t, repo, "go.mod", "module gomaps\n\ngo 1.25.0\n") }},
+	}
+	inputs := []change{
 		{"the lane's toolchain", func() { step.lane = &lanes.Lane{Name: "here", Toolchain: "local+auto"} }, func() { step.lane = &local }},
 		{"the lane's GOEXPERIMENT", func() { step.lane = &lanes.Lane{Name: "here", Toolchain: "local", Experiment: "nosuchexperiment"} }, func() { step.lane = &local }},
 		{"GOFLAGS", func() { t.Setenv("GOFLAGS", "-mod=mod") }, func() { t.Setenv("GOFLAGS", "") }},
 		{"an envtest binary", func() { os.WriteFile(filepath.Join(assets, kubeassets.Etcd), []byte("rebuilt"), 0o755) }, func() { os.WriteFile(filepath.Join(assets, kubeassets.Etcd), []byte("binary "+kubeassets.Etcd), 0o755) }},
 		{"a Debian package's version", func() { tools = "mkdocs 1.6.0" }, func() { tools = "mkdocs 1.4.2" }},
+		{"the check's own sources", func() { self = "check v2" }, func() { self = "check v1" }},
 		{"the step", func() { step.name = "claims" }, func() { step.name = "lab" }},
 	}
-	for _, ch := range changes {
+	if watchable {
+		inputs = append(inputs,
+			change{"a file the step read", func() { write(t, repo, "labs/01-basics/nan.go", "package basics\n\n// edited\n") }, func() { write(t, repo, "labs/01-basics/nan.go", "package basics\n") }},
+			change{"a new file beside a file the step read", func() { write(t, repo, "labs/01-basics/extra.go", "package basics\n") }, func() { os.Remove(filepath.Join(repo, "labs/01-basics/extra.go")) }},
+			change{"a new file in a folder the step listed", func() { write(t, repo, "chapters/out/01-new.cmd", "true\n") }, func() { os.Remove(filepath.Join(repo, "chapters/out/01-new.cmd")) }},
+			change{"a deleted file the step read", func() { os.Remove(filepath.Join(repo, "labs/01-basics/nan.go")) }, func() { write(t, repo, "labs/01-basics/nan.go", "package basics\n") }},
+		)
+	}
+	for _, ch := range inputs {
 		ch.change()
-		k, err := cache.key(c, step)
-		if err == nil && k == first {
-			t.Errorf("changing %s keeps the key: the step would not run again", ch.what)
-		}
-		if err == nil {
-			if _, _, ok := cache.passed(step.name, k); ok {
-				t.Errorf("changing %s: the cache still says the step passed", ch.what)
-			}
+		if passes() {
+			t.Errorf("changing %s: the cache still says the step passed", ch.what)
 		}
 		ch.undo()
-		if got := key(); got != first {
-			t.Fatalf("undoing the change of %s did not give the first key back", ch.what)
+		if !passes() {
+			t.Fatalf("undoing the change of %s did not find the record again", ch.what)
+		}
+	}
+	others := []change{
+		{"a file the step did not read", func() { write(t, repo, "chapters/01-basics.md", "# Basics, edited\n") }, func() { write(t, repo, "chapters/01-basics.md", "# Basics\n") }},
+		{"a new file elsewhere", func() { write(t, repo, "tools/new.go", "package tools\n") }, func() { os.RemoveAll(filepath.Join(repo, "tools")) }},
+	}
+	if watchable {
+		for _, ch := range others {
+			ch.change()
+			if !passes() {
+				t.Errorf("changing %s, which the step did not read, runs it again", ch.what)
+			}
+			ch.undo()
+		}
+	}
+
+	// A step that read git's files: its record covers every file of the course.
+	readsGit = true
+	record()
+	if !passes() {
+		t.Fatal("a step that read git's files is not found again with nothing changed")
+	}
+	for _, ch := range others {
+		ch.change()
+		if passes() {
+			t.Errorf("a step that read git's files: changing %s, the cache still says it passed", ch.what)
+		}
+		ch.undo()
+	}
+	// The same work tree on another commit: what a step that read git's files saw changed.
+	write(t, repo, "chapters/01-basics.md", "# Basics, committed\n")
+	git(t, repo, "commit", "-q", "-am", "another commit")
+	write(t, repo, "chapters/01-basics.md", "# Basics\n")
+	if passes() {
+		t.Error("a step that read git's files: another last commit, the cache still says it passed")
+	}
+
+	// A lab's verify reads from git only its lab's shipped files: its record lists that
+	// folder's tree in the shipped commit, so a commit elsewhere keeps it, one in the lab not.
+	if watchable {
+		cache := newCache(false)
+		err, in, watchErr := cache.watchRun(run)
+		if err != nil || watchErr != nil || !in.git {
+			t.Fatalf("a step reading .git/HEAD: err %v, watch %v, git read seen: %v", err, watchErr, in != nil && in.git)
+		}
+		in.gitFolders = []string{"labs/01-basics"}
+		if err := cache.record(step.name, key(cache), 3, in); err != nil {
+			t.Fatal(err)
+		}
+		write(t, repo, "chapters/01-basics.md", "# Basics, once more\n")
+		git(t, repo, "commit", "-q", "-am", "a commit outside the lab")
+		if !passes() {
+			t.Error("a lab's verify: a commit outside its lab runs it again")
+		}
+		write(t, repo, "labs/01-basics/doc.go", "package basics\n")
+		git(t, repo, "add", ".")
+		git(t, repo, "commit", "-q", "-m", "a commit in the lab")
+		os.Remove(filepath.Join(repo, "labs/01-basics/doc.go")) // the work tree as it was
+		if passes() {
+			t.Error("a lab's verify: a commit in its lab, the cache still says it passed")
 		}
 	}
 }
