@@ -5,4 +5,4 @@
 # vary (~|[-+][0-9.]+%) +\(p=[0-9.]+ n=[0-9]+\)
 # vary [-+]?[0-9][0-9.]*(µ|m|n|k|Ki|Mi|Gi)?( ± +[0-9.]+%)?
 # vary [ \t│]+
-go tool benchstat -table .config,.file -col /presize go1.26=build/04-growth/bench.txt go1.25-noswissmap=build/04-growth/bench-classic.txt
+go tool benchstat -table .config,.file -col /presize go1.27=build/04-growth/bench.txt go1.25-noswissmap=build/04-growth/bench-classic.txt

@@ -881,7 +881,7 @@ var s1 = []Claim{
 		Verdict: Uncheckable,
 		Ruling: "Stars measure nothing a reader can rerun: no code for the insert path, no sizes, no hardware. Measured on " +
 			"the post's design with 1000 keys: reads are the same `sync.Map.Load` in both; an insert costs the ordered " +
-			"cache hundreds of times more (it rebuilds and sorts the key list); a walk in key order is faster from " +
+			"cache about a thousand times more (it rebuilds and sorts the key list); a walk in key order is faster from " +
 			"the stored list than by sorting the keys each time.",
 		Evidence: []Evidence{
 			Output{Name: "09-s1-cache-benchstat", Find: `^Insert-2`},
