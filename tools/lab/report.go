@@ -216,7 +216,13 @@ func (c *course) report(s *labStatus, w io.Writer) {
 	}
 	if laterCrash {
 		fmt.Fprintln(w)
-		c.reportCrash(s, w, fmt.Sprintf(" (step %d, after the step you are on: expected until the steps before it are written)", stepOf(s.crash.test)))
+		why := fmt.Sprintf(" (step %d, after the step you are on: expected until the steps before it are written)", stepOf(s.crash.test))
+		if len(steps.notRun) > 0 {
+			// It is not only expected: it kept tests of the learner's step from running.
+			why = fmt.Sprintf(" (step %d, after the step you are on, but it stopped the tests before %s of %s ran: %s runs that step's tests alone)",
+				stepOf(s.crash.test), strings.Join(steps.notRun, ", "), fmt.Sprintf("step %d", steps.current), steps.runAlone(filepath.ToSlash(l.dir())))
+		}
+		c.reportCrash(s, w, why)
 	}
 	if notRun > 0 {
 		fmt.Fprintf(w, "\n%d test%s did not run because the crash stopped the test binary\n", notRun, plural(notRun))

@@ -33,6 +33,9 @@ type stepView struct {
 	tests   int   // the tests of the current step
 	failing int   // and how many of them fail
 	later   int   // failing tests of later steps
+	// The current step's tests that did not run: a crash stopped the test binary first (most
+	// often in a later step's test, whose file comes first).
+	notRun []string
 }
 
 // steps returns nil when the lab is not taught in steps or nothing fails.
@@ -57,9 +60,12 @@ func (s *labStatus) steps() *stepView {
 	}
 	v.tests = counts[v.current]
 	for _, f := range s.failing {
-		if stepOf(f.test) == v.current {
+		switch {
+		case stepOf(f.test) == v.current && f.notRun:
+			v.notRun = append(v.notRun, f.test)
+		case stepOf(f.test) == v.current:
 			v.failing++
-		} else if !f.notRun {
+		case !f.notRun:
 			v.later++
 		}
 	}
@@ -93,6 +99,9 @@ func (v *stepView) summary() string {
 		done = append(done, strconv.Itoa(n))
 	}
 	s := fmt.Sprintf("you are at %s: %d of its %d test%s failing", v.name(), v.failing, v.tests, plural(v.tests))
+	if len(v.notRun) > 0 {
+		s += fmt.Sprintf(", %d did not run", len(v.notRun))
+	}
 	if len(done) > 0 {
 		if len(done) == 1 {
 			s += fmt.Sprintf(" (step %s passes)", done[0])
@@ -101,4 +110,10 @@ func (v *stepView) summary() string {
 		}
 	}
 	return s
+}
+
+// runAlone is the go test command that runs the current step's tests alone, without the later
+// steps' tests (whose crash may stop the binary before this step's tests run).
+func (v *stepView) runAlone(dir string) string {
+	return fmt.Sprintf("go test -run 'Step%d([^0-9]|$)' ./%s", v.current, dir)
 }
