@@ -149,6 +149,11 @@ func runCheck(args []string, stdout, stderr io.Writer) error {
 		return c.quick()
 	}
 	cache := &stepCache{dir: stepCacheDir(), fresh: *fresh, root: root}
+	// The course as it is before any step runs: the records are written and checked against
+	// it, and its reads must not be taken for a step's.
+	if _, err := cache.snapshot(); err != nil {
+		fmt.Fprintf(stdout, "check: every step runs: the course's files could not be read: %v\n", err)
+	}
 	prefetchToolchains(root, steps, skip)
 	c.prefetchDebs(steps, skip)
 	c.prefetchEnvtest(skip)
@@ -179,6 +184,7 @@ func runCheck(args []string, stdout, stderr io.Writer) error {
 			c.waitDebs()
 		}
 		c.cache, c.key = cache, key
+		cache.carry = nil
 		err, inputs, watchErr := cache.watchRun(func() error { return step.run(c) })
 		c.cache, c.key = nil, ""
 		secs := time.Since(start).Seconds()
@@ -198,6 +204,9 @@ func runCheck(args []string, stdout, stderr io.Writer) error {
 		// Debian package): the next run finds them and computes this key.
 		if watchErr != nil {
 			fmt.Fprintf(stdout, "check: what %s read is unknown (%v): its record holds every file of the course\n", step.name, watchErr)
+		}
+		if inputs != nil {
+			inputs.carried = cache.carry
 		}
 		if key, err := cache.key(c, step); err == nil {
 			if err := cache.record(step.name, key, secs, inputs); err != nil {

@@ -48,6 +48,11 @@ type stepCache struct {
 	snapOnce sync.Once
 	snap     *treeSnapshot
 	snapErr  error
+
+	// The inputs of the parts' records found while a step runs (an output, a lab's verify):
+	// their lines go into the step's own record (stepInputs.carried), so that the step is not
+	// skipped when an input of a part it did not run changed.
+	carry []string
 }
 
 // treeSnapshot is the course's files as the check found them when it started: every file git
@@ -245,6 +250,8 @@ type stepInputs struct {
 	// The folders whose shipped versions the step reads from git, when it reads only those
 	// (a lab's verify reads its lab's): then a record lists their trees, not every file.
 	gitFolders []string
+	// Lines of the records of the step's parts that were found, not run (stepCache.carry).
+	carried []string
 }
 
 func courseFiles(root string) ([]string, error) {
@@ -376,6 +383,7 @@ func (s *stepCache) passed(name, key string) (time.Time, float64, bool) {
 			return time.Time{}, 0, false
 		}
 	}
+	s.carry = append(s.carry, lines[1:]...)
 	return at, secs, true
 }
 
@@ -412,6 +420,15 @@ func (s *stepCache) record(name, key string, secs float64, in *stepInputs) error
 		}
 		for _, d := range slices.Sorted(maps.Keys(dirs)) {
 			fmt.Fprintf(&b, "dir %s %s\n", snap.dirSum(d), d)
+		}
+	}
+	if in != nil {
+		seen := map[string]bool{}
+		for _, line := range in.carried {
+			if !seen[line] {
+				seen[line] = true
+				fmt.Fprintf(&b, "%s\n", line)
+			}
 		}
 	}
 	if err := os.MkdirAll(s.dir, 0o755); err != nil {

@@ -151,6 +151,44 @@ func TestStepCache(t *testing.T) {
 		}
 	}
 
+	// A step whose part was found in the part's own record (an output that passed before): the
+	// step read none of the part's inputs, and its record lists them all the same.
+	if watchable {
+		part := newCache(false)
+		if err, in, watchErr := part.watchRun(run); err != nil || watchErr != nil {
+			t.Fatalf("the part: %v, %v", err, watchErr)
+		} else if err := part.record("output-x", "partkey", 1, in); err != nil {
+			t.Fatal(err)
+		}
+		outer := newCache(false)
+		if _, err := outer.snapshot(); err != nil { // as the check does, before any step runs
+			t.Fatal(err)
+		}
+		outer.carry = nil
+		err, in, watchErr := outer.watchRun(func() error {
+			if _, _, ok := outer.passed("output-x", "partkey"); !ok {
+				return fmt.Errorf("the part's record was not found")
+			}
+			return nil
+		})
+		if err != nil || watchErr != nil {
+			t.Fatalf("the step: %v, %v", err, watchErr)
+		}
+		in.carried = outer.carry
+		if err := outer.record("outputs", "stepkey", 2, in); err != nil {
+			t.Fatal(err)
+		}
+		stepPasses := func() bool { _, _, ok := newCache(false).passed("outputs", "stepkey"); return ok }
+		if !stepPasses() {
+			t.Fatal("a step whose part was found is not found again with nothing changed")
+		}
+		write(t, repo, "labs/01-basics/nan.go", "package basics\n\n// the part's input, edited\n")
+		if stepPasses() {
+			t.Error("an input of a part the step found in its record changed, and the step is still found: the part would not run")
+		}
+		write(t, repo, "labs/01-basics/nan.go", "package basics\n")
+	}
+
 	// A step that read git's files: its record covers every file of the course.
 	readsGit = true
 	record()
