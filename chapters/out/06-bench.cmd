@@ -5,4 +5,4 @@
 # vary (?m)^ +│.*$
 # vary (?m)  +[0-9][0-9.]*[a-zµ]?[a-z]* .*$
 # vary (?m)^geomean.*(\n[¹²³⁴⁵].*)*
-GOTOOLCHAIN=go1.26.8 go run ./chapters/code/06-races/benchtable
+GOTOOLCHAIN=go1.27.3 go run ./chapters/code/06-races/benchtable

@@ -3,4 +3,4 @@
 # save build/09-claims/s0-bench.txt
 # vary cpu: .*
 # vary [ \t]+[0-9]+\t.*
-GOTOOLCHAIN=go1.26.8 go test -run=^$ -bench=. -benchtime=10x -count=6 ./chapters/code/09-claims/s0/bench
+GOTOOLCHAIN=go1.27.3 go test -run=^$ -bench=. -benchtime=10x -count=6 ./chapters/code/09-claims/s0/bench

@@ -1,12 +1,16 @@
 package claims
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"gomaps/chapters/code/internal/benchtab"
 )
 
 func resolver(t *testing.T) *Resolver {
@@ -142,6 +146,72 @@ func TestSlugify(t *testing.T) {
 	} {
 		if got := Slugify(strings.TrimLeft(heading, "# ")); got != want {
 			t.Errorf("Slugify(%q) = %q; want %q", heading, got, want)
+		}
+	}
+}
+
+// TestS0MeasuredOrders checks the orders that the rulings of S0-35 read from the committed
+// output of 09-s0-benchstat-shards (its figures are Measured evidence): it reads a committed
+// file and measures nothing, so a new measurement that changes an order fails here until the
+// ruling is rewritten from it.
+func TestS0MeasuredOrders(t *testing.T) {
+	r := resolver(t)
+	data, err := os.ReadFile(filepath.Join(r.Repo, "chapters", "out", "09-s0-benchstat-shards.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tables, err := benchtab.Parse(string(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ops, err := benchtab.Find(tables, "ops/s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p99, err := benchtab.Find(tables, "p99-sec")
+	if err != nil {
+		t.Fatal(err)
+	}
+	maps := []string{"rwmutex", "syncmap", "sharded32"}
+	// order lists the maps of a row from the most operations per second to the fewest.
+	order := func(mix string) []string {
+		got := slices.Clone(maps)
+		v := map[string]float64{}
+		for _, m := range got {
+			c, err := ops.Cell("Shards/mix="+mix+"-2", m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			v[m] = c.Value
+		}
+		slices.SortFunc(got, func(a, b string) int { return cmp.Compare(v[b], v[a]) })
+		return got
+	}
+	// "at 99% reads sync.Map and the 32-shard map beat the RWMutex map, sync.Map first"
+	if got := order("read99"); !slices.Equal(got, []string{"syncmap", "sharded32", "rwmutex"}) {
+		t.Errorf("at 99%% reads the order is %v; S0-35 says sync.Map, the 32-shard map, the RWMutex map", got)
+	}
+	// "The post's order, the sharded map first, came out in no mix."
+	post := []string{"sharded32", "syncmap", "rwmutex"}
+	for _, mix := range []string{"read99", "read90", "read50"} {
+		if got := order(mix); slices.Equal(got, post) {
+			t.Errorf("at mix %s the order is the post's, %v; S0-35 says it came out in no mix", mix, got)
+		}
+	}
+	// "the 32-shard map had the best P99 at 99% reads and the worst at 90% and 50%"
+	for mix, best := range map[string]bool{"read99": true, "read90": false, "read50": false} {
+		row, ok := p99.Row("Shards/mix=" + mix + "-2")
+		if !ok {
+			t.Fatalf("no p99-sec row of mix %s", mix)
+		}
+		sharded := slices.Index(p99.Columns, "sharded32")
+		for i, c := range row.Cells {
+			if i == sharded {
+				continue
+			}
+			if beaten := c.Value < row.Cells[sharded].Value; beaten == best {
+				t.Errorf("mix %s: %s's P99 is %g s and the 32-shard map's %g s; S0-35 says the 32-shard map had the %s", mix, p99.Columns[i], c.Value, row.Cells[sharded].Value, map[bool]string{true: "best", false: "worst"}[best])
+			}
 		}
 	}
 }

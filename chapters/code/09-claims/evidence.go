@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"gomaps/chapters/code/internal/benchtab"
 	"gomaps/labs/lanes"
 	"io/fs"
 	"os"
@@ -140,18 +141,64 @@ func (o Output) Resolve(r *Resolver) (string, error) {
 	if len(hits) == 0 {
 		return "", fmt.Errorf("chapters/out/%s.txt: no line matches %q", o.Name, o.Find)
 	}
-	cmd, _ := os.ReadFile(filepath.Join(r.Repo, "chapters", "out", o.Name+".cmd"))
+	note := ""
+	if o.Note != "" {
+		note = ": " + o.Note
+	}
+	return fmt.Sprintf("output of `%s`: `%s`%s", outputCommand(r.Repo, o.Name), code(hits[0].Text), note), nil
+}
+
+// outputCommand is the command of chapters/out/NAME.cmd: its last line that is not a comment.
+func outputCommand(repo, name string) string {
+	cmd, _ := os.ReadFile(filepath.Join(repo, "chapters", "out", name+".cmd"))
 	line := ""
 	for _, l := range strings.Split(string(cmd), "\n") {
 		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
 			line = l
 		}
 	}
-	note := ""
-	if o.Note != "" {
-		note = ": " + o.Note
+	return line
+}
+
+// Measured is a figure of a ruling read from a benchstat table of a committed output: the
+// difference benchstat printed between column Col and the table's base, for Row, rounded to a
+// whole percent as the ruling prints it ("+77%", "−55%"), or "~" for no significant
+// difference. Resolve fails when the output says otherwise, and the renderer fails when a
+// figure is not in the ruling, so a new measurement that moves a figure fails until the ruling
+// is rewritten from it.
+type Measured struct {
+	Name string // the output: "09-s0-benchstat-shards"
+	Unit string // the table: "ops/s", "sec/op", "p99-sec"
+	Row  string // "Shards/mix=read99-2"
+	Col  string // "syncmap"
+	Says string // "+77%", "−55%" or "~"
+}
+
+func (m Measured) Resolve(r *Resolver) (string, error) {
+	data, err := os.ReadFile(filepath.Join(r.Repo, "chapters", "out", m.Name+".txt"))
+	if err != nil {
+		return "", err
 	}
-	return fmt.Sprintf("output of `%s`: `%s`%s", line, code(hits[0].Text), note), nil
+	tables, err := benchtab.Parse(string(data))
+	if err != nil {
+		return "", fmt.Errorf("chapters/out/%s.txt: %v", m.Name, err)
+	}
+	t, err := benchtab.Find(tables, m.Unit)
+	if err != nil {
+		return "", fmt.Errorf("chapters/out/%s.txt: %v", m.Name, err)
+	}
+	c, err := t.Cell(m.Row, m.Col)
+	if err != nil {
+		return "", fmt.Errorf("chapters/out/%s.txt: %v", m.Name, err)
+	}
+	if got := c.Rounded(); got != m.Says {
+		return "", fmt.Errorf("chapters/out/%s.txt: %s, %s, %s: benchstat says %s (%s), the ruling %s", m.Name, m.Row, m.Col, m.Unit, c.Delta, got, m.Says)
+	}
+	delta := c.Delta
+	if c.P > 0 {
+		delta += fmt.Sprintf(" (p=%g)", c.P)
+	}
+	return fmt.Sprintf("output of `%s`: `%s`, %s against %s: `%s`", outputCommand(r.Repo, m.Name), m.Row, m.Unit+" of "+m.Col, t.Columns[0], delta), nil
 }
 
 // Text is evidence in words that none of the kinds above can hold, such as a reasoned argument

@@ -137,6 +137,9 @@ func (rd *Renderer) claim(b *strings.Builder, c Claim) error {
 		if err != nil {
 			return err
 		}
+		if m, ok := e.(Measured); ok && m.Says != "~" && !strings.Contains(c.Ruling, m.Says) {
+			return fmt.Errorf("the ruling does not quote its measured %s (%s, %s of %s)", m.Says, m.Row, m.Unit, m.Col)
+		}
 		fmt.Fprintf(b, "- %s\n", s)
 	}
 	fmt.Fprintln(b)

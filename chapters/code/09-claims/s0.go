@@ -529,13 +529,14 @@ var s0 = []Claim{
 		Quote:   "sync.RWMutex 比普通 Mutex 更具吞吐优势",
 		Verdict: True,
 		Ruling: "Readers do share an `RWMutex`, and on the course's 2-core machine 100 readers ran " +
-			"about twice as fast with it as with a `Mutex` (−54% time per read, p=0.002). It is " +
+			"about twice as fast with it as with a `Mutex` (−55% time per read). It is " +
 			"not free: each `RLock` still updates one counter that every reader shares, and 10 " +
 			"writers showed no significant difference. The gain depends on the cores, the mix and " +
 			"the machine's load: measure your own.",
 		Evidence: []Evidence{
 			Source{At: Go127, File: "src/sync/rwmutex.go", Find: `rw.readerCount.Add\(1\) < 0`},
-			Output{Name: "09-s0-benchstat-locks", Find: `^PodState/op=read-2`},
+			Measured{Name: "09-s0-benchstat-locks", Unit: "sec/op", Row: "PodState/op=read-2", Col: "rwmutex", Says: "−55%"},
+			Measured{Name: "09-s0-benchstat-locks", Unit: "sec/op", Row: "PodState/op=update-2", Col: "rwmutex", Says: "~"},
 		},
 		Test:    "TestS0_30_ReadersShareAnRWMutex",
 		Program: s0BenchLocks,
@@ -549,11 +550,12 @@ var s0 = []Claim{
 		Verdict: Uncheckable,
 		Ruling: "No code, machine, Go version or spread is given. The course's run of the same " +
 			"shape on 2 cores (100 readers or 10 writers, 100,000 operations) goes the post's way " +
-			"for reads, by less: `RWMutex` reads took about half the time of `Mutex` reads, not a " +
-			"quarter; updates showed no significant difference. Its absolute times depend on the " +
-			"machine and its load.",
+			"for reads, by less: `RWMutex` reads took less than half the time of `Mutex` reads " +
+			"(−55%), not a quarter of it (the post's 42 ns against 189 ns); updates showed no " +
+			"significant difference. Its absolute times depend on the machine and its load.",
 		Evidence: []Evidence{
-			Output{Name: "09-s0-benchstat-locks", Find: `^PodState/op=update-2`},
+			Measured{Name: "09-s0-benchstat-locks", Unit: "sec/op", Row: "PodState/op=read-2", Col: "rwmutex", Says: "−55%"},
+			Measured{Name: "09-s0-benchstat-locks", Unit: "sec/op", Row: "PodState/op=update-2", Col: "rwmutex", Says: "~"},
 		},
 		Program: s0BenchLocks,
 		Teach:   "06-races.md#which-one-is-fastest",
@@ -586,10 +588,12 @@ var s0 = []Claim{
 		Verdict: True,
 		Ruling: "True by design: an operation locks only its key's shard, so operations on other " +
 			"shards proceed. Whether that is faster depends on the cores and the mix: on 2 cores, " +
-			"32 shards did 66% more operations than one `RWMutex` at 99% reads, no significantly " +
-			"different number at 90%, and 19% fewer at 50% (S0-35).",
+			"32 shards did more operations than one `RWMutex` at 99% reads (+54%), and no " +
+			"significantly different number at 90% and 50% (S0-35).",
 		Evidence: []Evidence{
-			Output{Name: "09-s0-benchstat-shards", Find: `^Shards/mix=read50-2`},
+			Measured{Name: "09-s0-benchstat-shards", Unit: "ops/s", Row: "Shards/mix=read99-2", Col: "sharded32", Says: "+54%"},
+			Measured{Name: "09-s0-benchstat-shards", Unit: "ops/s", Row: "Shards/mix=read90-2", Col: "sharded32", Says: "~"},
+			Measured{Name: "09-s0-benchstat-shards", Unit: "ops/s", Row: "Shards/mix=read50-2", Col: "sharded32", Says: "~"},
 		},
 		Test:    "TestS0_33_ShardedMapLocksOneShard",
 		Program: s0BenchShards,
@@ -619,14 +623,19 @@ var s0 = []Claim{
 			"860 µs), `sync.Map` 298k (310 µs), sharded map 415k (192 µs).",
 		Verdict: Uncheckable,
 		Ruling: "No read/write mix, key space, machine, Go version or code is given. Run as " +
-			"described on 2 cores at three mixes: at 99% reads `sync.Map` (+102%) and the 32-shard " +
-			"map (+66%) beat the `RWMutex` map, `sync.Map` first; at 90% reads only `sync.Map` is " +
-			"ahead (+13%); at 50% reads both are behind (−33%, −19%). The post's order, the " +
-			"sharded map first, came out in no mix. The P99 latencies of 32 goroutines on 2 cores " +
-			"measure the scheduler as much as the map: the sharded map had the best at 99% reads " +
-			"and the worst at 90% and 50%.",
+			"described on 2 cores at three mixes: at 99% reads `sync.Map` (+77%) and the 32-shard " +
+			"map (+54%) beat the `RWMutex` map, `sync.Map` first; at 90% reads neither differs " +
+			"significantly from it; at 50% reads `sync.Map` is behind (−16%) and the 32-shard map " +
+			"no different. In that run the post's order, the sharded map first, came out in no " +
+			"mix. The P99 latencies of 32 goroutines on 2 cores measure the scheduler as much as " +
+			"the map: the 32-shard map had the best at 99% reads and the worst at 90% and 50%.",
 		Evidence: []Evidence{
-			Output{Name: "09-s0-benchstat-shards", Find: `^Shards/mix=read99-2`},
+			Measured{Name: "09-s0-benchstat-shards", Unit: "ops/s", Row: "Shards/mix=read99-2", Col: "syncmap", Says: "+77%"},
+			Measured{Name: "09-s0-benchstat-shards", Unit: "ops/s", Row: "Shards/mix=read99-2", Col: "sharded32", Says: "+54%"},
+			Measured{Name: "09-s0-benchstat-shards", Unit: "ops/s", Row: "Shards/mix=read90-2", Col: "syncmap", Says: "~"},
+			Measured{Name: "09-s0-benchstat-shards", Unit: "ops/s", Row: "Shards/mix=read90-2", Col: "sharded32", Says: "~"},
+			Measured{Name: "09-s0-benchstat-shards", Unit: "ops/s", Row: "Shards/mix=read50-2", Col: "syncmap", Says: "−16%"},
+			Measured{Name: "09-s0-benchstat-shards", Unit: "ops/s", Row: "Shards/mix=read50-2", Col: "sharded32", Says: "~"},
 			Output{Name: "06-bench", Find: `^Map/mix=read90-2`},
 		},
 		Program: s0BenchShards,
