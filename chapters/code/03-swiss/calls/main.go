@@ -42,6 +42,7 @@ var functions = []struct {
 	{"main.int64Lookup", false},
 	{"main.int64CommaOK", false},
 	{"main.stringLookup", false},
+	{"main.bigValueCommaOK", false},
 	{"runtime.mapaccess1_fast64", false},
 	{"runtime.mapaccess2_fast64", false},
 	{"runtime.mapaccess1_faststr", false},

@@ -25,6 +25,14 @@ func stringLookup(m map[string]int, k string) int {
 	return m[k]
 }
 
+// bigValueCommaOK is v, ok := m[k] with an 8-byte key and a value of 129 bytes, one more than
+// abi.MapMaxElemBytes: the map keeps such a value outside its slot, and the compiler does not
+// use a fast path for the map, whatever its key.
+func bigValueCommaOK(m map[int64][129]byte, k int64) ([129]byte, bool) {
+	v, ok := m[k]
+	return v, ok
+}
+
 // stringHash is how the lab maps hash a string key after step 9: hash/maphash.String.
 func stringHash(seed maphash.Seed, k string) uint64 {
 	return maphash.String(seed, k)
@@ -34,4 +42,6 @@ func main() {
 	v, ok := int64CommaOK(map[int64]int{1: 2}, 1)
 	fmt.Println(int64Lookup(map[int64]int{1: 2}, 1), v, ok, stringLookup(map[string]int{"a": 3}, "a"))
 	fmt.Println(stringHash(maphash.MakeSeed(), "a") != 0)
+	_, ok = bigValueCommaOK(map[int64][129]byte{1: {}}, 1)
+	fmt.Println(ok)
 }
