@@ -13,6 +13,7 @@ import (
 
 	"gomaps/labs/internal/labtest"
 	"gomaps/labs/internal/locktest"
+	"gomaps/labs/testout"
 )
 
 // Two tools the tests share: running a racy workload in a child process,
@@ -141,7 +142,7 @@ func fatalLine(out string) string {
 func crashMessage(text string, code int, subject, activity, advice string) string {
 	fatal := fatalLine(text)
 	site, copied := crashSite(text)
-	if misuse := lockMisuse(fatal); misuse != "" {
+	if misuse := testout.LockMisuse(fatal); misuse != "" {
 		// Not a race on the map: a lock released that was not held, which
 		// stops the program whatever the other goroutines do.
 		return fmt.Sprintf("%s crashed in %s with \"fatal error: %s\" (exit status %d): %s; the runtime stops the whole program for that, and recover cannot catch it: release each Lock with Unlock and each RLock with RUnlock, once",
@@ -153,26 +154,6 @@ func crashMessage(text string, code int, subject, activity, advice string) strin
 	}
 	return fmt.Sprintf("%s crashed while %s: \"fatal error: %s\" (exit status %d) in %s; the runtime stops the whole program for that, and recover cannot catch it",
 		subject, activity, fatal, code, site)
-}
-
-// lockMisuse explains the fatal errors of package sync, which a lock
-// released without being held ends a program with; it returns "" for any
-// other fatal error. With a sync.RWMutex, an RLock released with Unlock
-// while a writer waits frees the writer's inner Mutex instead, and the
-// writer's own Unlock then stops the program: the misuse may be in another
-// method than the one that crashed.
-func lockMisuse(fatal string) string {
-	switch {
-	case strings.Contains(fatal, "sync: Unlock of unlocked RWMutex"):
-		return "a lock misuse: an Unlock without its Lock, or RLock paired with Unlock"
-	case strings.Contains(fatal, "sync: RUnlock of unlocked RWMutex"):
-		return "a lock misuse: an RUnlock without its RLock, or Lock paired with RUnlock"
-	case strings.Contains(fatal, "sync: unlock of unlocked mutex"):
-		return "a lock misuse: an Unlock without its Lock, or RLock paired with Unlock (in this method or in another one that takes the same lock)"
-	case strings.HasPrefix(fatal, "sync: "):
-		return "a lock misuse: a lock of package sync was used wrongly"
-	}
-	return ""
 }
 
 // crashCause explains a fatal error of the runtime's map check in one

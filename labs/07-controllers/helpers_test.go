@@ -12,6 +12,7 @@ import (
 
 	"gomaps/labs/internal/labtest"
 	"gomaps/labs/kubeassets/apiserver"
+	"gomaps/labs/testout"
 )
 
 // What the tests share: a real API server for the package, and a child
@@ -102,18 +103,10 @@ func childOutcome(out string, hung bool) (result, fatal, where string) {
 // the runtime's map checks, the misuses of a lock of package sync, or ""
 // for another one.
 func fatalCause(fatal string) string {
+	if misuse := testout.LockMisuse(fatal); misuse != "" {
+		return misuse
+	}
 	switch {
-	case strings.Contains(fatal, "sync: Unlock of unlocked RWMutex"):
-		return "a lock misuse: an Unlock without its Lock, or RLock paired with Unlock"
-	case strings.Contains(fatal, "sync: RUnlock of unlocked RWMutex"):
-		return "a lock misuse: an RUnlock without its RLock, or Lock paired with RUnlock"
-	case strings.Contains(fatal, "sync: unlock of unlocked mutex"):
-		// With a sync.RWMutex, an RLock released with Unlock while a writer
-		// waits frees the writer's inner Mutex, and the writer's own Unlock
-		// then crashes: the misuse may be in another method.
-		return "a lock misuse: an Unlock without its Lock, or RLock paired with Unlock (in this method or in another one that takes the same lock)"
-	case strings.HasPrefix(fatal, "sync: "):
-		return "a lock misuse: a lock of package sync was used wrongly"
 	case strings.Contains(fatal, "iteration and map write"):
 		return "it ranged over pending while another goroutine wrote it"
 	case strings.Contains(fatal, "read and map write"):
@@ -126,7 +119,7 @@ func fatalCause(fatal string) string {
 
 // isLockMisuse reports whether fatalCause called the fatal error a misuse
 // of a lock, whose fix is not another lock.
-func isLockMisuse(fatal string) bool { return strings.HasPrefix(fatal, "sync: ") }
+func isLockMisuse(fatal string) bool { return testout.LockMisuse(fatal) != "" }
 
 // labFrame returns the first function of the lab's own files (not its
 // tests) named in a stack trace.

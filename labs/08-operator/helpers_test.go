@@ -28,6 +28,7 @@ import (
 	operator "gomaps/labs/08-operator"
 	"gomaps/labs/internal/labtest"
 	"gomaps/labs/kubeassets/apiserver"
+	"gomaps/labs/testout"
 )
 
 // The tests of steps 5 to 7 run the operator against a real kube-apiserver
@@ -117,21 +118,22 @@ func inChild(t *testing.T, workload func(t *testing.T, cfg *rest.Config)) {
 	if !strings.HasPrefix(t.Name(), "TestStep5") {
 		step5 = "step 5 is not written yet: "
 	}
-	switch {
+	fatal := ""
+	if m := fatalRE.FindStringSubmatch(text); m != nil {
+		fatal = m[1]
+	}
+	switch misuse := testout.LockMisuse(fatal); {
 	case hung:
 		t.Fatalf("the child process running the operator was still running %s later, close to this test's deadline: look for a Reconcile or a lock that never returns. Where its goroutines were in the operator's code:\n%s", time.Since(start).Round(time.Second), operatorFrames(text, 12))
-	case fatalRE.MatchString(text) && strings.HasPrefix(fatalRE.FindStringSubmatch(text)[1], "sync: "):
-		m := fatalRE.FindStringSubmatch(text)
-		t.Fatalf("%sthe runtime stopped the operator with \"fatal error: %s\": a lock misuse, not a map race: an Unlock without its Lock, an RLock paired with Unlock, or a Lock paired with RUnlock. Release each Lock with Unlock and each RLock with RUnlock, once, in every method of Registry",
-			step5, m[1])
-	case fatalRE.MatchString(text) && strings.Contains(fatalRE.FindStringSubmatch(text)[1], "deadlock"):
-		m := fatalRE.FindStringSubmatch(text)
+	case misuse != "":
+		t.Fatalf("%sthe runtime stopped the operator with \"fatal error: %s\": %s, not a map race. Release each Lock with Unlock and each RLock with RUnlock, once, in every method of Registry",
+			step5, fatal, misuse)
+	case strings.Contains(fatal, "deadlock"):
 		t.Fatalf("%sthe runtime stopped the operator with \"fatal error: %s\": every goroutine waits, on a lock that is never unlocked (a missing Unlock, or a Lock taken twice by one goroutine). Where its goroutines were in the operator's code:\n%s",
-			step5, m[1], operatorFrames(text, 12))
-	case fatalRE.MatchString(text):
-		m := fatalRE.FindStringSubmatch(text)
+			step5, fatal, operatorFrames(text, 12))
+	case fatal != "":
 		t.Fatalf("%sthe runtime stopped the operator with \"fatal error: %s\": the Registry's map is used by several goroutines at once (the event handler writes it while the workers read it), and the runtime ends the whole process when it catches that, which no recover can stop. Guard the map with a sync.Mutex that every method of Registry holds",
-			step5, m[1])
+			step5, fatal)
 	case strings.Contains(text, "WARNING: DATA RACE"):
 		t.Fatalf("%sthe race detector found a data race while the operator ran: guard every access to the Registry's map with one sync.Mutex. The report:\n%s", step5, raceExcerpt(text))
 	}

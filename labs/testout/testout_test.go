@@ -106,3 +106,19 @@ func TestCrash(t *testing.T) {
 		t.Errorf("Crash found %d in output without a crash", at)
 	}
 }
+
+func TestLockMisuse(t *testing.T) {
+	for fatal, want := range map[string]string{
+		"sync: Unlock of unlocked RWMutex":      "an Unlock without its Lock, or RLock paired with Unlock",
+		"sync: RUnlock of unlocked RWMutex":     "an RUnlock without its RLock, or Lock paired with RUnlock",
+		"sync: unlock of unlocked mutex":        "(there or in another function that takes the same lock)",
+		"sync: inconsistent mutex state":        "a lock of package sync was used wrongly",
+		"concurrent map writes":                 "",
+		"all goroutines are asleep - deadlock!": "",
+	} {
+		got := LockMisuse(fatal)
+		if want == "" && got != "" || want != "" && !strings.Contains(got, want) || want != "" && !strings.HasPrefix(got, "a lock misuse: ") {
+			t.Errorf("LockMisuse(%q) = %q; want a lock misuse naming %q (or \"\" for a crash that is not one)", fatal, got, want)
+		}
+	}
+}

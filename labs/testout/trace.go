@@ -109,3 +109,23 @@ func TimedOutTest(lines []string) string {
 	}
 	return ""
 }
+
+// LockMisuse explains, in one phrase, a fatal error that package sync stops a program with when
+// a lock is used wrongly ("sync: unlock of unlocked mutex"), or returns "" for any other fatal
+// error. Such a crash is not a race on a map, and its fix is not another lock. With a
+// sync.RWMutex, an RLock released with Unlock while a writer waits frees the writer's inner
+// Mutex, and the writer's own Unlock then stops the program with "sync: unlock of unlocked
+// mutex": the misuse may be in another function than the one that crashed.
+func LockMisuse(fatal string) string {
+	switch {
+	case strings.Contains(fatal, "sync: Unlock of unlocked RWMutex"):
+		return "a lock misuse: an Unlock without its Lock, or RLock paired with Unlock"
+	case strings.Contains(fatal, "sync: RUnlock of unlocked RWMutex"):
+		return "a lock misuse: an RUnlock without its RLock, or Lock paired with RUnlock"
+	case strings.Contains(fatal, "sync: unlock of unlocked mutex"):
+		return "a lock misuse: an Unlock without its Lock, or RLock paired with Unlock (there or in another function that takes the same lock)"
+	case strings.HasPrefix(fatal, "sync: "):
+		return "a lock misuse: a lock of package sync was used wrongly"
+	}
+	return ""
+}

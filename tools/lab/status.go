@@ -193,28 +193,21 @@ func testifyMessage(first string, raw []string) []string {
 // lockMisuseEnd ends the explanation of every fatal error of package sync.
 const lockMisuseEnd = "; the runtime stops the whole program and recover cannot catch it: release each Lock with Unlock and each RLock with RUnlock, once (chapter 06)"
 
-// crashes the runtime can end a test binary with, and what each means. The fatal errors of
-// package sync are lock misuses, not races on a map. With a sync.RWMutex, an RLock released
-// with Unlock while a writer waits frees the writer's inner Mutex, and the writer's own Unlock
-// then stops the program with "sync: unlock of unlocked mutex": the misuse may be in another
-// function than the one that crashed.
+// crashes the runtime can end a test binary with, and what each means, after the fatal errors
+// of package sync, which testout.LockMisuse explains: lock misuses, not races on a map.
 var crashExplanations = []struct {
 	match, explain string
-	misuse         bool // a lock misuse: see crash.misuse
 }{
-	{"sync: Unlock of unlocked RWMutex", "a lock misuse: an Unlock without its Lock, or RLock paired with Unlock" + lockMisuseEnd, true},
-	{"sync: RUnlock of unlocked RWMutex", "a lock misuse: an RUnlock without its RLock, or Lock paired with RUnlock" + lockMisuseEnd, true},
-	{"sync: unlock of unlocked mutex", "a lock misuse: an Unlock without its Lock, or RLock paired with Unlock (there or in another function that takes the same lock)" + lockMisuseEnd, true},
-	{"concurrent map writes", "two goroutines wrote the same map at once; the runtime stops the whole program and recover cannot catch it (chapter 06)", false},
-	{"concurrent map read and map write", "one goroutine read a map while another wrote it; the runtime stops the whole program and recover cannot catch it (chapter 06)", false},
-	{"concurrent map clone and map write", "one goroutine copied a map (maps.Clone) while another wrote it; the runtime stops the whole program and recover cannot catch it (chapter 06)", false},
-	{"concurrent map iteration and map write", "one goroutine ranged over a map while another wrote it; the runtime stops the whole program and recover cannot catch it (chapter 06)", false},
-	{"all goroutines are asleep - deadlock!", "every goroutine is blocked: a channel or lock that nothing will ever release", false},
-	{"stack overflow", "a function calls itself without end", false},
-	{"assignment to entry in nil map", "a map was written before it was made: use make or a literal first", false},
-	{"test timed out", "a test ran too long: look for a loop that never ends or a goroutine that waits forever", false},
-	{"invalid memory address or nil pointer dereference", "a nil pointer was used", false},
-	{"hash of unhashable type", "a map key's dynamic type is not comparable (a slice, map or func inside an interface)", false},
+	{"concurrent map writes", "two goroutines wrote the same map at once; the runtime stops the whole program and recover cannot catch it (chapter 06)"},
+	{"concurrent map read and map write", "one goroutine read a map while another wrote it; the runtime stops the whole program and recover cannot catch it (chapter 06)"},
+	{"concurrent map clone and map write", "one goroutine copied a map (maps.Clone) while another wrote it; the runtime stops the whole program and recover cannot catch it (chapter 06)"},
+	{"concurrent map iteration and map write", "one goroutine ranged over a map while another wrote it; the runtime stops the whole program and recover cannot catch it (chapter 06)"},
+	{"all goroutines are asleep - deadlock!", "every goroutine is blocked: a channel or lock that nothing will ever release"},
+	{"stack overflow", "a function calls itself without end"},
+	{"assignment to entry in nil map", "a map was written before it was made: use make or a literal first"},
+	{"test timed out", "a test ran too long: look for a loop that never ends or a goroutine that waits forever"},
+	{"invalid memory address or nil pointer dereference", "a nil pointer was used"},
+	{"hash of unhashable type", "a map key's dynamic type is not comparable (a slice, map or func inside an interface)"},
 }
 
 // findCrash looks for a fatal error, a panic or a timeout in the run of the lab in dir.
@@ -225,9 +218,12 @@ func (c *course) findCrash(p *pkgResult, dir string) *crash {
 			return nil
 		}
 		cr := &crash{test: test, headline: head, explain: "the test binary stopped here"}
+		if misuse := testout.LockMisuse(strings.TrimPrefix(head, "fatal error: ")); misuse != "" {
+			cr.explain, cr.misuse = misuse+lockMisuseEnd, true
+		}
 		for _, e := range crashExplanations {
-			if strings.Contains(head, e.match) {
-				cr.explain, cr.misuse = e.explain, e.misuse
+			if !cr.misuse && strings.Contains(head, e.match) {
+				cr.explain = e.explain
 				break
 			}
 		}
