@@ -526,6 +526,13 @@ func (c *checker) labVerify() error {
 // lab has its own record under the step's key: a lab none of whose inputs changed since it
 // passed is not verified again.
 func (c *checker) verifyLabs(labs []string, l *lanes.Lane) error {
+	// The lab runner reads from git the shipped files of the lab it verifies, and only those
+	// (tools/lab: shippedFiles, git show of the lab's files).
+	gitFolders := map[string][]string{}
+	for _, name := range courseroot.Labs(c.root) {
+		nn, _, _ := strings.Cut(name, "-")
+		gitFolders[nn] = []string{"labs/" + name, "solutions/" + name}
+	}
 	var failed []string
 	for _, nn := range labs {
 		verify := func() error {
@@ -542,26 +549,11 @@ func (c *checker) verifyLabs(labs []string, l *lanes.Lane) error {
 			}
 			continue
 		}
-		key := subKey(c.key, "lab "+nn)
-		if at, secs, ok := c.cache.passed("lab-"+nn, key); ok {
+		found := func(at time.Time, secs float64) {
 			fmt.Fprintf(c.stdout, "lab %s: ok (cached: it passed in %.1fs at %s with the same inputs)\n", nn, secs, at.Format("2006-01-02 15:04"))
-			continue
 		}
-		start := time.Now()
-		err, in, watchErr := c.cache.watchRun(verify)
-		if err != nil {
+		if err := c.cache.runPart("lab-"+nn, subKey(c.key, "lab "+nn), gitFolders[nn], found, verify); err != nil {
 			failed = append(failed, nn)
-			continue
-		}
-		if watchErr == nil {
-			// The lab runner reads from git the shipped files of the lab it verifies, and only
-			// those (tools/lab: shippedFiles, git show of the lab's files).
-			for _, name := range courseroot.Labs(c.root) {
-				if strings.HasPrefix(name, nn+"-") {
-					in.gitFolders = []string{"labs/" + name, "solutions/" + name}
-				}
-			}
-			c.cache.record("lab-"+nn, key, time.Since(start).Seconds(), in)
 		}
 	}
 	if len(failed) > 0 {

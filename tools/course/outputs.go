@@ -205,17 +205,12 @@ func (r outputRecords) checkOne(root string, sc *scrubber, name string, check bo
 	if r.cache == nil || r.key == "" || !check || bytes.Contains(text, []byte("build/")) || bytes.Contains(text, []byte("# save")) {
 		return outputOne(root, sc, name, check, stdout)
 	}
-	key := subKey(r.key, "output "+name)
-	if at, secs, ok := r.cache.passed("output-"+name, key); ok {
+	found := func(at time.Time, secs float64) {
 		fmt.Fprintf(stdout, "ok %s/%s.txt (cached: it passed in %.1fs at %s with the same inputs)\n", outDir, name, secs, at.Format("2006-01-02 15:04"))
-		return nil
 	}
-	start := time.Now()
-	err, in, watchErr := r.cache.watchRun(func() error { return outputOne(root, sc, name, check, stdout) })
-	if err == nil && watchErr == nil {
-		r.cache.record("output-"+name, key, time.Since(start).Seconds(), in)
-	}
-	return err
+	return r.cache.runPart("output-"+name, subKey(r.key, "output "+name), nil, found, func() error {
+		return outputOne(root, sc, name, check, stdout)
+	})
 }
 
 func (r outputRecords) outputs(root string, check bool, names []string, stdout, stderr io.Writer) error {

@@ -446,6 +446,24 @@ func (s *stepCache) record(name, key string, secs float64, in *stepInputs) error
 	return os.Rename(tmp.Name(), s.file(name, key))
 }
 
+// runPart runs one part of a step (a lab's verify, an output) under the step's key, unless the
+// part's record says it passed with the same inputs: then it calls found with when it passed and
+// how long it took, and returns nil. A part that passes is recorded with what it read, and
+// gitFolders, the folders of the course whose shipped files it reads from git.
+func (s *stepCache) runPart(part, key string, gitFolders []string, found func(at time.Time, secs float64), run func() error) error {
+	if at, secs, ok := s.passed(part, key); ok {
+		found(at, secs)
+		return nil
+	}
+	start := time.Now()
+	err, in, watchErr := s.watchRun(run)
+	if err == nil && watchErr == nil {
+		in.gitFolders = gitFolders
+		s.record(part, key, time.Since(start).Seconds(), in)
+	}
+	return err
+}
+
 // watchRun runs f while watching what it reads, when this system can: f's error, and the
 // inputs, or nil and why they are unknown.
 func (s *stepCache) watchRun(f func() error) (error, *stepInputs, error) {
