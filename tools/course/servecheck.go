@@ -2,8 +2,6 @@ package main
 
 import (
 	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"html"
 	"io"
@@ -16,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"gomaps/labs/courseroot"
 	"gomaps/tools/internal/syncbuf"
 )
 
@@ -205,13 +204,12 @@ func (c *checker) labSaveCheck(base string, out *syncbuf.Buffer) error {
 	edited := bytes.Replace(shipped, []byte(head), []byte(head+"\t// "+edit+"\n"), 1)
 	// As pygments writes it in the page (it writes a double quote as &quot;).
 	firstHTML := strings.ReplaceAll(html.EscapeString(strings.TrimSpace(string(first))), "&#34;", "&quot;")
-	sums, err := os.ReadFile(filepath.Join(c.root, "labs", "shipped.sum"))
+	sums, err := courseroot.ShippedSums(c.root)
 	if err != nil {
 		return err
 	}
-	sum := sha256.Sum256(bytes.ReplaceAll(shipped, []byte("\r\n"), []byte("\n")))
-	if !bytes.Contains(sums, []byte(hex.EncodeToString(sum[:])+"  "+file+"\n")) {
-		return fmt.Errorf("%s is not as labs/shipped.sum says: put it back (git checkout %s), or regenerate the manifest (go test ./tools/lab -run TestShippedManifest -update)", file, file)
+	if sums[file] != courseroot.ShippedSum(shipped) {
+		return fmt.Errorf("%s is not as %s says: put it back (git checkout %s), or regenerate the manifest (go test ./tools/lab -run TestShippedManifest -update)", file, courseroot.Manifest, file)
 	}
 	from := "build/_shipped"
 	git := exec.Command("git", "show", "HEAD:./"+file)

@@ -3,8 +3,6 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"io"
 	"os"
@@ -12,6 +10,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"gomaps/labs/courseroot"
 )
 
 // A lab's graders are its *_test.go files: the learner never edits them, and a lab whose
@@ -22,7 +22,7 @@ import (
 // git history (the branch it was cloned from, or HEAD). Without either, nothing can be told.
 
 // manifestFile lists every file of every lab with its hash, relative to the course root.
-const manifestFile = "labs/shipped.sum"
+const manifestFile = courseroot.Manifest
 
 // A graderChange is one grader that is not as shipped.
 type graderChange struct {
@@ -55,38 +55,6 @@ func (l *lab) isGrader(f string) bool {
 	return strings.HasSuffix(name, "_test.go") || slices.Contains(l.given, name)
 }
 
-// graderHash is the SHA-256 of a file with Windows line endings made plain, so a checkout
-// with autocrlf does not count as a change.
-func graderHash(data []byte) string {
-	sum := sha256.Sum256(normalizeEOL(data))
-	return hex.EncodeToString(sum[:])
-}
-
-// readManifest returns the manifest's hashes by file, or nil when the course has none.
-func (c *course) readManifest() (map[string]string, error) {
-	data, err := os.ReadFile(filepath.Join(c.root, manifestFile))
-	if os.IsNotExist(err) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	sums := map[string]string{}
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		sum, file, ok := strings.Cut(line, "  ")
-		if !ok || len(sum) != 64 {
-			return nil, fmt.Errorf("%s:%d: want a SHA-256, two spaces and a file", manifestFile, n)
-		}
-		sums[file] = sum
-	}
-	return sums, nil
-}
-
 // labFiles lists every file of the lab's folder (not its subfolders), relative to the root,
 // with slashes.
 func (c *course) labFiles(l *lab) []string {
@@ -111,7 +79,7 @@ func (c *course) writeManifest(w io.Writer) error {
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(w, "%s  %s\n", graderHash(data), f)
+			fmt.Fprintf(w, "%s  %s\n", courseroot.ShippedSum(data), f)
 		}
 	}
 	return nil
@@ -120,7 +88,7 @@ func (c *course) writeManifest(w io.Writer) error {
 // graderChanges compares the lab's graders with the shipped ones.
 func (c *course) graderChanges(l *lab) []graderChange {
 	shipped := map[string]func([]byte) bool{} // file -> is this content the shipped one?
-	sums, err := c.readManifest()
+	sums, err := courseroot.ShippedSums(c.root)
 	switch {
 	case err != nil:
 		return []graderChange{{manifestFile, "unreadable: " + err.Error()}}
@@ -128,7 +96,7 @@ func (c *course) graderChanges(l *lab) []graderChange {
 		for f, sum := range sums {
 			if l.isGrader(f) {
 				sum := sum
-				shipped[f] = func(data []byte) bool { return graderHash(data) == sum }
+				shipped[f] = func(data []byte) bool { return courseroot.ShippedSum(data) == sum }
 			}
 		}
 	default:
@@ -173,7 +141,7 @@ func (c *course) graderChanges(l *lab) []graderChange {
 // untouched reports whether every file of the lab is as shipped, by the manifest or, without
 // one, by git; known is false when neither can tell.
 func (c *course) untouched(l *lab) (same, known bool) {
-	sums, err := c.readManifest()
+	sums, err := courseroot.ShippedSums(c.root)
 	if err != nil {
 		return false, false
 	}
@@ -196,7 +164,7 @@ func (c *course) untouched(l *lab) (same, known bool) {
 	}
 	for _, f := range files {
 		data, err := os.ReadFile(filepath.Join(c.root, filepath.FromSlash(f)))
-		if err != nil || graderHash(data) != sums[f] {
+		if err != nil || courseroot.ShippedSum(data) != sums[f] {
 			return false, true
 		}
 	}
