@@ -183,11 +183,12 @@ var groups = map[string][]excerpt{
 			// A stream of the initial state (watch-list) or a list; the log lines around them.
 			module: "k8s.io/client-go", file: "tools/cache/reflector.go",
 			from: `^func \(r \*Reflector\) ListAndWatchWithContext`, to: `^}`,
-			keep: `"Listing and watching"|fallbackToList := |if r\.useWatchList \{|w, err = r\.watchList\(ctx\)|Falling back to regular list|fallbackToList = true|if fallbackToList \{|err = r\.list\(ctx\)|"Caches populated"`,
+			keep: `"Listing and watching"|fallbackToList := |if r\.useWatchList \{|w, err = r\.watchList\(ctx\)|^\t\t\tlogger\.V\(4\)\.Info\($|Falling back to regular list|fallbackToList = true|if fallbackToList \{|err = r\.list\(ctx\)|"Caches populated"`,
 			must: []string{
 				`logger\.V\(3\)\.Info\("Listing and watching"`,
 				`w, err = r\.watchList\(ctx\)`,
 				`err = r\.list\(ctx\)`,
+				`^\t\t\tlogger\.V\(4\)\.Info\($`,
 				`logger\.V\(2\)\.Info\("Caches populated"`,
 			},
 		},

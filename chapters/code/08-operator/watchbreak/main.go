@@ -1,7 +1,7 @@
 // Command watchbreak shows what becomes of lab 08's operator, fixed (solutions/08-operator),
 // when its watch breaks: the API server it talks to is stopped and started again on the same
 // etcd, while a second API server on that etcd, which the operator does not use, deletes and
-// adds members. It prints the reflector's own log lines (client-go's list, watch and relist),
+// adds members. It prints the reflector's own log lines (its start, a failed watch, a relist),
 // the delete events the operator's handlers get (with controller-runtime's DeleteStateUnknown),
 // the registry converging, and the registry's writes during and after, to show that no hot loop
 // starts.
