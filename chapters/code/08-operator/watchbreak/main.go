@@ -1,7 +1,8 @@
 // Command watchbreak shows what becomes of lab 08's operator, fixed (solutions/08-operator),
 // when its watch breaks: the API server it talks to is stopped and started again on the same
 // etcd, while a second API server on that etcd, which the operator does not use, deletes and
-// adds members. It prints the reflector's own log lines (client-go's list, watch and relist),
+// adds members. It prints the reflector's own log lines (its start, a failed watch, a relist),
+// the requests with which the operator fetches the ConfigMaps whole (a list or a stream),
 // the delete events the operator's handlers get (with controller-runtime's DeleteStateUnknown),
 // the registry converging, and the registry's writes during and after, to show that no hot loop
 // starts.
@@ -19,6 +20,7 @@ import (
 	"log"
 	"maps"
 	"math"
+	"net/http"
 	"os"
 	"regexp"
 	"slices"
@@ -33,6 +35,7 @@ import (
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/watch"
+	"k8s.io/client-go/rest"
 	"k8s.io/klog/v2"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/builder"
@@ -106,6 +109,32 @@ func reflectorLogger(c *clock) logr.Logger {
 		}
 		c.printf("%s", msg)
 	}, funcr.Options{Verbosity: 4})
+}
+
+// fetchPrinter prints the requests that fetch the ConfigMaps of the namespace, whole: a list (a
+// GET without watch) or a stream of them (a watch with sendInitialEvents=true, the way of
+// client-go's WatchListClient feature). The reflector's log lines do not say which it made. The
+// plain watches, which a reflector repeats while it backs off, are not printed.
+type fetchPrinter struct {
+	next http.RoundTripper
+	c    *clock
+}
+
+// aResourceVersion matches a resourceVersion other than "" and "0", which change from run to run.
+var aResourceVersion = regexp.MustCompile(`^[1-9]\d*$`)
+
+func (f fetchPrinter) RoundTrip(r *http.Request) (*http.Response, error) {
+	if r.Method == http.MethodGet && strings.HasSuffix(r.URL.Path, "/configmaps") {
+		q := r.URL.Query()
+		rv := aResourceVersion.ReplaceAllString(q.Get("resourceVersion"), "N")
+		switch {
+		case q.Get("watch") == "true" && q.Get("sendInitialEvents") == "true":
+			f.c.printf("request: a stream of the ConfigMaps (a watch, sendInitialEvents=true, resourceVersion=%q)", rv)
+		case q.Get("watch") == "":
+			f.c.printf("request: a list of the ConfigMaps (resourceVersion=%q)", rv)
+		}
+	}
+	return f.next.RoundTrip(r)
 }
 
 // shortErr says what an error of a reflector says, without what changes from run to run (the
@@ -200,8 +229,11 @@ func run(down time.Duration, out io.Writer) error {
 		UpdateFunc:  func(event.UpdateEvent) bool { return false },
 		GenericFunc: func(event.GenericEvent) bool { return false },
 	}
+	// The operator's requests go through a fetchPrinter.
+	opCfg := rest.CopyConfig(cfg)
+	opCfg.WrapTransport = func(rt http.RoundTripper) http.RoundTripper { return fetchPrinter{next: rt, c: c} }
 	startOperator := func() (*operator.Operator, context.CancelFunc, error) {
-		mgr, err := ctrl.NewManager(cfg, operator.ManagerOptions(ns))
+		mgr, err := ctrl.NewManager(opCfg, operator.ManagerOptions(ns))
 		if err != nil {
 			return nil, nil, err
 		}
