@@ -5,6 +5,8 @@ import (
 	"runtime"
 	"strconv"
 	"testing"
+
+	"gomaps/chapters/code/internal/cputime"
 )
 
 // The benchmarks time four operations on map types whose groups are smaller
@@ -94,11 +96,11 @@ func BenchmarkMap(b *testing.B) {
 //
 // ns/op is wall-clock time, as go test measures it: on a busy machine it
 // includes the time the benchmark waited for a processor. cpu-ns/op is the
-// processor time the process used meanwhile (cpuTime), its garbage
+// processor time the process used meanwhile (cputime.Now), its garbage
 // collection included, which waiting does not inflate.
 func run(b *testing.B, op string, n int, mo *mapOps) {
 	got, want := 0, n
-	cpu0 := cpuTime()
+	cpu0 := cputime.Now()
 	switch op {
 	case "get-hit":
 		for b.Loop() {
@@ -118,7 +120,7 @@ func run(b *testing.B, op string, n int, mo *mapOps) {
 			got = mo.iterate()
 		}
 	}
-	cpu1 := cpuTime()
+	cpu1 := cputime.Now()
 	if got != want {
 		b.Fatalf("%s over %d keys: %d; want %d", op, n, got, want)
 	}

@@ -105,4 +105,3 @@ func producedTwice(c twiceCase) bool {
 	}
 	return false
 }
-
