@@ -466,12 +466,7 @@ func (c *course) learnerFiles(l *lab) (map[string][]byte, error) {
 	return out, nil
 }
 
-// filesAre reports whether the lab's files are now files.
-func (c *course) filesAre(l *lab, files map[string][]byte) bool {
-	now, err := c.learnerFiles(l)
-	return err == nil && sameFiles(now, files)
-}
-
+// sameFiles reports whether two sets of a lab's files hold the same files, byte for byte.
 func sameFiles(a, b map[string][]byte) bool {
 	if len(a) != len(b) {
 		return false
@@ -591,6 +586,10 @@ func (c *course) restore(l *lab, arg string, w io.Writer) error {
 	if len(nums) == 0 {
 		return fmt.Errorf("no files of lab %s are saved: checkpoint saves them when it changes the lab, and no checkpoint of lab %s was made in this course folder", l.name, l.num)
 	}
+	now, err := c.learnerFiles(l)
+	if err != nil {
+		return err
+	}
 	var snap *snapshot
 	version := 0
 	if arg != "" {
@@ -602,7 +601,7 @@ func (c *course) restore(l *lab, arg string, w io.Writer) error {
 			return fmt.Errorf("version %d of lab %s cannot be read (%v): nothing changed", n, l.name, err)
 		}
 		version = n
-	} else if m := c.loadMark(l); m != nil && m.By == "checkpoint" && c.filesAre(l, m.Files) && containsInt(nums, m.Version) {
+	} else if m := c.loadMark(l); m != nil && m.By == "checkpoint" && sameFiles(now, m.Files) && containsInt(nums, m.Version) {
 		// The lab is as the last checkpoint left it: the learner's files from before it.
 		if snap, err = readSnapshot(dir, m.Version); err != nil {
 			return fmt.Errorf("version %d of lab %s cannot be read (%v): nothing changed; go run ./tools/lab restore %s K brings back another", m.Version, l.name, err, l.num)
@@ -623,10 +622,6 @@ func (c *course) restore(l *lab, arg string, w io.Writer) error {
 		if snap == nil {
 			return fmt.Errorf("no checkpoint of lab %s saved files in %s, only restores: name the version to bring back, one of %s", l.name, dir, describeVersions(dir, nums))
 		}
-	}
-	now, err := c.learnerFiles(l)
-	if err != nil {
-		return err
 	}
 	if sameFiles(now, snap.Files) {
 		fmt.Fprintf(w, "your files of lab %s are already as they were before %s (version %d): nothing changed\n", l.name, snap.Why, version)
