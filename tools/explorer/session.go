@@ -74,7 +74,12 @@ type side interface {
 	evacuate() []string
 	counters() [][2]string
 	snap() any // a snapshot of what a growth changes, to compare with sameShape
+	// describe says what one write (a put or a delete of one key) changed in the map's shape;
+	// progress, how far a growth in progress went since a snapshot; clearEvents, what a clear
+	// ended.
 	describe(before, after any) []string
+	progress(since, now any) []string
+	clearEvents(before any) []string
 	text() string
 	mermaid() string
 	startRange(r1, r2 uint64) string
@@ -90,6 +95,7 @@ type Session struct {
 	keys   map[string]bool // what the maps should hold: every key put and not deleted since
 	ops    []string
 	last   [][]string    // each side's events of the last operation
+	since  []any         // each side's snapshot after its last write with events, or at the operation's start
 	ranges []*RangeState // each side's range, from the last range operation
 	err    string
 	took   time.Duration
@@ -201,10 +207,10 @@ const maxKeys = 5000
 // keys.
 func (s *Session) Do(op string) error {
 	start := time.Now()
-	before := make([]any, len(s.sides))
+	s.since = make([]any, len(s.sides))
 	for i, sd := range s.sides {
-		before[i] = sd.snap()
-		s.last[i] = nil
+		s.since[i] = sd.snap()
+		s.last[i] = []string{}
 	}
 	err := s.do(strings.Fields(op))
 	s.took = time.Since(start)
@@ -215,9 +221,33 @@ func (s *Session) Do(op string) error {
 	}
 	s.ops = append(s.ops, strings.Join(strings.Fields(op), " "))
 	for i, sd := range s.sides {
-		if s.last[i] == nil {
-			s.last[i] = describe(sd, before[i], sd.snap())
+		s.last[i] = append(s.last[i], sd.progress(s.since[i], sd.snap())...)
+		if len(s.last[i]) == 0 {
+			s.last[i] = nil
 		}
+	}
+	return nil
+}
+
+// write applies one write to side i and adds what it changed in the map's shape to the events
+// of the operation, each line led by the write (as in "put 14: "), so that every growth of an
+// operation has its own note.
+func (s *Session) write(i int, what string, f func(side) error) error {
+	sd := s.sides[i]
+	before := sd.snap()
+	if err := f(sd); err != nil {
+		return err
+	}
+	after := sd.snap()
+	if sameShape(before, after) {
+		return nil
+	}
+	ev := sd.describe(before, after)
+	for _, e := range ev {
+		s.last[i] = append(s.last[i], what+": "+e)
+	}
+	if len(ev) > 0 {
+		s.since[i] = after
 	}
 	return nil
 }
@@ -266,8 +296,8 @@ func (s *Session) do(f []string) error {
 		if err := arg(1); err != nil {
 			return err
 		}
-		for _, sd := range s.sides {
-			if err := sd.del(f[1]); err != nil {
+		for i := range s.sides {
+			if err := s.write(i, "del "+f[1], func(sd side) error { return sd.del(f[1]) }); err != nil {
 				return err
 			}
 		}
@@ -276,8 +306,10 @@ func (s *Session) do(f []string) error {
 		if err := arg(0); err != nil {
 			return err
 		}
-		for _, sd := range s.sides {
+		for i, sd := range s.sides {
+			s.last[i] = append(s.last[i], sd.clearEvents(sd.snap())...)
 			sd.clear()
+			s.since[i] = sd.snap()
 		}
 		clear(s.keys)
 	case "grow":
@@ -311,6 +343,7 @@ func (s *Session) do(f []string) error {
 		}
 		for i, sd := range s.sides {
 			s.last[i] = sd.evacuate()
+			s.since[i] = sd.snap()
 		}
 	case "range":
 		r1, r2 := s.rng.Uint64(), s.rng.Uint64()
@@ -391,8 +424,8 @@ func (s *Session) keyList(a string) ([]string, error) {
 }
 
 func (s *Session) put(k string) error {
-	for _, sd := range s.sides {
-		if err := sd.put(k); err != nil {
+	for i := range s.sides {
+		if err := s.write(i, "put "+k, func(sd side) error { return sd.put(k) }); err != nil {
 			return err
 		}
 	}
