@@ -268,6 +268,73 @@ func TestOneNotePerGrowth(t *testing.T) {
 	}
 }
 
+// nodeLabel returns the label of node id in a Mermaid layout dump, or "" if it has none.
+func nodeLabel(mermaid, id string) string {
+	for _, line := range strings.Split(mermaid, "\n") {
+		if got, label, ok := mermaidNode(line); ok && got == id {
+			return label
+		}
+	}
+	return ""
+}
+
+// TestRangeMarks: while a range is in progress, each map's state names the node of its layout
+// where the range started and the node holding the entry produced last, for the page to mark in
+// both drawings.
+func TestRangeMarks(t *testing.T) {
+	s := newSession(t, Config{Keys: "int", Hash: "fixed"})
+	for _, op := range []string{"put 1-20", "range 0x2d 0x13", "next", "next", "next"} {
+		if err := s.Do(op); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// 0x2d: bucket 0x2d & 3 = 1 of 4 (B = 2); slot 0x2d & 31 = 13 of the 32-slot table: group 1,
+	// slot 5.
+	for i, want := range []string{"b1", "t0_g1_s5"} {
+		m := s.State().Maps[i]
+		if m.Range.StartNode != want {
+			t.Errorf("%s: the range's start node is %q; want %q (%s)", m.Name, m.Range.StartNode, want, m.Range.Start)
+		}
+	}
+	// Random ranges, with puts, deletes and growths in the middle: every mark names a node of
+	// the layout, the last one the node holding the last key produced.
+	for _, hash := range []string{"fixed", "seeded", "collide"} {
+		s := newSession(t, Config{Keys: "int", Hash: hash, Seed: 5})
+		marks := [2]int{}
+		for _, op := range []string{"put 1-6", "range", "next", "next", "put 7-30", "range", "next", "next", "del 5", "next", "grow buckets", "next", "next", "grow swiss", "next", "range", "next", "evac", "next"} {
+			if err := s.Do(op); err != nil {
+				t.Fatal(err)
+			}
+			for i, m := range s.State().Maps {
+				r := m.Range
+				if r == nil {
+					continue
+				}
+				if r.Done && (r.StartNode != "" || r.LastNode != "") {
+					t.Errorf("%s/%s after %q: a range that is over marks %q and %q", hash, m.Name, op, r.StartNode, r.LastNode)
+				}
+				if r.StartNode != "" {
+					marks[i]++
+					if nodeLabel(m.Mermaid, r.StartNode) == "" {
+						t.Errorf("%s/%s after %q: the start node %q is not in the layout:\n%s", hash, m.Name, op, r.StartNode, m.Mermaid)
+					}
+				}
+				if r.LastNode != "" {
+					marks[i]++
+					last := r.Produced[len(r.Produced)-1]
+					label := nodeLabel(m.Mermaid, r.LastNode)
+					if !slices.Contains(strings.Split(label, "<br>"), "key "+last) && !slices.Contains(strings.Fields(label), last) {
+						t.Errorf("%s/%s after %q: the last node %q, %q, does not hold key %s, produced last", hash, m.Name, op, r.LastNode, label, last)
+					}
+				}
+			}
+		}
+		if marks[0] < 10 || marks[1] < 10 {
+			t.Errorf("%s: %v marks in the classic and Swiss layouts; want at least 10 each", hash, marks)
+		}
+	}
+}
+
 // TestSplitSteps: a Swiss table that is full at 1024 slots splits, and the directory doubles.
 func TestSplitSteps(t *testing.T) {
 	s := newSession(t, Config{Keys: "int", Hash: "fixed"})

@@ -62,6 +62,12 @@ type RangeState struct {
 	Start    string   `json:"start"`    // where it started, and why there
 	Produced []string `json:"produced"` // the keys produced so far, in order
 	Done     bool     `json:"done"`
+	// While the range is in progress, the ids, in the map's Mermaid layout dump, of the node
+	// where it started (a classic bucket, a Swiss slot) and of the node holding the entry it
+	// produced last; "" when the layout has no such node (the map grew since, the key was
+	// deleted, nothing was produced yet).
+	StartNode string `json:"startNode"`
+	LastNode  string `json:"lastNode"`
 }
 
 // side is one lab's map, whatever its key type.
@@ -83,6 +89,7 @@ type side interface {
 	text() string
 	mermaid() string
 	startRange(r1, r2 uint64) string
+	rangeStart() string // the id of the range's start in the Mermaid layout dump, or ""
 	next() (string, bool)
 	stopRange()
 }
@@ -441,8 +448,19 @@ func (s *Session) State() State {
 	}
 	sortKeys(st.Keys)
 	for i, sd := range s.sides {
-		st.Maps = append(st.Maps, MapState{Name: sd.name(), Title: sd.title(), Counters: sd.counters(), Text: sd.text(),
-			Mermaid: sd.mermaid(), Events: s.last[i], Range: s.ranges[i]})
+		m := MapState{Name: sd.name(), Title: sd.title(), Counters: sd.counters(), Text: sd.text(),
+			Mermaid: sd.mermaid(), Events: s.last[i]}
+		if r := s.ranges[i]; r != nil {
+			rs := *r
+			if !r.Done {
+				rs.StartNode = sd.rangeStart()
+				if n := len(r.Produced); n > 0 {
+					rs.LastNode = nodeOfKey(m.Mermaid, r.Produced[n-1])
+				}
+			}
+			m.Range = &rs
+		}
+		st.Maps = append(st.Maps, m)
 	}
 	return st
 }

@@ -5,7 +5,9 @@ package main
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"strconv"
+	"strings"
 
 	buckets "gomaps/labs/02-buckets"
 	swiss "gomaps/labs/03-swiss"
@@ -23,8 +25,9 @@ func parseString(s string) (string, error) { return s, nil }
 
 // ranger holds one side's range in progress.
 type ranger[K comparable] struct {
-	next func() (K, int64, bool)
-	stop func()
+	next  func() (K, int64, bool)
+	stop  func()
+	start func() string // the id of the range's start in the Mermaid layout dump, or ""
 }
 
 func (r *ranger[K]) step() (string, bool) {
@@ -42,7 +45,14 @@ func (r *ranger[K]) end() {
 	if r.stop != nil {
 		r.stop()
 	}
-	r.next, r.stop = nil, nil
+	r.next, r.stop, r.start = nil, nil, nil
+}
+
+func (r *ranger[K]) startNode() string {
+	if r.start == nil {
+		return ""
+	}
+	return r.start()
 }
 
 // valueOf is the value a put stores: ten times an int key, as the labs' layout samples store, so
@@ -97,6 +107,7 @@ func (c *common[K]) text() string          { return c.m.LayoutText() }
 func (c *common[K]) mermaid() string       { return c.m.LayoutMermaid() }
 func (c *common[K]) next() (string, bool)  { return c.r.step() }
 func (c *common[K]) stopRange()            { c.r.end() }
+func (c *common[K]) rangeStart() string    { return c.r.startNode() }
 
 // bucketsSide is lab 02's map.
 type bucketsSide[K comparable] struct {
@@ -199,7 +210,7 @@ func (b *bucketsSide[K]) clearEvents(before any) []string {
 func (b *bucketsSide[K]) startRange(r1, _ uint64) string {
 	b.r.end()
 	it, start := b.bm.Range(r1)
-	b.r = ranger[K]{next: it.Next}
+	b.r = ranger[K]{next: it.Next, start: it.StartNode}
 	return start
 }
 
@@ -280,9 +291,57 @@ func (w *swissSide[K]) describe(before, after any) []string {
 func (w *swissSide[K]) startRange(r1, r2 uint64) string {
 	w.r.end()
 	it, start := w.sm.Range(r1, r2)
-	w.r = ranger[K]{next: it.Next, stop: it.Stop}
+	w.r = ranger[K]{next: it.Next, stop: it.Stop, start: it.StartNode}
 	return start
 }
 
 // sameShape reports whether two snapshots of a side are equal: no growth between them.
 func sameShape(before, after any) bool { return reflect.DeepEqual(before, after) }
+
+// mermaidNode parses a line of a lab's Mermaid layout dump that declares a node, `id["label"]` or
+// `id["label"]:::class`, into its id and label (whose lines are separated by <br>). (Not with
+// regexp: the package would add about half a megabyte to the page's program.)
+func mermaidNode(line string) (id, label string, ok bool) {
+	line = strings.TrimSpace(line)
+	id, rest, ok := strings.Cut(line, `["`)
+	if !ok || id == "" || strings.ContainsFunc(id, func(r rune) bool {
+		return !(r == '_' || '0' <= r && r <= '9' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z')
+	}) {
+		return "", "", false
+	}
+	label, tail, ok := strings.Cut(rest, `"]`)
+	if !ok || tail != "" && !strings.HasPrefix(tail, ":::") {
+		return "", "", false
+	}
+	return id, label, true
+}
+
+// nodeOfKey returns the id of the node of a Mermaid layout dump that holds key: a Swiss slot
+// whose label has the line "key K", or a classic bucket whose line "keys: ..." lists K, in the
+// map's array before its old one (an evacuated old bucket still shows its keys). It returns ""
+// when no node holds the key: it was deleted, or its table is too big to draw its slots.
+func nodeOfKey(mermaid, key string) string {
+	old := ""
+	for _, line := range strings.Split(mermaid, "\n") {
+		id, label, ok := mermaidNode(line)
+		if !ok {
+			continue
+		}
+		for _, l := range strings.Split(label, "<br>") {
+			found := l == "key "+key
+			if rest, ok := strings.CutPrefix(l, "keys: "); ok {
+				found = slices.Contains(strings.Fields(rest), key)
+			}
+			switch {
+			case !found:
+			case strings.HasPrefix(id, "o"):
+				if old == "" {
+					old = id
+				}
+			default:
+				return id
+			}
+		}
+	}
+	return old
+}
