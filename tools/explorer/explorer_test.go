@@ -359,6 +359,33 @@ func TestSplitSteps(t *testing.T) {
 	t.Fatalf("no split after 20 grow swiss: %v", s.State().Maps[1].Counters)
 }
 
+// TestSplitDoublesOnlyAtGlobalDepth: as the page says, a split doubles the directory only when
+// the splitting table's local depth equals the global depth; a table with a smaller local depth
+// splits without it. Both cases come up within 1800 keys (with the fixed hash, at keys 897, 1793
+// and 1794).
+func TestSplitDoublesOnlyAtGlobalDepth(t *testing.T) {
+	s := newSession(t, Config{Keys: "int", Hash: "fixed"})
+	split := regexp.MustCompile(`it split in two by top hash bit \d+, localDepth (\d+) → `)
+	seen := map[bool]int{}
+	for seen[true] == 0 || seen[false] == 0 {
+		depth, _, _ := s.sides[1].(*swissSide[int64]).sm.Shape()
+		if err := s.Do("grow swiss"); err != nil {
+			t.Fatalf("splits at the global depth: %d, below it: %d; want both: %v", seen[true], seen[false], err)
+		}
+		events := strings.Join(s.State().Maps[1].Events, "\n")
+		m := split.FindStringSubmatch(events)
+		if m == nil {
+			continue
+		}
+		local, _ := strconv.Atoi(m[1])
+		doubled := strings.Contains(events, "the directory doubled")
+		if doubled != (local == depth) {
+			t.Errorf("a table of localDepth %d split at globalDepth %d; the directory doubled: %v; want %v:\n%s", local, depth, doubled, local == depth, events)
+		}
+		seen[local == depth]++
+	}
+}
+
 // TestRefusals: a wrong operation is refused with a sentence and changes nothing.
 func TestRefusals(t *testing.T) {
 	s := newSession(t, Config{Keys: "int", Hash: "fixed"})
