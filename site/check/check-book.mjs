@@ -164,6 +164,8 @@ function serve(book) {
       const body = await readFile(file);
       res.writeHead(200, {
         "Content-Type": contentTypes[extname(file)] ?? "application/octet-stream",
+        // As mkdocs serve sends it: the explorer page announces its program's size from it.
+        "Content-Length": body.length,
         // A fresh profile each run, so caching across pages is safe and spares re-reading Mermaid.
         "Cache-Control": "max-age=600",
       });

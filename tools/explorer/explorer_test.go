@@ -17,6 +17,7 @@ import (
 	"testing"
 
 	buckets "gomaps/labs/02-buckets"
+	swiss "gomaps/labs/03-swiss"
 	"gomaps/labs/courseroot"
 	"gomaps/labs/overlay"
 )
@@ -143,8 +144,8 @@ func TestGrowthSteps(t *testing.T) {
 	want := map[string]*regexp.Regexp{
 		// Both maps grow at the 9th key: the classic one from 1 bucket to 2, the Swiss one out
 		// of its small group.
-		"grow buckets": regexp.MustCompile(`(?s)a growth started: .* B 0 → 1, 1 → 2 buckets.*the small group \(8 slots\) was full: the map moved into a table, of 16 slots now`),
-		"grow swiss":   regexp.MustCompile(`table 0 was full: it grew, capacity 16 → 32`),
+		"grow buckets": regexp.MustCompile(`(?s)put 9: a growth started: .* B 0 → 1 \(1 → 2 buckets\).*put 9: the small group \(8 slots\) was full: the map moved into a table, of 16 slots now`),
+		"grow swiss":   regexp.MustCompile(`put 15: table 0 was full: it grew, capacity 16 → 32`),
 	}
 	for _, op := range []string{"put 1-8", "grow buckets", "grow swiss"} {
 		if err := s.Do(op); err != nil {
@@ -180,6 +181,160 @@ func TestGrowthSteps(t *testing.T) {
 	}
 }
 
+// TestOneNotePerGrowth: one operation that makes several growths has one note for each, naming
+// what the lab's map did at that put. The notes are compared with a map of each lab driven key by
+// key beside the session, whose header the test reads after every put.
+func TestOneNotePerGrowth(t *testing.T) {
+	for _, c := range []struct {
+		ops  []string
+		keys int // the keys put, 1 to keys, by the operations
+	}{
+		{[]string{"put 1-20"}, 20},
+		{[]string{"put 1-200"}, 200},
+		{[]string{"put 1-3", "put 4-2000"}, 2000},
+	} {
+		s := newSession(t, Config{Keys: "int", Hash: "fixed"})
+		var events [2][]string
+		for _, op := range c.ops {
+			if err := s.Do(op); err != nil {
+				t.Fatal(err)
+			}
+			for i, m := range s.State().Maps {
+				events[i] = append(events[i], m.Events...)
+			}
+		}
+		// The same keys, one by one, into a map of each lab: where B changed and where the Swiss
+		// map's shape did.
+		bm := buckets.New[int64, int64](0)
+		sm := swiss.New[int64, int64](0)
+		var wantB, wantSwiss []string
+		for k := int64(1); k <= int64(c.keys); k++ {
+			b0 := bm.Header().B
+			d0, small0, t0 := sm.Shape()
+			bm.Put(k, 10*k)
+			sm.Put(k, 10*k)
+			if b1 := bm.Header().B; b1 != b0 {
+				wantB = append(wantB, fmt.Sprintf("put %d: a growth started: one more entry would pass the load factor (more than 8 entries and 6.5 per bucket), so B %d → %d (%d → %d buckets)", k, b0, b1, 1<<b0, 1<<b1))
+			}
+			d1, small1, t1 := sm.Shape()
+			switch {
+			case small0 && !small1:
+				wantSwiss = append(wantSwiss, fmt.Sprintf("put %d: the small group (8 slots) was full: the map moved into a table, of %d slots now", k, t1[0].Capacity))
+			case d1 > d0:
+				wantSwiss = append(wantSwiss, fmt.Sprintf("put %d: the directory doubled: globalDepth %d → %d, %d → %d entries", k, d0, d1, 1<<d0, 1<<d1), fmt.Sprintf("put %d: a table split", k))
+			case len(t1) > len(t0):
+				wantSwiss = append(wantSwiss, fmt.Sprintf("put %d: a table split", k))
+			default:
+				for i := range t1 {
+					if t1[i].Capacity != t0[i].Capacity {
+						wantSwiss = append(wantSwiss, fmt.Sprintf("put %d: table %d was full: it grew, capacity %d → %d (its keys rehashed into a new table)", k, t1[i].Index, t0[i].Capacity, t1[i].Capacity))
+					}
+				}
+			}
+		}
+		var gotB, gotSwiss []string
+		for _, e := range events[0] {
+			if strings.Contains(e, "a growth started") {
+				gotB = append(gotB, e)
+			}
+		}
+		for _, e := range events[1] {
+			switch {
+			case strings.Contains(e, "the other half of the split"):
+			case strings.Contains(e, "it split in two"):
+				gotSwiss = append(gotSwiss, e[:strings.Index(e, ":")]+": a table split")
+			default:
+				gotSwiss = append(gotSwiss, e)
+			}
+		}
+		if len(wantB) < 2 || len(wantSwiss) < 2 {
+			t.Fatalf("%q: the lab maps grew %d and %d times; want at least 2 each for this test to mean something", c.ops, len(wantB), len(wantSwiss))
+		}
+		if !slices.Equal(gotB, wantB) {
+			t.Errorf("%q: the classic map's growth notes are\n%s\nwant, one per growth the lab's map made,\n%s", c.ops, strings.Join(gotB, "\n"), strings.Join(wantB, "\n"))
+		}
+		if !slices.Equal(gotSwiss, wantSwiss) {
+			t.Errorf("%q: the Swiss map's notes are\n%s\nwant, one per growth the lab's map made,\n%s", c.ops, strings.Join(gotSwiss, "\n"), strings.Join(wantSwiss, "\n"))
+		}
+	}
+	// The reader's report: one put of 1-20 into an empty map, in the page's words.
+	s := newSession(t, Config{Keys: "int", Hash: "fixed"})
+	s.Do("put 1-20")
+	events := strings.Join(s.State().Maps[0].Events, "\n")
+	for _, want := range []string{"put 9: a growth started: ", " B 0 → 1 (1 → 2 buckets)", "put 14: a growth started: ", " B 1 → 2 (2 → 4 buckets)"} {
+		if !strings.Contains(events, want) {
+			t.Errorf("put 1-20 into an empty map: the classic map's events are\n%s\nwant %q", events, want)
+		}
+	}
+}
+
+// nodeLabel returns the label of node id in a Mermaid layout dump, or "" if it has none.
+func nodeLabel(mermaid, id string) string {
+	for _, line := range strings.Split(mermaid, "\n") {
+		if got, label, ok := mermaidNode(line); ok && got == id {
+			return label
+		}
+	}
+	return ""
+}
+
+// TestRangeMarks: while a range is in progress, each map's state names the node of its layout
+// where the range started and the node holding the entry produced last, for the page to mark in
+// both drawings.
+func TestRangeMarks(t *testing.T) {
+	s := newSession(t, Config{Keys: "int", Hash: "fixed"})
+	for _, op := range []string{"put 1-20", "range 0x2d 0x13", "next", "next", "next"} {
+		if err := s.Do(op); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// 0x2d: bucket 0x2d & 3 = 1 of 4 (B = 2); slot 0x2d & 31 = 13 of the 32-slot table: group 1,
+	// slot 5.
+	for i, want := range []string{"b1", "t0_g1_s5"} {
+		m := s.State().Maps[i]
+		if m.Range.StartNode != want {
+			t.Errorf("%s: the range's start node is %q; want %q (%s)", m.Name, m.Range.StartNode, want, m.Range.Start)
+		}
+	}
+	// Random ranges, with puts, deletes and growths in the middle: every mark names a node of
+	// the layout, the last one the node holding the last key produced.
+	for _, hash := range []string{"fixed", "seeded", "collide"} {
+		s := newSession(t, Config{Keys: "int", Hash: hash, Seed: 5})
+		marks := [2]int{}
+		for _, op := range []string{"put 1-6", "range", "next", "next", "put 7-30", "range", "next", "next", "del 5", "next", "grow buckets", "next", "next", "grow swiss", "next", "range", "next", "evac", "next"} {
+			if err := s.Do(op); err != nil {
+				t.Fatal(err)
+			}
+			for i, m := range s.State().Maps {
+				r := m.Range
+				if r == nil {
+					continue
+				}
+				if r.Done && (r.StartNode != "" || r.LastNode != "") {
+					t.Errorf("%s/%s after %q: a range that is over marks %q and %q", hash, m.Name, op, r.StartNode, r.LastNode)
+				}
+				if r.StartNode != "" {
+					marks[i]++
+					if nodeLabel(m.Mermaid, r.StartNode) == "" {
+						t.Errorf("%s/%s after %q: the start node %q is not in the layout:\n%s", hash, m.Name, op, r.StartNode, m.Mermaid)
+					}
+				}
+				if r.LastNode != "" {
+					marks[i]++
+					last := r.Produced[len(r.Produced)-1]
+					label := nodeLabel(m.Mermaid, r.LastNode)
+					if !slices.Contains(strings.Split(label, "<br>"), "key "+last) && !slices.Contains(strings.Fields(label), last) {
+						t.Errorf("%s/%s after %q: the last node %q, %q, does not hold key %s, produced last", hash, m.Name, op, r.LastNode, label, last)
+					}
+				}
+			}
+		}
+		if marks[0] < 10 || marks[1] < 10 {
+			t.Errorf("%s: %v marks in the classic and Swiss layouts; want at least 10 each", hash, marks)
+		}
+	}
+}
+
 // TestSplitSteps: a Swiss table that is full at 1024 slots splits, and the directory doubles.
 func TestSplitSteps(t *testing.T) {
 	s := newSession(t, Config{Keys: "int", Hash: "fixed"})
@@ -202,6 +357,33 @@ func TestSplitSteps(t *testing.T) {
 		}
 	}
 	t.Fatalf("no split after 20 grow swiss: %v", s.State().Maps[1].Counters)
+}
+
+// TestSplitDoublesOnlyAtGlobalDepth: as the page says, a split doubles the directory only when
+// the splitting table's local depth equals the global depth; a table with a smaller local depth
+// splits without it. Both cases come up within 1800 keys (with the fixed hash, at keys 897, 1793
+// and 1794).
+func TestSplitDoublesOnlyAtGlobalDepth(t *testing.T) {
+	s := newSession(t, Config{Keys: "int", Hash: "fixed"})
+	split := regexp.MustCompile(`it split in two by top hash bit \d+, localDepth (\d+) → `)
+	seen := map[bool]int{}
+	for seen[true] == 0 || seen[false] == 0 {
+		depth, _, _ := s.sides[1].(*swissSide[int64]).sm.Shape()
+		if err := s.Do("grow swiss"); err != nil {
+			t.Fatalf("splits at the global depth: %d, below it: %d; want both: %v", seen[true], seen[false], err)
+		}
+		events := strings.Join(s.State().Maps[1].Events, "\n")
+		m := split.FindStringSubmatch(events)
+		if m == nil {
+			continue
+		}
+		local, _ := strconv.Atoi(m[1])
+		doubled := strings.Contains(events, "the directory doubled")
+		if doubled != (local == depth) {
+			t.Errorf("a table of localDepth %d split at globalDepth %d; the directory doubled: %v; want %v:\n%s", local, depth, doubled, local == depth, events)
+		}
+		seen[local == depth]++
+	}
 }
 
 // TestRefusals: a wrong operation is refused with a sentence and changes nothing.

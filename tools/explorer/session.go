@@ -62,6 +62,12 @@ type RangeState struct {
 	Start    string   `json:"start"`    // where it started, and why there
 	Produced []string `json:"produced"` // the keys produced so far, in order
 	Done     bool     `json:"done"`
+	// While the range is in progress, the ids, in the map's Mermaid layout dump, of the node
+	// where it started (a classic bucket, a Swiss slot) and of the node holding the entry it
+	// produced last; "" when the layout has no such node (the map grew since, the key was
+	// deleted, nothing was produced yet).
+	StartNode string `json:"startNode"`
+	LastNode  string `json:"lastNode"`
 }
 
 // side is one lab's map, whatever its key type.
@@ -74,10 +80,16 @@ type side interface {
 	evacuate() []string
 	counters() [][2]string
 	snap() any // a snapshot of what a growth changes, to compare with sameShape
+	// describe says what one write (a put or a delete of one key) changed in the map's shape;
+	// progress, how far a growth in progress went since a snapshot; clearEvents, what a clear
+	// ended.
 	describe(before, after any) []string
+	progress(since, now any) []string
+	clearEvents(before any) []string
 	text() string
 	mermaid() string
 	startRange(r1, r2 uint64) string
+	rangeStart() string // the id of the range's start in the Mermaid layout dump, or ""
 	next() (string, bool)
 	stopRange()
 }
@@ -90,6 +102,7 @@ type Session struct {
 	keys   map[string]bool // what the maps should hold: every key put and not deleted since
 	ops    []string
 	last   [][]string    // each side's events of the last operation
+	since  []any         // each side's snapshot after its last write with events, or at the operation's start
 	ranges []*RangeState // each side's range, from the last range operation
 	err    string
 	took   time.Duration
@@ -201,10 +214,10 @@ const maxKeys = 5000
 // keys.
 func (s *Session) Do(op string) error {
 	start := time.Now()
-	before := make([]any, len(s.sides))
+	s.since = make([]any, len(s.sides))
 	for i, sd := range s.sides {
-		before[i] = sd.snap()
-		s.last[i] = nil
+		s.since[i] = sd.snap()
+		s.last[i] = []string{}
 	}
 	err := s.do(strings.Fields(op))
 	s.took = time.Since(start)
@@ -215,9 +228,33 @@ func (s *Session) Do(op string) error {
 	}
 	s.ops = append(s.ops, strings.Join(strings.Fields(op), " "))
 	for i, sd := range s.sides {
-		if s.last[i] == nil {
-			s.last[i] = describe(sd, before[i], sd.snap())
+		s.last[i] = append(s.last[i], sd.progress(s.since[i], sd.snap())...)
+		if len(s.last[i]) == 0 {
+			s.last[i] = nil
 		}
+	}
+	return nil
+}
+
+// write applies one write to side i and adds what it changed in the map's shape to the events
+// of the operation, each line led by the write (as in "put 14: "), so that every growth of an
+// operation has its own note.
+func (s *Session) write(i int, what string, f func(side) error) error {
+	sd := s.sides[i]
+	before := sd.snap()
+	if err := f(sd); err != nil {
+		return err
+	}
+	after := sd.snap()
+	if sameShape(before, after) {
+		return nil
+	}
+	ev := sd.describe(before, after)
+	for _, e := range ev {
+		s.last[i] = append(s.last[i], what+": "+e)
+	}
+	if len(ev) > 0 {
+		s.since[i] = after
 	}
 	return nil
 }
@@ -266,8 +303,8 @@ func (s *Session) do(f []string) error {
 		if err := arg(1); err != nil {
 			return err
 		}
-		for _, sd := range s.sides {
-			if err := sd.del(f[1]); err != nil {
+		for i := range s.sides {
+			if err := s.write(i, "del "+f[1], func(sd side) error { return sd.del(f[1]) }); err != nil {
 				return err
 			}
 		}
@@ -276,8 +313,10 @@ func (s *Session) do(f []string) error {
 		if err := arg(0); err != nil {
 			return err
 		}
-		for _, sd := range s.sides {
+		for i, sd := range s.sides {
+			s.last[i] = append(s.last[i], sd.clearEvents(sd.snap())...)
 			sd.clear()
+			s.since[i] = sd.snap()
 		}
 		clear(s.keys)
 	case "grow":
@@ -311,6 +350,7 @@ func (s *Session) do(f []string) error {
 		}
 		for i, sd := range s.sides {
 			s.last[i] = sd.evacuate()
+			s.since[i] = sd.snap()
 		}
 	case "range":
 		r1, r2 := s.rng.Uint64(), s.rng.Uint64()
@@ -391,8 +431,8 @@ func (s *Session) keyList(a string) ([]string, error) {
 }
 
 func (s *Session) put(k string) error {
-	for _, sd := range s.sides {
-		if err := sd.put(k); err != nil {
+	for i := range s.sides {
+		if err := s.write(i, "put "+k, func(sd side) error { return sd.put(k) }); err != nil {
 			return err
 		}
 	}
@@ -408,8 +448,19 @@ func (s *Session) State() State {
 	}
 	sortKeys(st.Keys)
 	for i, sd := range s.sides {
-		st.Maps = append(st.Maps, MapState{Name: sd.name(), Title: sd.title(), Counters: sd.counters(), Text: sd.text(),
-			Mermaid: sd.mermaid(), Events: s.last[i], Range: s.ranges[i]})
+		m := MapState{Name: sd.name(), Title: sd.title(), Counters: sd.counters(), Text: sd.text(),
+			Mermaid: sd.mermaid(), Events: s.last[i]}
+		if r := s.ranges[i]; r != nil {
+			rs := *r
+			if !r.Done {
+				rs.StartNode = sd.rangeStart()
+				if n := len(r.Produced); n > 0 {
+					rs.LastNode = nodeOfKey(m.Mermaid, r.Produced[n-1])
+				}
+			}
+			m.Range = &rs
+		}
+		st.Maps = append(st.Maps, m)
 	}
 	return st
 }

@@ -5,7 +5,9 @@ package main
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"strconv"
+	"strings"
 
 	buckets "gomaps/labs/02-buckets"
 	swiss "gomaps/labs/03-swiss"
@@ -23,8 +25,9 @@ func parseString(s string) (string, error) { return s, nil }
 
 // ranger holds one side's range in progress.
 type ranger[K comparable] struct {
-	next func() (K, int64, bool)
-	stop func()
+	next  func() (K, int64, bool)
+	stop  func()
+	start func() string // the id of the range's start in the Mermaid layout dump, or ""
 }
 
 func (r *ranger[K]) step() (string, bool) {
@@ -42,7 +45,14 @@ func (r *ranger[K]) end() {
 	if r.stop != nil {
 		r.stop()
 	}
-	r.next, r.stop = nil, nil
+	r.next, r.stop, r.start = nil, nil, nil
+}
+
+func (r *ranger[K]) startNode() string {
+	if r.start == nil {
+		return ""
+	}
+	return r.start()
 }
 
 // valueOf is the value a put stores: ten times an int key, as the labs' layout samples store, so
@@ -97,6 +107,7 @@ func (c *common[K]) text() string          { return c.m.LayoutText() }
 func (c *common[K]) mermaid() string       { return c.m.LayoutMermaid() }
 func (c *common[K]) next() (string, bool)  { return c.r.step() }
 func (c *common[K]) stopRange()            { c.r.end() }
+func (c *common[K]) rangeStart() string    { return c.r.startNode() }
 
 // bucketsSide is lab 02's map.
 type bucketsSide[K comparable] struct {
@@ -112,10 +123,11 @@ func newBuckets[K comparable](parse func(string) (K, error)) side {
 func (b *bucketsSide[K]) name() string  { return "buckets" }
 func (b *bucketsSide[K]) title() string { return "Classic buckets (lab 02)" }
 
-// snap is the header without the count, which every put changes.
+// snap is the header without what every write changes: the count, and the number of buckets
+// allocated, which is 0 until the first put allocates 2^B of them (B stays).
 func (b *bucketsSide[K]) snap() any {
 	h := b.bm.Header()
-	h.Count = 0
+	h.Count, h.Buckets = 0, 0
 	return h
 }
 
@@ -125,40 +137,80 @@ func (b *bucketsSide[K]) evacuate() []string {
 	if i < 0 {
 		return []string{"not growing: nothing to evacuate"}
 	}
-	return append([]string{fmt.Sprintf("old bucket %d evacuated", i)}, describe(b, h, b.snap())...)
+	ev := []string{fmt.Sprintf("old bucket %d evacuated", i)}
+	if end := b.describe(h, b.snap()); len(end) > 0 {
+		return append(ev, end...) // the growth is over
+	}
+	return append(ev, b.progress(h, b.snap())...)
 }
 
+// describe says what one write (a put or a delete of one key) did to the growth: which growth
+// ended, which started. The lab's Put starts at most one growth: it grows only when no growth is
+// under way, and a growth it starts doubles the array (after which the map is not overloaded) or
+// keeps its size because noverflow reached the number of buckets, which the same write can only
+// end if the old array has at most two buckets, too few to hold that many overflow buckets
+// again. Each put's events are reported separately (Session.put), so two growths in one
+// operation are two notes.
 func (b *bucketsSide[K]) describe(before, after any) []string {
 	x, y := before.(buckets.Header), after.(buckets.Header)
+	doubled := y.B > x.B
+	// noverflow only drops when a growth starts (or a clear): a same-size growth that started
+	// and ended within this write left no other trace.
+	sameSize := y.B == x.B && (y.Growing && y.SameSize && (!x.Growing || !x.SameSize || y.OldBuckets != x.OldBuckets || y.Nevacuate < x.Nevacuate) ||
+		!x.Growing && !y.Growing && y.NOverflow < x.NOverflow)
+	started := doubled || sameSize
 	var ev []string
-	started := x.B != y.B || !x.Growing && y.Growing
-	if started {
-		if y.SameSize {
-			ev = append(ev, fmt.Sprintf("a same-size growth started: %d buckets again, because noverflow (%d) reached the number of buckets: too many overflow buckets", y.Buckets, x.NOverflow))
-		} else {
-			ev = append(ev, fmt.Sprintf("a growth started: one more entry would pass the load factor (more than 8 entries and 6.5 per bucket), so B %d → %d, %d → %d buckets", x.B, y.B, x.Buckets, y.Buckets))
-		}
+	if x.Growing && (!y.Growing || started) {
+		ev = append(ev, fmt.Sprintf("the growth is over: %s evacuated, the old array dropped", allOld(x.OldBuckets)))
 	}
 	switch {
-	case y.Growing && x.Growing && y.Nevacuate != x.Nevacuate:
-		ev = append(ev, fmt.Sprintf("evacuation: nevacuate %d → %d of %d old buckets", x.Nevacuate, y.Nevacuate, y.OldBuckets))
-	case y.Growing && y.Nevacuate > 0:
-		ev = append(ev, fmt.Sprintf("evacuation: nevacuate %d of %d old buckets", y.Nevacuate, y.OldBuckets))
-	case started && !y.Growing:
-		ev = append(ev, "the growth also ended within this operation: each write's growWork evacuates up to two old buckets")
-	case x.Growing && !y.Growing:
-		ev = append(ev, fmt.Sprintf("the growth is over: all %d old buckets evacuated, the old array dropped", x.OldBuckets))
+	case doubled:
+		ev = append(ev, fmt.Sprintf("a growth started: one more entry would pass the load factor (more than 8 entries and 6.5 per bucket), so B %d → %d (%d → %d buckets)", x.B, y.B, 1<<x.B, 1<<y.B))
+	case sameSize:
+		ev = append(ev, fmt.Sprintf("a same-size growth started: %d buckets again, because noverflow (%d) reached the number of buckets: too many overflow buckets", 1<<y.B, x.NOverflow))
 	}
-	if len(ev) == 0 && x.NOverflow != y.NOverflow {
+	switch {
+	case started && !y.Growing:
+		ev = append(ev, fmt.Sprintf("this growth ended within the same write: its growWork evacuated %s (a write evacuates up to two)", allOld(1<<x.B)))
+	case started && y.Nevacuate > 0:
+		ev = append(ev, fmt.Sprintf("evacuation: nevacuate %d of %d old buckets", y.Nevacuate, y.OldBuckets))
+	}
+	return ev
+}
+
+// allOld names n old buckets, all of them.
+func allOld(n int) string {
+	if n == 1 {
+		return "the 1 old bucket"
+	}
+	return fmt.Sprintf("all %d old buckets", n)
+}
+
+// progress says how far a growth in progress went, and how many overflow buckets were added,
+// since the last write that started or ended a growth.
+func (b *bucketsSide[K]) progress(since, now any) []string {
+	x, y := since.(buckets.Header), now.(buckets.Header)
+	var ev []string
+	if y.Growing && x.Growing && y.Nevacuate != x.Nevacuate {
+		ev = append(ev, fmt.Sprintf("evacuation: nevacuate %d → %d of %d old buckets", x.Nevacuate, y.Nevacuate, y.OldBuckets))
+	}
+	if x.NOverflow != y.NOverflow {
 		ev = append(ev, fmt.Sprintf("noverflow %d → %d", x.NOverflow, y.NOverflow))
 	}
 	return ev
 }
 
+func (b *bucketsSide[K]) clearEvents(before any) []string {
+	if x := before.(buckets.Header); x.Growing {
+		return []string{fmt.Sprintf("clear ended the growth in progress: it dropped the old array (%d buckets) without evacuating what was left in it", x.OldBuckets)}
+	}
+	return nil
+}
+
 func (b *bucketsSide[K]) startRange(r1, _ uint64) string {
 	b.r.end()
 	it, start := b.bm.Range(r1)
-	b.r = ranger[K]{next: it.Next}
+	b.r = ranger[K]{next: it.Next, start: it.StartNode}
 	return start
 }
 
@@ -175,6 +227,11 @@ func newSwiss[K comparable](parse func(string) (K, error)) side {
 
 func (w *swissSide[K]) name() string  { return "swiss" }
 func (w *swissSide[K]) title() string { return "Swiss tables (lab 03)" }
+
+// progress is nil: a Swiss table grows or splits whole, within the put that needs the room.
+func (w *swissSide[K]) progress(since, now any) []string { return nil }
+
+func (w *swissSide[K]) clearEvents(before any) []string { return nil }
 
 func (w *swissSide[K]) evacuate() []string {
 	return []string{"Swiss tables do not grow incrementally: a table grows or splits whole, inside one put"}
@@ -195,6 +252,8 @@ func (w *swissSide[K]) snap() any {
 	return swissShape{depth, small, tables}
 }
 
+// describe says what one write did to the map's shape. A put grows or splits at most one
+// table: the lab's put rehashes the full table once, and the table it makes has room.
 func (w *swissSide[K]) describe(before, after any) []string {
 	x, y := before.(swissShape), after.(swissShape)
 	if x.small && !y.small {
@@ -232,17 +291,57 @@ func (w *swissSide[K]) describe(before, after any) []string {
 func (w *swissSide[K]) startRange(r1, r2 uint64) string {
 	w.r.end()
 	it, start := w.sm.Range(r1, r2)
-	w.r = ranger[K]{next: it.Next, stop: it.Stop}
+	w.r = ranger[K]{next: it.Next, stop: it.Stop, start: it.StartNode}
 	return start
 }
 
 // sameShape reports whether two snapshots of a side are equal: no growth between them.
 func sameShape(before, after any) bool { return reflect.DeepEqual(before, after) }
 
-// describe says what changed between two snapshots of a side, or nothing if nothing did.
-func describe(sd side, before, after any) []string {
-	if sameShape(before, after) {
-		return nil
+// mermaidNode parses a line of a lab's Mermaid layout dump that declares a node, `id["label"]` or
+// `id["label"]:::class`, into its id and label (whose lines are separated by <br>). (Not with
+// regexp: the package would add about half a megabyte to the page's program.)
+func mermaidNode(line string) (id, label string, ok bool) {
+	line = strings.TrimSpace(line)
+	id, rest, ok := strings.Cut(line, `["`)
+	if !ok || id == "" || strings.ContainsFunc(id, func(r rune) bool {
+		return !(r == '_' || '0' <= r && r <= '9' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z')
+	}) {
+		return "", "", false
 	}
-	return sd.describe(before, after)
+	label, tail, ok := strings.Cut(rest, `"]`)
+	if !ok || tail != "" && !strings.HasPrefix(tail, ":::") {
+		return "", "", false
+	}
+	return id, label, true
+}
+
+// nodeOfKey returns the id of the node of a Mermaid layout dump that holds key: a Swiss slot
+// whose label has the line "key K", or a classic bucket whose line "keys: ..." lists K, in the
+// map's array before its old one (an evacuated old bucket still shows its keys). It returns ""
+// when no node holds the key: it was deleted, or its table is too big to draw its slots.
+func nodeOfKey(mermaid, key string) string {
+	old := ""
+	for _, line := range strings.Split(mermaid, "\n") {
+		id, label, ok := mermaidNode(line)
+		if !ok {
+			continue
+		}
+		for _, l := range strings.Split(label, "<br>") {
+			found := l == "key "+key
+			if rest, ok := strings.CutPrefix(l, "keys: "); ok {
+				found = slices.Contains(strings.Fields(rest), key)
+			}
+			switch {
+			case !found:
+			case strings.HasPrefix(id, "o"):
+				if old == "" {
+					old = id
+				}
+			default:
+				return id
+			}
+		}
+	}
+	return old
 }

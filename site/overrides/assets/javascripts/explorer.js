@@ -1,7 +1,12 @@
 // The explorer page (chapters/explorer.md): loads explorer/explorer.wasm (tools/explorer, the
 // solutions of labs 02 and 03 compiled to WebAssembly), sends it the reader's operations, and
 // shows what it returns: each map's counters, the events of the last operation, the range in
-// progress, the lab's Mermaid layout dump drawn by the book's Mermaid, and the text dump.
+// progress, each lab's layout dump drawn, and the text dump. Lab 03's Mermaid dump is drawn by
+// the book's Mermaid, at a scale whose labels stay readable (the drawing scrolls sideways when it
+// is wider than the page). Lab 02's Mermaid dump is drawn by this script as HTML boxes, bucket 0
+// to the last in order, wrapping in the page: Mermaid placed unlinked buckets in an order of its
+// own (2, 0, 1, 3) and made a column taller than the page. While a range is in progress, both
+// drawings mark where it started and the entry it produced last.
 //
 // The state is the URL: ?keys=int&hash=fixed&seed=N&ops=put+1-9,grow+swiss replays the same
 // maps. The page sets data-ready="1" on #explorer once it can be used, and data-busy while an
@@ -22,9 +27,13 @@
     panels[el.dataset.map] = el;
   }
 
-  // The longest Mermaid dump the page draws: about 70 buckets, or 16 groups of slots. A classic
-  // map of 1,000 keys (256 buckets) took Mermaid over 2 s to draw in the book's browser check.
+  // The longest Mermaid dump the page gives Mermaid: a classic map of 1,000 keys (256 buckets)
+  // took Mermaid over 2 s to draw in the book's browser check, when it drew the classic map too.
+  // A Swiss dump stays shorter: it draws the slots of a table of 64 slots at most.
   const maxDiagramLines = 160;
+  // The smallest size a label of a Mermaid drawing is shown at, in CSS pixels: a drawing wider
+  // than its column is scaled down to fit, but not below this, and scrolls sideways instead.
+  const minLabelPx = 12;
 
   let api = null;
   let config = null;
@@ -105,24 +114,34 @@
           ol.append(el("li", {}, k));
         }
         r.append(el("p", {}, `Produced, in order (${m.range.produced.length}):`), ol);
+        if (!m.range.done) {
+          r.append(rangeLegend(m.range));
+        }
         p.append(r);
       }
       const diagram = el("div", { class: "explorer-diagram", "data-drawn": "0" }, "drawing…");
       p.append(diagram);
       p.append(el("pre", { class: "explorer-text" }, m.text));
+      const marks = rangeMarks(m.range);
+      if (m.name === "buckets") {
+        drawBuckets(diagram, m.mermaid, marks);
+        continue;
+      }
       if (m.mermaid.split("\n").length > maxDiagramLines) {
         diagram.textContent = "The drawing is left out for a map this big (Mermaid would take seconds to draw it); the text layout below shows the whole map.";
         diagram.dataset.drawn = "skipped";
         continue;
       }
+      const src = m.mermaid + marks.map(([id, cls]) => `\n    class ${id} ${cls}`).join("") + (marks.length > 0 ? markDefs : "");
       drawing = drawing.then(async function () {
         if (gen !== generation) {
           return;
         }
         try {
-          const { svg } = await mermaid.render(`explorer-d${++diagramId}`, m.mermaid);
+          const { svg } = await mermaid.render(`explorer-d${++diagramId}`, src);
           if (gen === generation) {
             diagram.innerHTML = svg;
+            fitDiagram(diagram);
             diagram.dataset.drawn = "1";
           }
         } catch (err) {
@@ -137,6 +156,137 @@
       }
     });
     return drawing;
+  }
+
+  // rangeMarks returns the nodes of a layout to mark for a range in progress: [id, class] pairs.
+  function rangeMarks(r) {
+    if (!r || r.done) {
+      return [];
+    }
+    if (r.startNode && r.startNode === r.lastNode) {
+      return [[r.startNode, "rangeBoth"]];
+    }
+    const marks = [];
+    if (r.startNode) {
+      marks.push([r.startNode, "rangeStart"]);
+    }
+    if (r.lastNode) {
+      marks.push([r.lastNode, "rangeLast"]);
+    }
+    return marks;
+  }
+
+  // rangeLegend says what the drawing marks for a range in progress.
+  function rangeLegend(r) {
+    const p = el("p", { class: "explorer-range-legend" }, "In the drawing: ");
+    const items = [];
+    for (const [, cls] of rangeMarks(r)) {
+      const what = {
+        rangeStart: "where the range started",
+        rangeLast: "the entry it produced last",
+        rangeBoth: "where the range started, which holds the entry it produced last",
+      }[cls];
+      items.push([el("span", { class: "explorer-mark explorer-" + cls }, "marked"), " " + what]);
+    }
+    items.forEach((item, i) => p.append(...(i > 0 ? ["; "] : []), ...item));
+    if (!r.startNode) {
+      p.append((items.length > 0 ? "; " : "") + "the range's start is not in this drawing (the map grew since, or has nothing to produce)");
+    }
+    p.append(".");
+    return p;
+  }
+
+  // The marks' styles in a Mermaid drawing; explorer.css gives the HTML drawing the same.
+  const markDefs = [
+    "",
+    "    classDef rangeStart stroke:#d84315,stroke-width:6px,stroke-dasharray:8 4",
+    "    classDef rangeLast stroke:#1565c0,stroke-width:6px",
+    "    classDef rangeBoth stroke:#6a1b9a,stroke-width:6px,stroke-dasharray:8 4",
+  ].join("\n");
+
+  // fitDiagram shows a Mermaid drawing at its own size, or scaled down to the width of its
+  // column, but never so far that a label is drawn smaller than minLabelPx: then it stays wider
+  // than the column, which scrolls sideways.
+  function fitDiagram(diagram) {
+    const svg = diagram.querySelector("svg");
+    const vb = svg && svg.viewBox && svg.viewBox.baseVal;
+    if (!vb || !vb.width) {
+      return;
+    }
+    const label = svg.querySelector(".nodeLabel, foreignObject div, text");
+    const fontPx = label ? parseFloat(getComputedStyle(label).fontSize) || 16 : 16;
+    const scale = Math.max(Math.min(1, diagram.clientWidth / vb.width), Math.min(1, minLabelPx / fontPx));
+    svg.removeAttribute("width");
+    svg.removeAttribute("height");
+    svg.style.width = `${vb.width * scale}px`;
+    svg.style.height = `${vb.height * scale}px`;
+    svg.style.maxWidth = "none";
+    diagram.dataset.scale = scale.toFixed(3);
+  }
+
+  // drawBuckets draws lab 02's Mermaid layout dump as HTML: each array of the dump (its
+  // subgraph: the map's array, and the old one during a growth) with its title and its buckets
+  // in the dump's order, 0 to the last, each followed by its overflow chain, and an old bucket
+  // with where its entries went (its X and Y edges). Boxes wrap in the column: none is out of
+  // sight. Every box has the node's id (data-node) and its label's lines.
+  function drawBuckets(diagram, src, marks) {
+    const arrays = [];
+    const byId = new Map();
+    const moved = new Map();
+    let array = null;
+    for (const line of src.split("\n")) {
+      let m;
+      if ((m = /^\s*subgraph (\w+)\["(.*)"\]\s*$/.exec(line))) {
+        array = { id: m[1], title: m[2], rows: [] };
+        arrays.push(array);
+      } else if (/^\s*end\s*$/.test(line)) {
+        array = null;
+      } else if (array && (m = /^\s*(\w+)\["(.*)"\]\s*$/.exec(line))) {
+        const node = { id: m[1], lines: m[2].split("<br>") };
+        byId.set(node.id, node);
+        if (/^[a-z]\d+o\d+$/.test(node.id) && array.rows.length > 0) {
+          array.rows[array.rows.length - 1].push(node); // an overflow bucket: after its bucket
+        } else {
+          array.rows.push([node]);
+        }
+      } else if ((m = /^\s*(\w+) -\. (\w+) \.-> (\w+)\s*$/.exec(line))) {
+        const to = byId.get(m[3]);
+        if (!moved.has(m[1])) {
+          moved.set(m[1], []);
+        }
+        moved.get(m[1]).push(`${to ? to.lines[0] : m[3]} (${m[2]})`);
+      }
+    }
+    const markOf = new Map(marks);
+    const box = el("div", { class: "explorer-buckets" });
+    for (const a of arrays) {
+      const list = el("ol", { class: "explorer-bucket-list" });
+      for (const row of a.rows) {
+        const li = el("li", { class: "explorer-bucket-row" });
+        row.forEach((node, i) => {
+          if (i > 0) {
+            li.append(el("span", { class: "explorer-chain", "aria-label": "overflow" }, "→"));
+          }
+          const b = el("div", { class: "explorer-bucket", "data-node": node.id });
+          const [title, ...rest] = node.lines;
+          b.append(el("div", { class: "explorer-bucket-title" }, title));
+          for (const l of rest) {
+            b.append(el("div", { class: "explorer-bucket-line" }, l));
+          }
+          if (moved.has(node.id)) {
+            b.append(el("div", { class: "explorer-bucket-moved" }, "evacuated to " + moved.get(node.id).join(", ")));
+          }
+          if (markOf.has(node.id)) {
+            b.classList.add("explorer-" + markOf.get(node.id));
+          }
+          li.append(b);
+        });
+        list.append(li);
+      }
+      box.append(el("section", { class: "explorer-array", "data-array": a.id }, el("h3", {}, a.title), list));
+    }
+    diagram.replaceChildren(box);
+    diagram.dataset.drawn = "1";
   }
 
   function call(fn, arg) {
@@ -231,6 +381,12 @@
       const resp = await fetch("explorer/explorer.wasm");
       if (!resp.ok) {
         throw new Error(`HTTP ${resp.status}`);
+      }
+      // The size comes from the response: the bytes to download, as the server sends them.
+      const bytes = Number(resp.headers.get("Content-Length"));
+      if (bytes > 0) {
+        const how = resp.headers.get("Content-Encoding") ? `, ${resp.headers.get("Content-Encoding")}-compressed` : "";
+        say(`Loading the explorer's program (${(bytes / 1e6).toFixed(1)} MB${how})…`, false);
       }
       result = await WebAssembly.instantiate(await resp.arrayBuffer(), go.importObject);
     } catch (err) {

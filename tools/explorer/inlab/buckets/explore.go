@@ -94,3 +94,21 @@ func (m *Map[K, V]) Range(r uint64) (*Iter[K, V], string) {
 
 // Next returns the next entry of the range, or ok == false at its end.
 func (it *Iter[K, V]) Next() (key K, value V, ok bool) { return it.it.next() }
+
+// StartNode returns the id, in the Mermaid layout dump, of the bucket the range started from, in
+// the array it walks: "b" and its index while that array is the map's, "o" and its index when a
+// growth started since and it became the old array; "" when the map no longer has it (a growth
+// ended since) or the range produces nothing.
+func (it *Iter[K, V]) StartNode() string {
+	i := it.it
+	m := i.m
+	switch {
+	case len(i.buckets) == 0:
+		return ""
+	case len(m.buckets) == len(i.buckets) && &m.buckets[0] == &i.buckets[0]:
+		return fmt.Sprintf("b%d", i.startBucket)
+	case len(m.oldbuckets) == len(i.buckets) && &m.oldbuckets[0] == &i.buckets[0]:
+		return fmt.Sprintf("o%d", i.startBucket)
+	}
+	return ""
+}

@@ -62,26 +62,56 @@ func (m *Map[K, V]) Counters() [][2]string {
 type Iter[K comparable, V any] struct {
 	next func() (K, V, bool)
 	stop func()
+
+	m         *Map[K, V]
+	shape     string // the map's directory and tables when the range started
+	startNode string // the slot the range starts at, as an id of the Mermaid layout dump
 }
 
 // Range starts an iteration at the two offsets the runtime picks at random, and says where it
 // starts. The iteration runs in its own goroutine (iter.Pull); Stop ends it.
 func (m *Map[K, V]) Range(entryOffset, dirOffset uint64) (*Iter[K, V], string) {
-	var start string
+	var start, node string
 	switch {
 	case m.used == 0:
 		start = "the map is empty: the range produces nothing"
 	case m.directory == nil:
 		start = fmt.Sprintf("small map: starts at slot %d of its group (entryOffset %% 8)", entryOffset%groupSlots)
+		node = fmt.Sprintf("g0_s%d", entryOffset%groupSlots)
 	default:
 		i := dirOffset & uint64(len(m.directory)-1)
 		t := m.directory[i]
 		pos := entryOffset & uint64(t.capacity-1)
 		start = fmt.Sprintf("starts at directory entry %d (table %d), then in every table at slot %d modulo its capacity: in table %d, group %d, slot %d",
 			i, t.index, entryOffset&(maxTableCapacity-1), t.index, pos/groupSlots, pos%groupSlots)
+		node = fmt.Sprintf("t%d_g%d_s%d", t.index, pos/groupSlots, pos%groupSlots)
+		if t.capacity > detailSlots {
+			node = fmt.Sprintf("t%d", t.index) // the layout draws the table, not its slots
+		}
 	}
 	next, stop := iter.Pull2(func(yield func(K, V) bool) { m.iterate(entryOffset, dirOffset, yield) })
-	return &Iter[K, V]{next, stop}, start
+	return &Iter[K, V]{next: next, stop: stop, m: m, shape: m.shapeKey(), startNode: node}, start
+}
+
+// shapeKey is the map's directory and its tables' places and sizes: what the layout's node ids
+// depend on.
+func (m *Map[K, V]) shapeKey() string {
+	depth, small, tables := m.Shape()
+	s := fmt.Sprint(depth, small)
+	for _, t := range tables {
+		s += fmt.Sprint(" ", t.Index, t.Capacity, t.LocalDepth)
+	}
+	return s
+}
+
+// StartNode returns the id, in the Mermaid layout dump, of the slot the range started at (of the
+// table, for a table too big to draw its slots); "" when the map grew since, so that the slot is
+// no longer in the layout, or the range produces nothing.
+func (it *Iter[K, V]) StartNode() string {
+	if it.m.shapeKey() != it.shape {
+		return ""
+	}
+	return it.startNode
 }
 
 // Next returns the next entry of the range, or ok == false at its end.
