@@ -799,7 +799,7 @@ var s2 = []Claim{
 			"key is refused as Invalid, so no ConfigMap can hold one.",
 		Evidence: []Evidence{
 			Source{At: s2Machinery, File: "pkg/util/validation/validation.go", Find: "^const configMapKeyFmt = `\\[-\\._a-zA-Z0-9\\]\\+`"},
-			Source{At: s2Kubernetes, File: "pkg/apis/core/validation/validation.go", Find: `allErrs = append\(allErrs, field\.Invalid\(field\.NewPath\("data"\)\.Key\(key\), key, msg\)\)`},
+			Source{At: s2Kubernetes, File: "pkg/apis/core/validation/validation.go", Find: `range validation\.IsConfigMapKey\(key\) \{\n\s+allErrs = append\(allErrs, field\.Invalid\(field\.NewPath\("data"\)\.Key\(key\), key, msg\)\)`},
 		},
 		Test:  "TestS2_48_APIServerRejectsBadKeys",
 		Teach: "07-controllers.md#3-keys-that-outlive-their-objects",
@@ -906,7 +906,7 @@ var s2 = []Claim{
 			"The patch that removes it is `{\"data\":{\"key\":null}}` (or an update of the whole object).",
 		Evidence: []Evidence{
 			Source{At: s2JSONPatch, File: "merge.go", Find: `^\s+for k, v := range \*patch \{`, Note: "`mergeDocs` walks the keys of the patch only"},
-			Source{At: s2JSONPatch, File: "merge.go", Find: `^\s+delete\(\*doc, k\)`, Note: "a key set to null is removed"},
+			Source{At: s2JSONPatch, File: "merge.go", In: `^func mergeDocs\(`, Find: `^\s+delete\(\*doc, k\)`, Note: "a key set to null is removed"},
 			Source{At: s2APIServer, File: "pkg/endpoints/handlers/patch.go", Find: `jsonpatch\.MergePatch\(versionedJS, p\.patchBytes\)`},
 		},
 		Test:  "TestS2_55_MergePatchKeepsAbsentKeys",
