@@ -67,15 +67,18 @@ var s2 = []Claim{
 		Claim: "`delete` marks the slot as deleted (a tombstone) to keep the probe chain whole, so that deleting " +
 			"does not break linear probing.",
 		Quote:   "将对应桶(bucket)中的槽位(cell)标记为“已删除”(tombstone),以维持哈希探查链的完整性",
-		Verdict: SomeVersions,
-		Ruling: "Only Swiss tables (Go 1.24 and later; measured on Go 1.26 and 1.27, also with " +
-			"`GOEXPERIMENT=mapsplitgroup`) have tombstones, and only in a group that is full: a delete " +
-			"in a group with an empty slot, or in a small map of up to 8 entries, makes the slot empty again. " +
-			"Their probing is not linear: it visits groups of 8 slots in a triangular sequence. The classic map " +
-			"(Go 1.23 and earlier, or `GOEXPERIMENT=noswissmap`; measured on Go 1.25) does not probe at all: it " +
-			"chains overflow buckets and marks a deleted slot `emptyOne` or `emptyRest` (S2-15).",
+		Verdict: False,
+		Ruling: "No version of Go does this. The classic map (Go 1.23 and earlier, or `GOEXPERIMENT=noswissmap`; " +
+			"measured on Go 1.25) does not probe at all: it chains overflow buckets and marks a deleted slot " +
+			"`emptyOne` or `emptyRest` (S2-15). Swiss tables (Go 1.24 and later; measured on Go 1.26 and 1.27, also " +
+			"with `GOEXPERIMENT=mapsplitgroup`) write a tombstone only in a group that is full: a delete in a group " +
+			"with an empty slot, or in a small map of up to 8 entries, makes the slot empty again. Their probing is " +
+			"not linear: it visits groups of 8 slots in a triangular sequence. Only the reason is right, for the few " +
+			"tombstones Swiss tables do write: a full group may sit in the middle of a probe sequence, so its freed " +
+			"slot must not end a probe.",
 		Evidence: []Evidence{
 			Source{At: Go127, File: s2Table, Find: `g\.ctrls\(\)\.set\(i, ctrlDeleted\)`, Note: "in `table.Delete`, only when the group has no empty slot"},
+			Source{At: Go127, File: s2Table, In: `^func \(t \*table\) Delete\(`, Find: `// Only a full group can appear in the middle`},
 			Source{At: Go127, File: s2Table, Find: `groups in a table\. The sequence is a triangular progression`},
 			Source{At: Go125, File: s2Classic, Find: `b\.tophash\[i\] = emptyOne`},
 		},
