@@ -250,6 +250,8 @@ func TestSourceCitesOneLine(t *testing.T) {
 		{"In matching two declarations", Source{At: at, File: "pkg/a.go", In: `Listener\(`, Find: `if addr == "" \{`}, "", false},
 		{"two lines in one pattern", Source{At: at, File: "pkg/a.go", Find: `^func pprofListener.*\n\s+if addr == "" \{`}, "`pkg/a.go:9` at example.com/m v1.0.0: `func pprofListener(addr string) { if addr == \"\" {`", false},
 		{"absent", Source{At: at, File: "pkg", Find: `addr == "0"`, Absent: true}, "no Go file under `pkg/`", false},
+		{"absent from a declaration", Source{At: at, File: "pkg/a.go", In: `^func pprofListener\(`, Find: `^func healthListener`, Absent: true}, "no line of `pkg/a.go` in `pprofListener`", false},
+		{"absent from a declaration, and there", Source{At: at, File: "pkg/a.go", In: `^func pprofListener\(`, Find: `return`, Absent: true}, "", false},
 		{"absent, and there", Source{At: at, File: "pkg", Find: `^var x`, Absent: true}, "", false},
 	} {
 		got, err := tc.src.Resolve(r)

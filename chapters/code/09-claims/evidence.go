@@ -50,10 +50,11 @@ type Source struct {
 	// fails. A pattern may span consecutive lines: each \n in it is a line break, and it is
 	// matched against that many lines joined; the first of them is cited.
 	Find string
-	// In, for a present line, is a regular expression matching the declaration of the function,
-	// method or type the line is in ("^func mapassign\(", "^type Pod struct"): it must match
-	// exactly one line, and Find is matched only from there to the declaration's closing brace
-	// at the start of a line. For a line whose text is repeated in other declarations.
+	// In is a regular expression matching the declaration of the function, method or type the
+	// line is in ("^func mapassign\(", "^type Pod struct"): it must match exactly one line, and
+	// Find is matched only from there to the declaration's closing brace at the start of a line.
+	// For a line whose text is repeated in other declarations, or, with Absent, for what one
+	// function does not do.
 	In string
 	// Absent: the evidence is that no line matches.
 	Absent bool
@@ -81,9 +82,6 @@ func (s Source) Resolve(r *Resolver) (string, error) {
 	path := filepath.Join(root, filepath.FromSlash(s.File))
 	var in *Decl
 	if s.In != "" {
-		if s.Absent {
-			return "", fmt.Errorf("%s at %s: In is for a present line, not an absent one", s.File, s.At)
-		}
 		if in, err = FindDecl(path, root, s.In); err != nil {
 			return "", fmt.Errorf("%s at %s: %v", s.File, s.At, err)
 		}
@@ -105,7 +103,9 @@ func (s Source) Resolve(r *Resolver) (string, error) {
 			return "", fmt.Errorf("%s at %s: %q was to be absent, and matches %s:%d: %s", s.File, s.At, s.Find, hits[0].File, hits[0].Line, hits[0].Text)
 		}
 		where := fmt.Sprintf("no line of `%s`", s.File)
-		if s.File == "." {
+		if in != nil {
+			where = fmt.Sprintf("no line of `%s` in `%s`", in.File, in.Name)
+		} else if s.File == "." {
 			where = "no Go file"
 		} else if info, err := os.Stat(filepath.Join(root, filepath.FromSlash(s.File))); err == nil && info.IsDir() {
 			where = fmt.Sprintf("no Go file under `%s/`", strings.TrimSuffix(s.File, "/"))

@@ -285,20 +285,30 @@ var s1 = []Claim{
 	{
 		ID:      "S1-14",
 		Section: "2.1 The runtime's randomization",
-		Claim: "`bucketShift(h.B)` gives the 2^B buckets, `hash & bucketMask(h.B)` the first bucket, and a traversal " +
-			"starts at a random bucket, `fastrandn(2^B)`.",
-		Verdict: SomeVersions,
-		Ruling: "Roughly the classic map (Go 1.23 and earlier; 1.24 and 1.25 with `GOEXPERIMENT=noswissmap`), with one part " +
-			"missing: besides a random start bucket (`r & bucketMask(h.B)`), it starts at a random slot, the same in every " +
-			"bucket. A map of 4 keys has one bucket and still ranges in 4 orders. Swiss tables (the default since Go 1.24; " +
-			"checked on 1.26 and 1.27) have no buckets: the start is a directory offset and a slot offset.",
+		Claim: "Where a range starts: `bucketShift(h.B)` gives the 2^B buckets, the first bucket is " +
+			"`hash & bucketMask(h.B)` of the hash perturbed by `h.hash0`, and so a traversal starts at a random " +
+			"bucket, `fastrandn(2^B)`.",
+		Quote:   "hash & bucketMask(h.B) 结合 h.hash0 扰动后的哈希值取模定位首桶",
+		Verdict: False,
+		Ruling: "The start of a range comes from no hash and not from `h.hash0`. The classic map's `mapiterinit` (Go 1.23 " +
+			"and earlier; 1.24 and 1.25 with `GOEXPERIMENT=noswissmap`, checked on 1.25) draws `r := uintptr(rand())` on " +
+			"every range and takes from it the start bucket, `r & bucketMask(h.B)`, and a start slot, the same in every " +
+			"bucket; it calls no `fastrandn`. `hash & bucketMask(h.B)` is the bucket where a key lives, which lookups " +
+			"use. One map whose seed never changed started its ranges in every one of its buckets. Swiss tables (the " +
+			"default since Go 1.24; checked on 1.26 and 1.27) have no buckets: the start is a directory offset and a " +
+			"slot offset, also drawn from `rand()` on every range.",
 		Evidence: []Evidence{
-			Source{At: Go125, File: "src/runtime/map_noswiss.go", Find: `it\.startBucket = r & bucketMask\(h\.B\)`},
-			Source{At: Go125, File: "src/runtime/map_noswiss.go", Find: `it\.offset = uint8\(r >> h\.B`},
+			s1ClassicStart,
+			Source{At: Go125, File: "src/runtime/map_noswiss.go", In: `^func mapiterinit\(`, Find: `it\.startBucket = r & bucketMask\(h\.B\)`},
+			Source{At: Go125, File: "src/runtime/map_noswiss.go", In: `^func mapiterinit\(`, Find: `it\.offset = uint8\(r >> h\.B`},
+			Source{At: Go125, File: "src/runtime/map_noswiss.go", In: `^func mapiterinit\(`, Find: `hash0|[Hh]asher|fastrandn`, Absent: true},
+			Source{At: Go125, File: "src/runtime/map_noswiss.go", In: `^func mapaccess1\(`, Find: `b := \(\*bmap\)\(add\(h\.buckets, \(hash&m\)\*uintptr\(t\.BucketSize\)\)\)`,
+				Note: "a key's bucket, in a lookup"},
 			Source{At: Go126, File: "src/internal/runtime/maps", Find: `bucketMask|bucketShift|startBucket`, Absent: true},
 			Source{At: Go127, File: "src/internal/runtime/maps", Find: `bucketMask|bucketShift|startBucket`, Absent: true},
+			s1SwissStart,
 		},
-		Test:  "TestS1_14_OneBucketStillRangesInManyOrders",
+		Test:  "TestS1_14_OneMapStartsInEveryBucket",
 		Teach: "02-buckets.md#step-7-iteration",
 	},
 	{
