@@ -843,13 +843,25 @@ var s2 = []Claim{
 		ID:      "S2-51",
 		Section: "4.2 kubectl debug and dlv attach",
 		Claim:   "A distroless debug image (`static:nonroot` plus dlv, or `base:debug`) has delve in it for the debug container.",
-		Verdict: Uncheckable,
-		Ruling: "The post gives no image digest, tag date or Dockerfile, and the course's machines reach no " +
-			"container registry to list an image's files. Whatever the image, `dlv attach` needs a `dlv` binary " +
-			"inside the debug container: an image built with delve in it is the sure way.",
+		Verdict: False,
+		Ruling: "Not `base:debug`: the distroless project's README says that its `:debug` images provide a busybox " +
+			"shell, and the rule that builds them adds one layer, busybox (and a shell as entrypoint); no file of the project " +
+			"mentions delve (read at commit `cd08076`, August 2026). `static:nonroot` plus dlv is an image one builds " +
+			"oneself, not one the project publishes. A debug container holds what its `--image` holds, and kubectl " +
+			"adds no debugger, so `dlv attach` needs an image built with delve in it. The distroless repository is not " +
+			"served by the Go module proxy and the course's machines reach neither GitHub nor a registry, so its README " +
+			"sentence and the build rule's comment below are quoted, not looked up again by the course's tools.",
 		Evidence: []Evidence{
-			Text("No image digest, tag date or Dockerfile is given, and no registry is reachable here to list the images' files."),
+			Quote{Text: "Distroless images are minimal and lack shell access. The `:debug` image set for each language provides a busybox shell to enter.",
+				Source: "distroless README at cd08076, “Debug Images”",
+				URL:    "https://github.com/GoogleContainerTools/distroless/blob/cd080764af3103b2f49fb5eb23297c72c945e77a/README.md#debug-images"},
+			Quote{Text: "# A static debug image with busybox available.",
+				Source: "distroless `static/static.bzl` at cd08076, above the debug image's rule (its only layer: `//experimental/busybox:busybox_` + arch)",
+				URL:    "https://github.com/GoogleContainerTools/distroless/blob/cd080764af3103b2f49fb5eb23297c72c945e77a/static/static.bzl"},
+			Source{At: s2Kubectl, File: "pkg/cmd/debug/debug.go", In: `^func \(o \*DebugOptions\) generateDebugContainer\(`, Find: `^\s+Image: +o\.Image,`},
+			Source{At: s2Kubectl, File: "pkg/cmd/debug", Find: `(?i)delve|\bdlv\b`, Absent: true},
 		},
+		Test:  "TestS2_51_ADebugContainerHoldsOnlyItsImage",
 		Teach: "08-operator.md#running-it-on-a-kind-cluster",
 	},
 	{
