@@ -847,10 +847,13 @@ var s0 = []Claim{
 			"`runtime.mapassign_fast64`.",
 		Verdict: False,
 		Ruling: "The error ends the process, so no profile records it; the crash prints its own " +
-			"traceback. That traceback shows `runtime.fatal`, not `throw` (since Go 1.19), and " +
-			"for string keys, as an informer's are, `runtime.mapassign_faststr`.",
+			"traceback. By default that traceback leaves the runtime's frames out and shows only where the " +
+			"program wrote the map: `fatal` prints them only with `GOTRACEBACK=system` or higher, which is why the " +
+			"test sets it. Then the traceback shows `runtime.fatal`, not `throw` (since Go 1.19), and for string " +
+			"keys, as an informer's are, `runtime.mapassign_faststr`.",
 		Evidence: []Evidence{
 			Source{At: Go127, File: "src/runtime/panic.go", Find: `^func fatal\(s string\)`},
+			Source{At: Go127, File: "src/runtime/panic.go", Find: `// fatal does not include runtime frames, system goroutines, or frame metadata\n// \(fp, sp, pc\) in the stack trace unless GOTRACEBACK=system or higher\.`},
 			Source{At: Go127, File: swissMaps + "/runtime_faststr.go", Find: `^func runtime_mapassign_faststr\(`},
 		},
 		Test:  "TestS0_48_TheCrashIsAFatalErrorInMapassignFaststr",
