@@ -682,6 +682,7 @@ var s1 = []Claim{
 		Evidence: []Evidence{
 			Source{At: s1ClientGo, File: "tools/cache/reflector.go", Find: `return apierrors\.IsResourceExpired\(err\) \|\| apierrors\.IsGone\(err\)`},
 			Source{At: s1ClientGo, File: "tools/cache/reflector.go", Find: `NewForbidden`, Absent: true},
+			Source{At: s1Apimachinery, File: "pkg/api/errors/errors.go", In: `^func NewForbidden\(`, Find: `return &StatusError\{`},
 		},
 		Test:  "TestS1_39_A410IsNotAForbiddenError",
 		Teach: "08-operator.md#why-a-real-api-server",
