@@ -736,15 +736,24 @@ var s0 = []Claim{
 		Quote:   "GOGC=10 | 启用 | 加速 map 并发冲突触发",
 		Verdict: False,
 		Ruling: "The check is a flag in the map's header that writers set and test; the garbage " +
-			"collector plays no part in it. Measured: two racing writers died with " +
-			"`concurrent map writes` in every run at `GOGC=10`, `100` and `off` alike, each within " +
-			"tens of milliseconds. (A writer may also first panic on the map the race broke: chapter " +
-			"06, What the check misses.)",
+			"collector plays no part in it. Measured on Go 1.27.3, 60 runs per setting, interleaved: two " +
+			"writers storing new objects into one map died with `concurrent map writes` in every run, and " +
+			"`GOGC=10` did not bring the crash sooner. The median time to it was 52.14 ms at `GOGC=10` " +
+			"(95% CI 28.25–82.85 ms), 46.03 ms at `100` (33.97–70.61 ms) and 40.48 ms with `off` " +
+			"(13.84–88.31 ms), with a long tail in every setting; a Mann–Whitney test finds no difference " +
+			"(p = 0.657 against `100`, p = 0.442 against `off`). (A writer may also first panic on the map " +
+			"the race broke: chapter 06, What the check misses.)",
 		Evidence: []Evidence{
 			Source{At: Go127, File: swissMaps + "/map.go", Find: `^\s+writing uint8`},
+			Output{Name: "09-s0-gogc", Find: `^10 +60 +60 `},
+			Output{Name: "09-s0-gogc", Find: `^100 +60 +60 `},
+			Output{Name: "09-s0-gogc", Find: `^off +60 +60 `},
+			Output{Name: "09-s0-gogc", Find: `^GOGC=10 against GOGC=100: `},
+			Output{Name: "09-s0-gogc", Find: `^GOGC=10 against GOGC=off: `},
 		},
-		Test:  "TestS0_41_GOGCDoesNotDecideTheCrash",
-		Teach: "06-races.md#the-runtimes-check-a-flag-that-writers-toggle",
+		Program: "GOTOOLCHAIN=go1.27.3 go run ./chapters/code/09-claims/s0/gogcrace",
+		Test:    "TestS0_41_GOGCDoesNotDecideTheCrash",
+		Teach:   "06-races.md#the-runtimes-check-a-flag-that-writers-toggle",
 	},
 	{
 		ID:      "S0-42",
