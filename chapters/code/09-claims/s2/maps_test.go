@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unsafe"
 	"weak"
 
 	claims "gomaps/chapters/code/09-claims"
@@ -599,31 +600,73 @@ func TestS2_22_TheNextGrowthDoesNotShrink(t *testing.T) {
 
 // The claims of section 2.4: a template's range, and replacing the map during a range.
 
+// TestS2_31_RangeKeepsTheOldMapAndItsKeys replaces the map during a range, then lets the
+// collector free what it can and reuses the memory it freed, and checks the keys the loop
+// produced. A key freed too early would show twice: its weak pointer would be nil, and its bytes
+// would have been overwritten by the objects allocated after. The old map's values, which nothing
+// keeps, are the control: their weak pointers must go nil, or the check could see no free at all.
 func TestS2_31_RangeKeepsTheOldMapAndItsKeys(t *testing.T) {
+	const n = 100
+	key := func(i int) string { return strings.Repeat("k", 20) + fmt.Sprint(i) } // allocated at run time
+	value := func(i int) string { return strings.Repeat("v", 20) + fmt.Sprint(i) }
 	data := map[string]string{}
-	var want []string
-	for i := range 100 {
-		k := strings.Repeat("k", 20) + fmt.Sprint(i) // allocated at run time
-		data[k] = fmt.Sprint(i)
-		want = append(want, k)
+	for i := range n {
+		data[key(i)] = value(i)
 	}
 	var keys []string
-	for k := range data {
+	var keyBytes, valueBytes []weak.Pointer[byte]
+	for k, v := range data {
 		if len(keys) == 0 {
 			data = map[string]string{"new": "1"} // replaces the variable, not the map being ranged
 		}
 		keys = append(keys, k)
+		keyBytes = append(keyBytes, weak.Make(unsafe.StringData(k)))
+		valueBytes = append(valueBytes, weak.Make(unsafe.StringData(v)))
+	}
+	// Nothing refers to the old map or its values now; only keys refers to the keys.
+	runtime.GC()
+	runtime.GC()
+	// Objects of the keys' size, filled with another byte, take the memory the collections freed.
+	reuse := make([][]byte, 0, 20000)
+	for range cap(reuse) {
+		b := make([]byte, len(key(n-1)))
+		for i := range b {
+			b[i] = 'x'
+		}
+		reuse = append(reuse, b)
 	}
 	runtime.GC()
-	runtime.GC()
-	slices.Sort(keys)
+	freedValues := 0
+	for _, w := range valueBytes {
+		if w.Value() == nil {
+			freedValues++
+		}
+	}
+	if freedValues < n/2 {
+		t.Fatalf("only %d of the old map's %d values were collected: the check would not see a freed key", freedValues, n)
+	}
+	for i, k := range keys {
+		if keyBytes[i].Value() == nil {
+			t.Errorf("the key %q was collected while the loop's slice still holds it", k)
+		}
+	}
+	got := slices.Sorted(slices.Values(keys))
+	var want []string // made afresh, sharing no memory with the loop's keys
+	for i := range n {
+		want = append(want, key(i))
+	}
 	slices.Sort(want)
-	if !slices.Equal(keys, want) {
-		t.Fatalf("after replacing the map during the range and two collections, the keys read %d of %d", len(keys), len(want))
+	if !slices.Equal(got, want) {
+		t.Errorf("after replacing the map during the range, two collections and reuse of the freed memory, the keys read:\n%q\nwant:\n%q", got, want)
 	}
 	if len(data) != 1 {
 		t.Fatal("the new map changed")
 	}
+	if !t.Failed() {
+		t.Logf("%d of the old map's %d values collected; all %d keys alive and intact", freedValues, n, len(keys))
+	}
+	runtime.KeepAlive(reuse)
+	runtime.KeepAlive(keys)
 }
 
 func TestS2_33_ConcurrentWriteDuringRangeIsFatal(t *testing.T) {
