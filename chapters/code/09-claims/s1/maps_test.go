@@ -140,6 +140,34 @@ func TestS1_06_AnyOrderShowsTheSlotOrder(t *testing.T) {
 		}
 	}
 	t.Logf("slot order %q; %d orders seen, all rotations of it", strings.Join(slots, " "), len(got))
+	// What the runtime does for security: a map emptied by delete, or by clear, hashes with a new
+	// seed. Each is tried 4 times, so that a new seed equal to the old by chance cannot pass.
+	for _, empty := range []struct {
+		how string
+		do  func(map[string]int)
+	}{
+		{"deleting every key", func(m map[string]int) {
+			for k := range m {
+				delete(m, k)
+			}
+		}},
+		{"clear", func(m map[string]int) { clear(m) }},
+	} {
+		renewed := 0
+		for range 4 {
+			before := seed(t, m)
+			empty.do(m)
+			if seed(t, m) != before {
+				renewed++
+			}
+			for i, k := range slots {
+				m[k] = i
+			}
+		}
+		if renewed != 4 {
+			t.Errorf("emptying the map by %s renewed its seed %d times of 4", empty.how, renewed)
+		}
+	}
 	files := map[string]string{
 		claims.Go125: "src/runtime/map_noswiss.go",
 		claims.Go126: "src/internal/runtime/maps",
