@@ -215,3 +215,56 @@ func TestS0MeasuredOrders(t *testing.T) {
 		}
 	}
 }
+
+// TestSourceCitesOneLine: a present Source resolves only when its pattern matches exactly one
+// line (in a folder, one line of one file), within In's declaration when it has one; an absent
+// one still needs no line at all. The tree is made here, so the test needs no download.
+func TestSourceCitesOneLine(t *testing.T) {
+	dir := t.TempDir()
+	for name, text := range map[string]string{
+		"pkg/a.go": "package pkg\n\nfunc healthListener(addr string) {\n\tif addr == \"\" {\n\t\treturn\n\t}\n}\n\nfunc pprofListener(addr string) {\n\tif addr == \"\" {\n\t\treturn\n\t}\n}\n",
+		"pkg/b.go": "package pkg\n\n// only in b: the pprof server is off by default\nvar x = 1\n",
+		"pkg/c.go": "package pkg\n\n// only in c: the pprof server is off by default\n",
+	} {
+		path := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o777); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(text), 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+	const at = "example.com/m@v1.0.0"
+	r := &Resolver{Repo: dir, roots: map[string]string{at: dir}}
+	for _, tc := range []struct {
+		name string
+		src  Source
+		want string // the start of the citation, or "" for an error
+		amb  bool   // the error is an AmbiguousError
+	}{
+		{"two lines of a file", Source{At: at, File: "pkg/a.go", Find: `if addr == "" \{`}, "", true},
+		{"one line in each of two files", Source{At: at, File: "pkg", Find: `the pprof server is off`}, "", true},
+		{"one line of a folder", Source{At: at, File: "pkg", Find: `^var x`}, "`pkg/b.go:4` at", false},
+		{"no line", Source{At: at, File: "pkg/a.go", Find: `addr == "0"`}, "", false},
+		{"In picks the declaration", Source{At: at, File: "pkg/a.go", In: `^func pprofListener\(`, Find: `if addr == "" \{`}, "`pkg/a.go:10` in `pprofListener` at", false},
+		{"In matching two declarations", Source{At: at, File: "pkg/a.go", In: `Listener\(`, Find: `if addr == "" \{`}, "", false},
+		{"two lines in one pattern", Source{At: at, File: "pkg/a.go", Find: `^func pprofListener.*\n\s+if addr == "" \{`}, "`pkg/a.go:9` at example.com/m v1.0.0: `func pprofListener(addr string) { if addr == \"\" {`", false},
+		{"absent", Source{At: at, File: "pkg", Find: `addr == "0"`, Absent: true}, "no Go file under `pkg/`", false},
+		{"absent from a declaration", Source{At: at, File: "pkg/a.go", In: `^func pprofListener\(`, Find: `^func healthListener`, Absent: true}, "no line of `pkg/a.go` in `pprofListener`", false},
+		{"absent from a declaration, and there", Source{At: at, File: "pkg/a.go", In: `^func pprofListener\(`, Find: `return`, Absent: true}, "", false},
+		{"absent, and there", Source{At: at, File: "pkg", Find: `^var x`, Absent: true}, "", false},
+	} {
+		got, err := tc.src.Resolve(r)
+		var amb *AmbiguousError
+		switch {
+		case tc.want == "" && err == nil:
+			t.Errorf("%s: resolved to %q; want an error", tc.name, got)
+		case tc.want != "" && err != nil:
+			t.Errorf("%s: %v; want %q...", tc.name, err, tc.want)
+		case tc.want != "" && !strings.HasPrefix(got, tc.want):
+			t.Errorf("%s: %q; want %q...", tc.name, got, tc.want)
+		case errors.As(err, &amb) != tc.amb:
+			t.Errorf("%s: error %v; want an AmbiguousError: %v", tc.name, err, tc.amb)
+		}
+	}
+}

@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -43,9 +44,18 @@ type Source struct {
 	At string
 	// File is a file, or for Absent also a folder (every .go file under it, tests excluded).
 	File string
-	// Find is a regular expression matched against each line. For a present line, the first
-	// match is cited.
+	// Find is a regular expression matched against each line. For a present line it must match
+	// exactly one line of File (of all the files under it, for a folder): a pattern that matches
+	// two lines, in one file or in two, does not say which one the ruling rests on, and Resolve
+	// fails. A pattern may span consecutive lines: each \n in it is a line break, and it is
+	// matched against that many lines joined; the first of them is cited.
 	Find string
+	// In is a regular expression matching the declaration of the function, method or type the
+	// line is in ("^func mapassign\(", "^type Pod struct"): it must match exactly one line, and
+	// Find is matched only from there to the declaration's closing brace at the start of a line.
+	// For a line whose text is repeated in other declarations, or, with Absent, for what one
+	// function does not do.
+	In string
 	// Absent: the evidence is that no line matches.
 	Absent bool
 	// Note says what the line shows (markdown, optional).
@@ -69,9 +79,20 @@ func (s Source) Resolve(r *Resolver) (string, error) {
 			return "", &DocsNotHereError{At: s.At, File: s.File, Local: local}
 		}
 	}
-	hits, err := Grep(filepath.Join(root, filepath.FromSlash(s.File)), root, re, !s.Absent)
+	path := filepath.Join(root, filepath.FromSlash(s.File))
+	var in *Decl
+	if s.In != "" {
+		if in, err = FindDecl(path, root, s.In); err != nil {
+			return "", fmt.Errorf("%s at %s: %v", s.File, s.At, err)
+		}
+		path = filepath.Join(root, filepath.FromSlash(in.File))
+	}
+	hits, err := Grep(path, root, re, false)
 	if err != nil {
 		return "", fmt.Errorf("%s at %s: %v", s.File, s.At, err)
+	}
+	if in != nil {
+		hits = slices.DeleteFunc(hits, func(h Hit) bool { return h.Line < in.Line || h.Line > in.End })
 	}
 	note := ""
 	if s.Note != "" {
@@ -82,24 +103,101 @@ func (s Source) Resolve(r *Resolver) (string, error) {
 			return "", fmt.Errorf("%s at %s: %q was to be absent, and matches %s:%d: %s", s.File, s.At, s.Find, hits[0].File, hits[0].Line, hits[0].Text)
 		}
 		where := fmt.Sprintf("no line of `%s`", s.File)
-		if s.File == "." {
+		if in != nil {
+			where = fmt.Sprintf("no line of `%s` in `%s`", in.File, in.Name)
+		} else if s.File == "." {
 			where = "no Go file"
 		} else if info, err := os.Stat(filepath.Join(root, filepath.FromSlash(s.File))); err == nil && info.IsDir() {
 			where = fmt.Sprintf("no Go file under `%s/`", strings.TrimSuffix(s.File, "/"))
 		}
 		return fmt.Sprintf("%s of %s matches `%s`%s", where, label(s.At), s.Find, note), nil
 	}
+	where := ""
+	if in != nil {
+		where = fmt.Sprintf(" in `%s`", in.Name)
+	}
 	if len(hits) == 0 {
-		return "", fmt.Errorf("%s at %s: no line matches %q", s.File, s.At, s.Find)
+		return "", fmt.Errorf("%s at %s: no line%s matches %q", s.File, s.At, where, s.Find)
+	}
+	if len(hits) > 1 {
+		return "", &AmbiguousError{At: s.At, File: s.File, Find: s.Find, Hits: hits}
 	}
 	h := hits[0]
 	if strings.HasSuffix(s.File, ".html") {
 		h.Text = htmlTag.ReplaceAllString(h.Text, "")
 	}
-	return fmt.Sprintf("`%s:%d` at %s: `%s`%s", h.File, h.Line, label(s.At), code(h.Text), note), nil
+	return fmt.Sprintf("`%s:%d`%s at %s: `%s`%s", h.File, h.Line, where, label(s.At), code(h.Text), note), nil
+}
+
+// A Decl is a top-level declaration of Go source: a function, a method or a type.
+type Decl struct {
+	File      string // relative to the root, with slashes
+	Line, End int    // its first line and the line of its closing brace, 1-based
+	Name      string // "mapassign", "Map.Load", "Pod"
+}
+
+var declName = regexp.MustCompile(`^(?:func (?:\(\w* ?\*?(\w+)[^)]*\) )?|type )(\w+)`)
+
+// FindDecl finds the one declaration of path (a file or a folder) whose first line matches the
+// regular expression decl, and its end: the next line that is a closing brace alone.
+func FindDecl(path, root, decl string) (*Decl, error) {
+	re, err := regexp.Compile(decl)
+	if err != nil {
+		return nil, fmt.Errorf("In %q: %v", decl, err)
+	}
+	hits, err := Grep(path, root, re, false)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case len(hits) == 0:
+		return nil, fmt.Errorf("no declaration matches %q", decl)
+	case len(hits) > 1:
+		return nil, fmt.Errorf("In %q matches %d lines, not one: %s:%d and %s:%d", decl, len(hits), hits[0].File, hits[0].Line, hits[1].File, hits[1].Line)
+	}
+	h := hits[0]
+	m := declName.FindStringSubmatch(h.Text)
+	if m == nil {
+		return nil, fmt.Errorf("In %q matches %s:%d, which declares no function or type: %s", decl, h.File, h.Line, h.Text)
+	}
+	name := m[2]
+	if m[1] != "" {
+		name = m[1] + "." + name
+	}
+	data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(h.File)))
+	if err != nil {
+		return nil, err
+	}
+	lines := strings.Split(string(data), "\n")
+	for i := h.Line; i < len(lines); i++ { // lines[h.Line-1] is the declaration
+		if strings.TrimRight(lines[i], "\r") == "}" {
+			return &Decl{File: h.File, Line: h.Line, End: i + 1, Name: name}, nil
+		}
+	}
+	return nil, fmt.Errorf("%s:%d: no closing brace after %s", h.File, h.Line, h.Text)
 }
 
 var htmlTag = regexp.MustCompile(`<[^>]+>`)
+
+// AmbiguousError says that the pattern of a present Source matches more than one line, so the
+// citation could be any of them.
+type AmbiguousError struct {
+	At, File, Find string
+	Hits           []Hit
+}
+
+func (e *AmbiguousError) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s at %s: %q matches %d lines, not one:", e.File, e.At, e.Find, len(e.Hits))
+	for i, h := range e.Hits {
+		if i == 5 {
+			fmt.Fprintf(&b, "\n\t... and %d more", len(e.Hits)-i)
+			break
+		}
+		fmt.Fprintf(&b, "\n\t%s:%d: %s", h.File, h.Line, code(h.Text))
+	}
+	return b.String()
+}
 
 // Quote is a sentence of a document that is not in any source the resolver fetches: release
 // notes, a design document, the documentation of a project's website.
@@ -240,8 +338,11 @@ type Hit struct {
 }
 
 // Grep matches re against every line of path, or of every non-test .go file under path when it
-// is a folder, in name order. With first, it stops at the first hit.
+// is a folder, in name order. With first, it stops at the first hit. A pattern with n line
+// breaks (written \n) is matched against every n+1 consecutive lines joined by "\n", and a hit is
+// the first of them, its Text the lines trimmed and joined by "\n".
 func Grep(path, root string, re *regexp.Regexp, first bool) ([]Hit, error) {
+	span := strings.Count(re.String(), `\n`) + strings.Count(re.String(), "\n")
 	info, err := os.Stat(path)
 	if err != nil {
 		return nil, err
@@ -271,9 +372,20 @@ func Grep(path, root string, re *regexp.Regexp, first bool) ([]Hit, error) {
 			return nil, err
 		}
 		rel, _ := filepath.Rel(root, f)
-		for i, line := range strings.Split(string(data), "\n") {
+		lines := strings.Split(string(data), "\n")
+		for i, line := range lines {
+			if span > 0 {
+				if i+span >= len(lines) {
+					break
+				}
+				line = strings.Join(lines[i:i+span+1], "\n")
+			}
 			if re.MatchString(line) {
-				hits = append(hits, Hit{filepath.ToSlash(rel), i + 1, strings.TrimSpace(line)})
+				text := line
+				if span > 0 {
+					text = strings.Join(trimAll(lines[i:i+span+1]), "\n")
+				}
+				hits = append(hits, Hit{filepath.ToSlash(rel), i + 1, strings.TrimSpace(text)})
 				if first {
 					return hits, nil
 				}
@@ -281,6 +393,14 @@ func Grep(path, root string, re *regexp.Regexp, first bool) ([]Hit, error) {
 		}
 	}
 	return hits, nil
+}
+
+func trimAll(lines []string) []string {
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		out[i] = strings.TrimSpace(l)
+	}
+	return out
 }
 
 // Resolver finds the sources the evidence cites: a Go toolchain's tree, or a module's, fetched

@@ -145,7 +145,7 @@ var s1 = []Claim{
 			"trigger hash collisions. The Go 1 notes give the reasons of S1-07.",
 		Evidence: []Evidence{
 			s1Go1Notes,
-			Source{At: Go127, File: "src/internal/runtime/maps/map.go", Find: `Reset the hash seed to make it more difficult for attackers`},
+			Source{At: Go127, File: "src/internal/runtime/maps/map.go", In: `^func \(m \*Map\) Delete\(`, Find: `Reset the hash seed to make it more difficult for attackers`},
 			Source{At: Go127, File: "src/internal/runtime/maps", Find: `(?i)side.?channel|timing`, Absent: true},
 		},
 		Test:  "TestS1_06_AnyOrderShowsTheSlotOrder",
@@ -194,7 +194,7 @@ var s1 = []Claim{
 		Ruling: "The library exists and does exactly that: its `OrderedMap` keeps a `keys []string` beside the map and " +
 			"appends a key on its first `Set`. A map alone has no insertion order to give back.",
 		Evidence: []Evidence{
-			Source{At: s1OrderedMap, File: "orderedmap.go", Find: `o\.keys = append\(o\.keys, key\)`},
+			Source{At: s1OrderedMap, File: "orderedmap.go", In: `^func \(o \*OrderedMap\) Set\(`, Find: `o\.keys = append\(o\.keys, key\)`},
 			Source{At: s1OrderedMap, File: "orderedmap.go", Find: `func \(o \*OrderedMap\) Keys\(\) \[\]string`},
 		},
 		Test:  "TestS1_09_InsertionOrderNeedsAListOfKeys",
@@ -210,7 +210,10 @@ var s1 = []Claim{
 			"and later have no `hash0`: the seed is `Map.seed`, a `uintptr`, drawn the same way (checked on Go 1.26 and 1.27).",
 		Evidence: []Evidence{
 			Source{At: Go125, File: "src/runtime/map_noswiss.go", Find: `hash0\s+uint32`},
-			Source{At: Go125, File: "src/runtime/map_noswiss.go", Find: `h\.hash0 = uint32\(rand\(\)\)`, Note: "first of four: `makemap_small`, `makemap`, `mapdelete`, `mapclear`"},
+			Source{At: Go125, File: "src/runtime/map_noswiss.go", In: `^func makemap_small\(`, Find: `h\.hash0 = uint32\(rand\(\)\)`},
+			Source{At: Go125, File: "src/runtime/map_noswiss.go", In: `^func makemap\(`, Find: `h\.hash0 = uint32\(rand\(\)\)`},
+			Source{At: Go125, File: "src/runtime/map_noswiss.go", In: `^func mapclear\(`, Find: `h\.hash0 = uint32\(rand\(\)\)`},
+			Source{At: Go125, File: "src/runtime/map_noswiss.go", In: `^func mapdelete\(`, Find: `if h\.count == 0 \{\n\s+h\.hash0 = uint32\(rand\(\)\)`},
 			Source{At: Go126, File: "src/internal/runtime/maps/map.go", Find: `^\s+seed uintptr`},
 			Source{At: Go127, File: "src/internal/runtime/maps/map.go", Find: `^\s+seed uintptr`},
 		},
@@ -228,13 +231,13 @@ var s1 = []Claim{
 			"still with the seed; other keys still go through `t.Hasher`. The start of a traversal does not use the " +
 			"seed: `mapiterinit` and `Iter.Init` draw it from `rand()` on every `range`, and never read the seed.",
 		Evidence: []Evidence{
-			Source{At: Go125, File: "src/runtime/map_noswiss.go", Find: `hash := t\.Hasher\(key, uintptr\(h\.hash0\)\)`},
+			Source{At: Go125, File: "src/runtime/map_noswiss.go", In: `^func mapaccess1\(`, Find: `hash := t\.Hasher\(key, uintptr\(h\.hash0\)\)`},
 			s1ClassicStart,
-			Source{At: Go126, File: "src/internal/runtime/maps/runtime_fast64.go", Find: `hash := typ\.Hasher\(abi\.NoEscape\(unsafe\.Pointer\(&k\)\), m\.seed\)`,
+			Source{At: Go126, File: "src/internal/runtime/maps/runtime_fast64.go", In: `^func runtime_mapaccess2_fast64\(`, Find: `hash := typ\.Hasher\(abi\.NoEscape\(unsafe\.Pointer\(&k\)\), m\.seed\)`,
 				Note: "Go 1.26's fast path for 8-byte keys hashes through the type's hasher"},
-			Source{At: Go127, File: "src/internal/runtime/maps/runtime_fast64.go", Find: `hash = memHash64AES\(key, m\.seed\)`,
+			Source{At: Go127, File: "src/internal/runtime/maps/runtime_fast64.go", In: `^func runtime_mapaccess2_fast64\(`, Find: `hash = memHash64AES\(key, m\.seed\)`,
 				Note: "Go 1.27's, here in `runtime_mapaccess2_fast64`, calls the map package's AES hash directly"},
-			Source{At: Go127, File: "src/internal/runtime/maps/map.go", Find: `hash := typ\.Hasher\(key, m\.seed\)`,
+			Source{At: Go127, File: "src/internal/runtime/maps/map.go", In: `^func \(m \*Map\) getWithKey\(`, Find: `hash := typ\.Hasher\(key, m\.seed\)`,
 				Note: "the path for other keys"},
 			s1SwissStart,
 		},
@@ -282,20 +285,30 @@ var s1 = []Claim{
 	{
 		ID:      "S1-14",
 		Section: "2.1 The runtime's randomization",
-		Claim: "`bucketShift(h.B)` gives the 2^B buckets, `hash & bucketMask(h.B)` the first bucket, and a traversal " +
-			"starts at a random bucket, `fastrandn(2^B)`.",
-		Verdict: SomeVersions,
-		Ruling: "Roughly the classic map (Go 1.23 and earlier; 1.24 and 1.25 with `GOEXPERIMENT=noswissmap`), with one part " +
-			"missing: besides a random start bucket (`r & bucketMask(h.B)`), it starts at a random slot, the same in every " +
-			"bucket. A map of 4 keys has one bucket and still ranges in 4 orders. Swiss tables (the default since Go 1.24; " +
-			"checked on 1.26 and 1.27) have no buckets: the start is a directory offset and a slot offset.",
+		Claim: "Where a range starts: `bucketShift(h.B)` gives the 2^B buckets, the first bucket is " +
+			"`hash & bucketMask(h.B)` of the hash perturbed by `h.hash0`, and so a traversal starts at a random " +
+			"bucket, `fastrandn(2^B)`.",
+		Quote:   "hash & bucketMask(h.B) 结合 h.hash0 扰动后的哈希值取模定位首桶",
+		Verdict: False,
+		Ruling: "The start of a range comes from no hash and not from `h.hash0`. The classic map's `mapiterinit` (Go 1.23 " +
+			"and earlier; 1.24 and 1.25 with `GOEXPERIMENT=noswissmap`, checked on 1.25) draws `r := uintptr(rand())` on " +
+			"every range and takes from it the start bucket, `r & bucketMask(h.B)`, and a start slot, the same in every " +
+			"bucket; it calls no `fastrandn`. `hash & bucketMask(h.B)` is the bucket where a key lives, which lookups " +
+			"use. One map whose seed never changed started its ranges in every one of its buckets. Swiss tables (the " +
+			"default since Go 1.24; checked on 1.26 and 1.27) have no buckets: the start is a directory offset and a " +
+			"slot offset, also drawn from `rand()` on every range.",
 		Evidence: []Evidence{
-			Source{At: Go125, File: "src/runtime/map_noswiss.go", Find: `it\.startBucket = r & bucketMask\(h\.B\)`},
-			Source{At: Go125, File: "src/runtime/map_noswiss.go", Find: `it\.offset = uint8\(r >> h\.B`},
+			s1ClassicStart,
+			Source{At: Go125, File: "src/runtime/map_noswiss.go", In: `^func mapiterinit\(`, Find: `it\.startBucket = r & bucketMask\(h\.B\)`},
+			Source{At: Go125, File: "src/runtime/map_noswiss.go", In: `^func mapiterinit\(`, Find: `it\.offset = uint8\(r >> h\.B`},
+			Source{At: Go125, File: "src/runtime/map_noswiss.go", In: `^func mapiterinit\(`, Find: `hash0|[Hh]asher|fastrandn`, Absent: true},
+			Source{At: Go125, File: "src/runtime/map_noswiss.go", In: `^func mapaccess1\(`, Find: `b := \(\*bmap\)\(add\(h\.buckets, \(hash&m\)\*uintptr\(t\.BucketSize\)\)\)`,
+				Note: "a key's bucket, in a lookup"},
 			Source{At: Go126, File: "src/internal/runtime/maps", Find: `bucketMask|bucketShift|startBucket`, Absent: true},
 			Source{At: Go127, File: "src/internal/runtime/maps", Find: `bucketMask|bucketShift|startBucket`, Absent: true},
+			s1SwissStart,
 		},
-		Test:  "TestS1_14_OneBucketStillRangesInManyOrders",
+		Test:  "TestS1_14_OneMapStartsInEveryBucket",
 		Teach: "02-buckets.md#step-7-iteration",
 	},
 	{
@@ -481,7 +494,7 @@ var s1 = []Claim{
 		Evidence: []Evidence{
 			Source{At: Go127, File: "src/net/http/pprof/pprof.go", Find: `sec, err := strconv\.ParseFloat\(r\.FormValue\("seconds"\), 64\)`},
 			Source{At: s1Ctrl, File: "pkg/manager/manager.go", Find: `It can be set to "" or "0" to disable the pprof serving`},
-			Source{At: s1Ctrl, File: "pkg/manager/manager.go", Find: `if addr == "" \|\| addr == "0" \{`},
+			Source{At: s1Ctrl, File: "pkg/manager/manager.go", In: `^func defaultPprofListener\(`, Find: `if addr == "" \|\| addr == "0" \{`},
 		},
 		Test:  "TestS1_26_PprofTraceServesAnExecutionTrace",
 		Teach: "04-growth.md#growth-in-a-profile-pprof",
@@ -568,7 +581,7 @@ var s1 = []Claim{
 		Ruling: "Nodes do apply in index order, but not one entry at the commit index: a node applies every committed entry " +
 			"it has not applied yet, the range from its applied index + 1 up to the commit index.",
 		Evidence: []Evidence{
-			Source{At: s1Raft, File: "log.go", Find: `lo, hi := l\.applying\+1, l\.maxAppliableIndex\(allowUnstable\)\+1 // \[lo, hi\)`},
+			Source{At: s1Raft, File: "log.go", In: `^func \(l \*raftLog\) nextCommittedEnts\(`, Find: `lo, hi := l\.applying\+1, l\.maxAppliableIndex\(allowUnstable\)\+1 // \[lo, hi\)`},
 		},
 		Test:  "TestS1_32_AllCommittedEntriesAreApplied",
 		Teach: "08-operator.md#why-a-real-api-server",
@@ -624,7 +637,7 @@ var s1 = []Claim{
 		Ruling: "A watch started from a list's `resourceVersion` got exactly the changes made after the list, in order, and " +
 			"nothing from before it.",
 		Evidence: []Evidence{
-			Source{At: s1Apimachinery, File: "pkg/apis/meta/v1/types.go", Find: `resourceVersion sets a constraint on what resource versions a request may be served from`},
+			Source{At: s1Apimachinery, File: "pkg/apis/meta/v1/types.go", In: `^type ListOptions struct`, Find: `resourceVersion sets a constraint on what resource versions a request may be served from`},
 		},
 		Test:  "TestS1_36_AWatchFromAListGetsEveryLaterChange",
 		Teach: "08-operator.md#why-a-real-api-server",
@@ -669,6 +682,7 @@ var s1 = []Claim{
 		Evidence: []Evidence{
 			Source{At: s1ClientGo, File: "tools/cache/reflector.go", Find: `return apierrors\.IsResourceExpired\(err\) \|\| apierrors\.IsGone\(err\)`},
 			Source{At: s1ClientGo, File: "tools/cache/reflector.go", Find: `NewForbidden`, Absent: true},
+			Source{At: s1Apimachinery, File: "pkg/api/errors/errors.go", In: `^func NewForbidden\(`, Find: `return &StatusError\{`},
 		},
 		Test:  "TestS1_39_A410IsNotAForbiddenError",
 		Teach: "08-operator.md#why-a-real-api-server",
@@ -683,7 +697,7 @@ var s1 = []Claim{
 			"same recovery streams the state instead of listing it.",
 		Evidence: []Evidence{
 			Source{At: s1ClientGo, File: "tools/cache/reflector.go", Find: `return apierrors\.IsResourceExpired\(err\) \|\| apierrors\.IsGone\(err\)`},
-			Source{At: s1ClientGo, File: "tools/cache/reflector.go", Find: `r\.setLastSyncResourceVersion\(resourceVersion\)`},
+			Source{At: s1ClientGo, File: "tools/cache/reflector.go", In: `^func \(r \*Reflector\) list\(`, Find: `r\.setLastSyncResourceVersion\(resourceVersion\)`},
 		},
 		Test:  "TestS1_40_TheReflectorRelistsAfterA410",
 		Teach: "07-controllers.md#1-a-plain-map-between-handlers-and-workers",
@@ -756,7 +770,7 @@ var s1 = []Claim{
 			Source{At: s1ClientGo29, File: "tools/cache", Find: `func \(f \*DeltaFIFO\) Push\(`, Absent: true},
 			Source{At: s1ClientGo, File: "tools/cache", Find: `func \(f \*DeltaFIFO\) Push\(`, Absent: true},
 			Source{At: s1ClientGo, File: "tools/cache/reflector.go", Find: `err := store\.Add\(event\.Object\)`},
-			Source{At: s1ClientGo, File: "tools/cache/controller.go", Find: `KnownObjects: +clientState,`, Note: "the informer's indexer"},
+			Source{At: s1ClientGo, File: "tools/cache/controller.go", Find: `NewDeltaFIFOWithOptions\(DeltaFIFOOptions\{\n\s+KnownObjects: +clientState,`, Note: "the informer's indexer"},
 		},
 		Test:  "TestS1_45_NoPushMethod",
 		Teach: "08-operator.md#bug-2-the-hot-loop",
@@ -854,8 +868,8 @@ var s1 = []Claim{
 			"The older implementation (Go 1.23, or `GOEXPERIMENT=nosynchashtriemap` on 1.24 and 1.25) locks the whole " +
 			"map's mutex for writes, and for a read that misses its read-only part.",
 		Evidence: []Evidence{
-			Source{At: Go127, File: "src/internal/sync/hashtriemap.go", Find: `i\.mu\.Lock\(\)`, Note: "in `LoadOrStore`; `Store`, `Swap` and `Delete` lock the same way"},
-			Source{At: Go125, File: "src/sync/map.go", Find: `m\.mu\.Lock\(\)`, Note: "the old implementation: in `Load`, on a miss in the read-only part"},
+			Source{At: Go127, File: "src/internal/sync/hashtriemap.go", In: `^func \(ht \*HashTrieMap\[K, V\]\) LoadOrStore\(`, Find: `i\.mu\.Lock\(\)`, Note: "`Store`, `Swap` and `Delete` lock the same way"},
+			Source{At: Go125, File: "src/sync/map.go", In: `^func \(m \*Map\) Load\(`, Find: `m\.mu\.Lock\(\)`, Note: "the old implementation, on a miss in the read-only part"},
 		},
 		Test:  "TestS1_52_SyncMapWritesLock",
 		Teach: "06-races.md#fix-2-syncmap",

@@ -67,15 +67,18 @@ var s2 = []Claim{
 		Claim: "`delete` marks the slot as deleted (a tombstone) to keep the probe chain whole, so that deleting " +
 			"does not break linear probing.",
 		Quote:   "将对应桶(bucket)中的槽位(cell)标记为“已删除”(tombstone),以维持哈希探查链的完整性",
-		Verdict: SomeVersions,
-		Ruling: "Only Swiss tables (Go 1.24 and later; measured on Go 1.26 and 1.27, also with " +
-			"`GOEXPERIMENT=mapsplitgroup`) have tombstones, and only in a group that is full: a delete " +
-			"in a group with an empty slot, or in a small map of up to 8 entries, makes the slot empty again. " +
-			"Their probing is not linear: it visits groups of 8 slots in a triangular sequence. The classic map " +
-			"(Go 1.23 and earlier, or `GOEXPERIMENT=noswissmap`; measured on Go 1.25) does not probe at all: it " +
-			"chains overflow buckets and marks a deleted slot `emptyOne` or `emptyRest` (S2-15).",
+		Verdict: False,
+		Ruling: "No version of Go does this. The classic map (Go 1.23 and earlier, or `GOEXPERIMENT=noswissmap`; " +
+			"measured on Go 1.25) does not probe at all: it chains overflow buckets and marks a deleted slot " +
+			"`emptyOne` or `emptyRest` (S2-15). Swiss tables (Go 1.24 and later; measured on Go 1.26 and 1.27, also " +
+			"with `GOEXPERIMENT=mapsplitgroup`) write a tombstone only in a group that is full: a delete in a group " +
+			"with an empty slot, or in a small map of up to 8 entries, makes the slot empty again. Their probing is " +
+			"not linear: it visits groups of 8 slots in a triangular sequence. Only the reason is right, for the few " +
+			"tombstones Swiss tables do write: a full group may sit in the middle of a probe sequence, so its freed " +
+			"slot must not end a probe.",
 		Evidence: []Evidence{
 			Source{At: Go127, File: s2Table, Find: `g\.ctrls\(\)\.set\(i, ctrlDeleted\)`, Note: "in `table.Delete`, only when the group has no empty slot"},
+			Source{At: Go127, File: s2Table, In: `^func \(t \*table\) Delete\(`, Find: `// Only a full group can appear in the middle`},
 			Source{At: Go127, File: s2Table, Find: `groups in a table\. The sequence is a triangular progression`},
 			Source{At: Go125, File: s2Classic, Find: `b\.tophash\[i\] = emptyOne`},
 		},
@@ -799,7 +802,7 @@ var s2 = []Claim{
 			"key is refused as Invalid, so no ConfigMap can hold one.",
 		Evidence: []Evidence{
 			Source{At: s2Machinery, File: "pkg/util/validation/validation.go", Find: "^const configMapKeyFmt = `\\[-\\._a-zA-Z0-9\\]\\+`"},
-			Source{At: s2Kubernetes, File: "pkg/apis/core/validation/validation.go", Find: `allErrs = append\(allErrs, field\.Invalid\(field\.NewPath\("data"\)\.Key\(key\), key, msg\)\)`},
+			Source{At: s2Kubernetes, File: "pkg/apis/core/validation/validation.go", Find: `range validation\.IsConfigMapKey\(key\) \{\n\s+allErrs = append\(allErrs, field\.Invalid\(field\.NewPath\("data"\)\.Key\(key\), key, msg\)\)`},
 		},
 		Test:  "TestS2_48_APIServerRejectsBadKeys",
 		Teach: "07-controllers.md#3-keys-that-outlive-their-objects",
@@ -840,13 +843,25 @@ var s2 = []Claim{
 		ID:      "S2-51",
 		Section: "4.2 kubectl debug and dlv attach",
 		Claim:   "A distroless debug image (`static:nonroot` plus dlv, or `base:debug`) has delve in it for the debug container.",
-		Verdict: Uncheckable,
-		Ruling: "The post gives no image digest, tag date or Dockerfile, and the course's machines reach no " +
-			"container registry to list an image's files. Whatever the image, `dlv attach` needs a `dlv` binary " +
-			"inside the debug container: an image built with delve in it is the sure way.",
+		Verdict: False,
+		Ruling: "Not `base:debug`: the distroless project's README says that its `:debug` images provide a busybox " +
+			"shell, and the rule that builds them adds one layer, busybox (and a shell as entrypoint); no file of the project " +
+			"mentions delve (read at commit `cd08076`, August 2026). `static:nonroot` plus dlv is an image one builds " +
+			"oneself, not one the project publishes. A debug container holds what its `--image` holds, and kubectl " +
+			"adds no debugger, so `dlv attach` needs an image built with delve in it. The distroless repository is not " +
+			"served by the Go module proxy and the course's machines reach neither GitHub nor a registry, so its README " +
+			"sentence and the build rule's comment below are quoted, not looked up again by the course's tools.",
 		Evidence: []Evidence{
-			Text("No image digest, tag date or Dockerfile is given, and no registry is reachable here to list the images' files."),
+			Quote{Text: "Distroless images are minimal and lack shell access. The `:debug` image set for each language provides a busybox shell to enter.",
+				Source: "distroless README at cd08076, “Debug Images”",
+				URL:    "https://github.com/GoogleContainerTools/distroless/blob/cd080764af3103b2f49fb5eb23297c72c945e77a/README.md#debug-images"},
+			Quote{Text: "# A static debug image with busybox available.",
+				Source: "distroless `static/static.bzl` at cd08076, above the debug image's rule (its only layer: `//experimental/busybox:busybox_` + arch)",
+				URL:    "https://github.com/GoogleContainerTools/distroless/blob/cd080764af3103b2f49fb5eb23297c72c945e77a/static/static.bzl"},
+			Source{At: s2Kubectl, File: "pkg/cmd/debug/debug.go", In: `^func \(o \*DebugOptions\) generateDebugContainer\(`, Find: `^\s+Image: +o\.Image,`},
+			Source{At: s2Kubectl, File: "pkg/cmd/debug", Find: `(?i)delve|\bdlv\b`, Absent: true},
 		},
+		Test:  "TestS2_51_ADebugContainerHoldsOnlyItsImage",
 		Teach: "08-operator.md#running-it-on-a-kind-cluster",
 	},
 	{
@@ -906,7 +921,7 @@ var s2 = []Claim{
 			"The patch that removes it is `{\"data\":{\"key\":null}}` (or an update of the whole object).",
 		Evidence: []Evidence{
 			Source{At: s2JSONPatch, File: "merge.go", Find: `^\s+for k, v := range \*patch \{`, Note: "`mergeDocs` walks the keys of the patch only"},
-			Source{At: s2JSONPatch, File: "merge.go", Find: `^\s+delete\(\*doc, k\)`, Note: "a key set to null is removed"},
+			Source{At: s2JSONPatch, File: "merge.go", In: `^func mergeDocs\(`, Find: `^\s+delete\(\*doc, k\)`, Note: "a key set to null is removed"},
 			Source{At: s2APIServer, File: "pkg/endpoints/handlers/patch.go", Find: `jsonpatch\.MergePatch\(versionedJS, p\.patchBytes\)`},
 		},
 		Test:  "TestS2_55_MergePatchKeepsAbsentKeys",

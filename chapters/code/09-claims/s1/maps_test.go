@@ -140,6 +140,34 @@ func TestS1_06_AnyOrderShowsTheSlotOrder(t *testing.T) {
 		}
 	}
 	t.Logf("slot order %q; %d orders seen, all rotations of it", strings.Join(slots, " "), len(got))
+	// What the runtime does for security: a map emptied by delete, or by clear, hashes with a new
+	// seed. Each is tried 4 times, so that a new seed equal to the old by chance cannot pass.
+	for _, empty := range []struct {
+		how string
+		do  func(map[string]int)
+	}{
+		{"deleting every key", func(m map[string]int) {
+			for k := range m {
+				delete(m, k)
+			}
+		}},
+		{"clear", func(m map[string]int) { clear(m) }},
+	} {
+		renewed := 0
+		for range 4 {
+			before := seed(t, m)
+			empty.do(m)
+			if seed(t, m) != before {
+				renewed++
+			}
+			for i, k := range slots {
+				m[k] = i
+			}
+		}
+		if renewed != 4 {
+			t.Errorf("emptying the map by %s renewed its seed %d times of 4", empty.how, renewed)
+		}
+	}
 	files := map[string]string{
 		claims.Go125: "src/runtime/map_noswiss.go",
 		claims.Go126: "src/internal/runtime/maps",
@@ -294,25 +322,63 @@ func TestS1_13_OneMapRangesInManyOrders(t *testing.T) {
 	}
 }
 
-// A map of at most 8 entries has a single bucket (classic, B = 0) or a single group (Swiss), so
-// a random start bucket cannot explain its orders: the offset inside the bucket or group does.
-func TestS1_14_OneBucketStillRangesInManyOrders(t *testing.T) {
-	m := postMap()
-	l, err := inspect.Inspect(m)
-	if err != nil {
-		t.Fatal(err)
+// TestS1_14_OneMapStartsInEveryBucket: the post's table has a range start at the bucket
+// hash & bucketMask(h.B) of a hash perturbed by h.hash0. Then one map, whose seed does not change,
+// would start every range in the same place. It starts in each of its buckets (classic) or groups
+// (Swiss): the start is drawn on every range.
+func TestS1_14_OneMapStartsInEveryBucket(t *testing.T) {
+	m := map[string]int{}
+	for i := range 64 {
+		m[fmt.Sprintf("key%03d", i)] = i
 	}
-	switch {
-	case l.Classic != nil && l.Classic.B != 0:
-		t.Fatalf("the classic map of 4 keys has B = %d; want 0, one bucket", l.Classic.B)
-	case l.Swiss != nil && l.Swiss.DirLen != 0:
-		t.Fatalf("the Swiss map of 4 keys has %d tables; want a small map", l.Swiss.DirLen)
+	where := func(k string) string {
+		loc, ok, err := inspect.Locate(m, k)
+		if err != nil || !ok {
+			t.Fatalf("locate %q: %v, %v", k, ok, err)
+		}
+		if loc.Kind == inspect.Classic {
+			return fmt.Sprintf("bucket %d", loc.Bucket)
+		}
+		return fmt.Sprintf("table %d group %d", loc.Table, loc.Group)
 	}
-	if got := orders(m, 2000); len(got) != 4 {
-		t.Errorf("one bucket or group gave %d orders; want 4", len(got))
+	// Every bucket or group that holds a key: a range that starts there yields one of its keys
+	// first (an empty one passes the start on to the next).
+	places := map[string]bool{}
+	for k := range m {
+		places[where(k)] = true
 	}
-	check.Has(t, claims.Go125, "src/runtime/map_noswiss.go", `it\.offset = uint8\(r >> h\.B & \(abi\.OldMapBucketCount - 1\)\)`)
-	check.Has(t, claims.Go125, "src/runtime/map_noswiss.go", `^func bucketShift\(b uint8\) uintptr`)
+	before := seed(t, m)
+	starts := map[string]int{}
+	for range 4000 {
+		for k := range m {
+			starts[where(k)]++
+			break
+		}
+	}
+	if after := seed(t, m); after != before {
+		t.Fatalf("the seed changed: %#x, then %#x", before, after)
+	}
+	t.Logf("%v map, seed %#x: the first key of 4000 ranges came from %d of the %d places that hold keys", inspect.Build(), before, len(starts), len(places))
+	if len(places) < 4 {
+		t.Fatalf("64 keys in %d places; want several buckets or groups", len(places))
+	}
+	for p := range places {
+		if starts[p] == 0 {
+			t.Errorf("no range of 4000 started in %s, with the seed unchanged", p)
+		}
+	}
+	// The classic map draws the start from rand() in mapiterinit and never reads the seed there.
+	body := check.FuncBody(t, claims.Go125, "src/runtime/map_noswiss.go", `^func mapiterinit\(`)
+	for _, want := range []string{"r := uintptr(rand())", "it.startBucket = r & bucketMask(h.B)"} {
+		if !check.Contains(body, want) {
+			t.Errorf("mapiterinit of Go 1.25 has no %q", want)
+		}
+	}
+	for _, not := range []string{"hash0", "Hasher", "fastrandn"} {
+		if check.Contains(body, not) {
+			t.Errorf("mapiterinit of Go 1.25 mentions %q", not)
+		}
+	}
 	for _, at := range []string{claims.Go126, claims.Go127} {
 		check.Lacks(t, at, "src/internal/runtime/maps", `bucketMask|bucketShift|startBucket`)
 	}

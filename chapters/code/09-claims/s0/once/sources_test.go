@@ -7,8 +7,10 @@ package once
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"gomaps/chapters/code/09-claims/check"
+	"gomaps/chapters/code/09-claims/check/kube"
 )
 
 const (
@@ -47,7 +49,28 @@ func TestS0_45_ASlowReaderDoesNotBlockTheStream(t *testing.T) {
 			t.Errorf("serveSubstream has no %q:\n%s", want, strings.Join(serve, "\n"))
 		}
 	}
+	// And on a real etcd (envtest's), with that client: a watch not read while 2000 events
+	// arrive and for 10 s after, beside a watch on the same stream that is read at once.
+	out, code := check.Go(t, 10*time.Minute, nil, "-C", etcdWatch, "run", ".", kube.Etcd(t))
+	t.Logf("go run %s:\n%s", etcdWatch, out)
+	if code != 0 {
+		t.Fatalf("the experiment failed: exit status %d", code)
+	}
+	for _, want := range []string{
+		// the stream kept receiving: the other watch got its events while the slow one was not read
+		"fast watch on the same stream: 2000 of 2000 events, before the slow reader read anything",
+		// the slow watch lost nothing and did not end
+		"slow watch, read 10s after the last put: 2000 of 2000 events, in order: true, error: none",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the experiment did not print %q", want)
+		}
+	}
 }
+
+// etcdWatch is S0-45's experiment, a module of its own that requires the etcd client, which the
+// course's module does not.
+const etcdWatch = "chapters/code/09-claims/s0/once/testdata/etcdwatch"
 
 func TestS0_46_NoWatchOptionType(t *testing.T) {
 	check.Lacks(t, etcdClient, ".", `WatchOption`)

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"net/http"
@@ -31,6 +32,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/envtest"
 
+	"gomaps/chapters/code/09-claims/check"
 	"gomaps/chapters/code/09-claims/check/kube"
 )
 
@@ -644,21 +646,26 @@ func tooOldWatch(t *testing.T, k *cluster, ns string) error {
 	return apierrors.FromObject(ev.Object)
 }
 
-// The post's test for the 410, err == errors.NewForbidden(...), never matches: a new error value
-// is never == to another, and the real error is 410 Expired, not 403 Forbidden.
+// The post's test for the 410, err == errors.NewForbidden(...), never matches: NewForbidden
+// returns a new pointer, which is == to no other error, and the real error is 410 Expired, not 403
+// Forbidden. (Comparing the real error with such a new pointer would check nothing: it is false
+// whatever the error.)
 func TestS1_39_A410IsNotAForbiddenError(t *testing.T) {
+	body := check.FuncBody(t, apimachinery, "pkg/api/errors/errors.go", `^func NewForbidden\(`)
+	if !check.Contains(body, "return &StatusError{") {
+		t.Errorf("NewForbidden no longer returns a new &StatusError:\n%s", strings.Join(body, "\n"))
+	}
 	k := kubeCluster(t)
 	ns := k.namespace(t)
 	err := tooOldWatch(t, k, ns)
-	postCheck := func(err error) bool {
-		return err == apierrors.NewForbidden(schema.GroupResource{}, "", fmt.Errorf("too old resource version"))
+	var status *apierrors.StatusError
+	if !errors.As(err, &status) {
+		t.Fatalf("the too-old watch failed with %T, not a *StatusError: %v", err, err)
 	}
-	t.Logf("the real error: %v (code %d, reason %s)", err, apierrors.APIStatus(err.(*apierrors.StatusError)).Status().Code, apierrors.ReasonForError(err))
-	if postCheck(err) {
-		t.Error("the post's check matched the real 410")
-	}
-	if forbidden := apierrors.NewForbidden(schema.GroupResource{}, "", fmt.Errorf("too old resource version")); postCheck(forbidden) {
-		t.Error("the post's check matched even a Forbidden error made the same way")
+	code, reason := status.Status().Code, apierrors.ReasonForError(err)
+	t.Logf("the real error: %v (code %d, reason %s)", err, code, reason)
+	if code != http.StatusGone || reason != metav1.StatusReasonExpired {
+		t.Errorf("the real error has code %d and reason %s; want 410 and %s", code, reason, metav1.StatusReasonExpired)
 	}
 	if apierrors.IsForbidden(err) {
 		t.Error("the real error is a Forbidden error")

@@ -489,6 +489,31 @@ func TestS2_50_ShareProcessesOnlyForCopies(t *testing.T) {
 	check.Has(t, kubectl, "pkg/cmd/debug/profiles.go", `addCapability\(c, "SYS_PTRACE"\)`)
 }
 
+// TestS2_51_ADebugContainerHoldsOnlyItsImage checks the half of S2-51's ruling that the course's
+// tools can reach: kubectl debug runs the --image given, as it is, and nothing of kubectl's debug
+// command adds or mentions a debugger, so dlv is in a debug container only if its image has it.
+// The other half, that distroless' :debug images add busybox and no delve, rests on the README
+// and build rule the row quotes: the Go module proxy does not serve that repository, so no test
+// here can read them.
+func TestS2_51_ADebugContainerHoldsOnlyItsImage(t *testing.T) {
+	const debug = "pkg/cmd/debug/debug.go"
+	body := check.FuncBody(t, kubectl, debug, `^func \(o \*DebugOptions\) generateDebugContainer\(`)
+	images := 0
+	for _, l := range body {
+		if f := strings.Fields(l); len(f) > 0 && f[0] == "Image:" {
+			images++
+			if len(f) != 2 || f[1] != "o.Image," {
+				t.Errorf("the debug container's image is %q; want the --image flag, o.Image", strings.TrimSpace(l))
+			}
+		}
+	}
+	if images != 1 {
+		t.Errorf("generateDebugContainer sets Image %d times; want once", images)
+	}
+	check.Has(t, kubectl, debug, `cmd\.Flags\(\)\.StringVar\(&o\.Image, "image", o\.Image, i18n\.T\("Container image to use for debug container\."\)\)`)
+	check.Lacks(t, kubectl, "pkg/cmd/debug", `(?i)delve|\bdlv\b`)
+}
+
 func TestS2_54_PatchFileIsAPath(t *testing.T) {
 	check.Has(t, kubectl, "pkg/cmd/patch/patch.go", `patchBytes, err = os\.ReadFile\(o\.PatchFile\)`)
 	check.Lacks(t, kubectl, "pkg/cmd/patch/patch.go", `Stdin|"-"`)
