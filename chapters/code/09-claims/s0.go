@@ -814,7 +814,7 @@ var s0 = []Claim{
 			"meanwhile keeps receiving into its unbounded buffer (“TODO pause channel if buffer " +
 			"gets too large”), so a slow reader does not block the stream; it grows memory. Tried with " +
 			"that client on envtest's etcd, with 2-second keepalives: a watch left unread while 2000 " +
-			"events arrived and for 10 s after got all 2000, in order, with no error, and another watch " +
+			"events arrived and for 10 s or more after got all 2000, in order, with no error, and another watch " +
 			"on the same stream got all of its 2000 before the slow one was read.",
 		Evidence: []Evidence{
 			Source{At: etcdV3, File: "watch.go", Find: `ws.buf = append\(ws.buf, wr\)`},

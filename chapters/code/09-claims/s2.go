@@ -849,8 +849,8 @@ var s2 = []Claim{
 			"mentions delve (read at commit `cd08076`, August 2026). `static:nonroot` plus dlv is an image one builds " +
 			"oneself, not one the project publishes. A debug container holds what its `--image` holds, and kubectl " +
 			"adds no debugger, so `dlv attach` needs an image built with delve in it. The distroless repository is not " +
-			"served by the Go module proxy and the course's machines reach neither GitHub nor a registry, so its README " +
-			"sentence and the build rule's comment below are quoted, not looked up again by the course's tools.",
+			"a Go module, so the course's tools cannot fetch it as they fetch the sources of the other rows: its " +
+			"README sentence and the build rule's comment below are quoted, not looked up again.",
 		Evidence: []Evidence{
 			Quote{Text: "Distroless images are minimal and lack shell access. The `:debug` image set for each language provides a busybox shell to enter.",
 				Source: "distroless README at cd08076, “Debug Images”",
