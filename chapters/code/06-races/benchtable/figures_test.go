@@ -2,14 +2,12 @@ package main
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
 	"gomaps/chapters/code/internal/benchtab"
-	"gomaps/labs/courseroot"
+	"gomaps/chapters/code/internal/booktest"
 )
 
 // TestChapter06Figures checks the sentences of chapter 06's "Which one is fastest?" against
@@ -17,24 +15,9 @@ import (
 // measures nothing: a new run that contradicts a sentence fails here until the sentence is
 // rewritten from it.
 func TestChapter06Figures(t *testing.T) {
-	root, _, err := courseroot.Find(".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	read := func(name string) string {
-		data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(name)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return string(data)
-	}
-	chapter := strings.Join(strings.Fields(read("chapters/06-races.md")), " ")
-	says := func(sentence string) {
-		t.Helper()
-		if !strings.Contains(chapter, sentence) {
-			t.Errorf("chapters/06-races.md does not say %q, which is what chapters/out/06-bench.txt shows", sentence)
-		}
-	}
+	read := func(name string) string { return booktest.Read(t, name) }
+	chapter := booktest.Open(t, "chapters/06-races.md")
+	says := func(sentence string) { t.Helper(); chapter.Says(t, sentence, "chapters/out/06-bench.txt") }
 	tables, err := benchtab.Parse(read("chapters/out/06-bench.txt"))
 	if err != nil {
 		t.Fatal(err)

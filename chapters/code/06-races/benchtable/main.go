@@ -12,18 +12,17 @@
 package main
 
 import (
-	"bytes"
 	"flag"
 	"fmt"
 	"io"
 	"log"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
 
+	"gomaps/chapters/code/internal/benchtab"
 	"gomaps/labs/courseroot"
 	"gomaps/labs/overlay"
 )
@@ -84,7 +83,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "go %s\n", strings.Join(shown, " "))
 	fmt.Fprintf(stdout, "cores (runtime.NumCPU): %d\n", runtime.NumCPU())
 
-	results, err := goCmd(root, testArgs...)
+	results, err := benchtab.Go(root, testArgs...)
 	if err != nil {
 		return fmt.Errorf("the benchmarks failed: %v\n%s", err, results)
 	}
@@ -93,23 +92,10 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stdout, "go tool benchstat -col /impl results\n\n")
-	table, err := goCmd(root, "tool", "benchstat", "-col", "/impl", "results="+file)
+	table, err := benchtab.Go(root, "tool", "benchstat", "-col", "/impl", "results="+file)
 	if err != nil {
 		return fmt.Errorf("go tool benchstat: %v\n%s", err, table)
 	}
 	_, err = io.WriteString(stdout, table)
 	return err
-}
-
-// goCmd runs the go command in root and returns its standard output, or
-// with an error, everything it printed.
-func goCmd(root string, args ...string) (string, error) {
-	cmd := exec.Command("go", args...)
-	cmd.Dir = root
-	var out, errOut bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errOut
-	if err := cmd.Run(); err != nil {
-		return out.String() + errOut.String(), err
-	}
-	return out.String(), nil
 }

@@ -1,10 +1,12 @@
 // Package benchtab reads the comparison tables that benchstat prints with -col, so that a
 // sentence of the book about a measurement can be checked against the committed output it
-// quotes.
+// quotes; and runs the go commands of the programs that make them.
 package benchtab
 
 import (
+	"bytes"
 	"fmt"
+	"os/exec"
 	"regexp"
 	"strconv"
 	"strings"
@@ -163,4 +165,18 @@ func Find(tables []Table, unit string) (Table, error) {
 		units = append(units, t.Unit)
 	}
 	return Table{}, fmt.Errorf("no %s table (there are: %s)", unit, strings.Join(units, ", "))
+}
+
+// Go runs the go command in the course's root, as the programs that make these tables run go
+// test and go tool benchstat, and returns its standard output, or with an error everything it
+// printed.
+func Go(root string, args ...string) (string, error) {
+	cmd := exec.Command("go", args...)
+	cmd.Dir = root
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	if err := cmd.Run(); err != nil {
+		return out.String() + errOut.String(), err
+	}
+	return out.String(), nil
 }
