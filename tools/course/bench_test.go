@@ -449,6 +449,12 @@ func TestChapter03MeasurementClaims(t *testing.T) {
 	if c, d := count("cockroach", []string{"iterate"}, false), count("dolthub", []string{"iterate"}, false); c != 6 || d != 6 {
 		t.Errorf("%s: cockroach ranges faster in %d of 6 rows, dolthub in %d; chapter 03 says both are under 1.00x in every row", benchRatios, c, d)
 	}
+	// Chapter 02: "the table has string rows that benchstat finds changed" (step 9's table).
+	changed := regexp.MustCompile(`(?m)^Map/op=\S+/key=string(-[0-9]+)?\s.*\s[+-][0-9.]+% \(p=`)
+	if !changed.MatchString(read(benchFastpath)) {
+		t.Errorf("%s: benchstat finds no string row changed by step 9; chapter 02 says the table has some", benchFastpath)
+	}
+
 	// "neither library is faster than Go 1.27.3's map on lookups": the geometric mean of each
 	// one's 12 lookup ratios is over 1.
 	for _, p := range []string{"cockroach", "dolthub"} {
