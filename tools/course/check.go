@@ -60,7 +60,7 @@ func checkSteps() []checkStep {
 	steps := []checkStep{
 		{name: "gofmt", title: "gofmt -l . (outside build/ and site/node_modules/)", run: (*checker).gofmt},
 		{name: "vet", title: "go vet ./...", run: func(c *checker) error { return c.command("go", "vet", "./...").Run() }},
-		{name: "test", title: "go test ./tools/... " + strings.Join(sharedPackages, " ") + ", but for the packages on every lane", run: (*checker).test},
+		{name: "test", title: "go test ./tools/... ./chapters/... " + strings.Join(sharedPackages, " ") + ", but for the packages on every lane and chapter 09's claims", run: (*checker).test},
 		{name: "explorer", title: "go run ./tools/course explorer -test (go vet and go test -tags explorer ./tools/explorer, natively and its wasm in Node)", run: func(c *checker) error {
 			if err := c.node(); err != nil {
 				return err
@@ -486,12 +486,16 @@ func (c *checker) onceOf(patterns ...string) ([]string, error) {
 	return once, nil
 }
 
-// test runs the tools' tests and the shared packages' once.
+// test runs once the tests of the tools, of the shared packages and of the chapters' programs
+// (such as the tests that check a chapter's figures against its committed runs); chapter 09's
+// claims have a step of their own.
 func (c *checker) test() error {
-	pkgs, err := c.onceOf(append([]string{"./tools/..."}, sharedPackages...)...)
+	pkgs, err := c.onceOf(append([]string{"./tools/...", "./chapters/..."}, sharedPackages...)...)
 	if err != nil {
 		return err
 	}
+	claims := strings.TrimSuffix(claimTests, "/...")
+	pkgs = slices.DeleteFunc(pkgs, func(p string) bool { return p == claims || strings.HasPrefix(p, claims+"/") })
 	return c.command("go", append([]string{"test"}, pkgs...)...).Run()
 }
 

@@ -751,7 +751,7 @@ var s0 = []Claim{
 			Output{Name: "09-s0-gogc", Find: `^GOGC=10 against GOGC=100: `},
 			Output{Name: "09-s0-gogc", Find: `^GOGC=10 against GOGC=off: `},
 		},
-		Program: "GOTOOLCHAIN=go1.27.3 go run ./chapters/code/09-claims/s0/gogcrace",
+		Program: lanes.DefaultLane().Prefix() + "go run ./chapters/code/09-claims/s0/gogcrace",
 		Test:    "TestS0_41_GOGCDoesNotDecideTheCrash",
 		Teach:   "06-races.md#the-runtimes-check-a-flag-that-writers-toggle",
 	},

@@ -3,7 +3,11 @@
 // lookup chooses from at each size, on the Go that runs it.
 //
 //	go run ./chapters/code/03-swiss/limit/tables
+//
+// On the classic lane it says that the maps are not Swiss tables and stops.
 package main
+
+//course:every-lane it reads the map runtime's layout through the inspector
 
 import (
 	"fmt"
