@@ -692,9 +692,10 @@ var s1 = []Claim{
 		Section: "3.2 resourceVersion and the reflector",
 		Claim:   "On a 410 the reflector lists again to get the latest `resourceVersion`, then watches from it.",
 		Verdict: True,
-		Ruling: "After a 410 ERROR event the reflector lists again (after a back-off of about a second) and watches from the " +
-			"new list's `resourceVersion`. With the watch-list mode of client-go v0.35 (feature `WatchListClient`), the " +
-			"same recovery streams the state instead of listing it.",
+		Ruling: "After a 410 ERROR event the reflector lists again, after the next wait of its backoff (0.8 s to under " +
+			"1.6 s after a first failure, longer after several: chapter 08 gives the whole backoff), and watches from the " +
+			"new list's `resourceVersion`. With the watch-list mode of client-go v0.35 (feature `WatchListClient`, on by " +
+			"default), the same recovery streams the state, and lists it only if the stream fails.",
 		Evidence: []Evidence{
 			Source{At: s1ClientGo, File: "tools/cache/reflector.go", Find: `return apierrors\.IsResourceExpired\(err\) \|\| apierrors\.IsGone\(err\)`},
 			Source{At: s1ClientGo, File: "tools/cache/reflector.go", In: `^func \(r \*Reflector\) list\(`, Find: `r\.setLastSyncResourceVersion\(resourceVersion\)`},
