@@ -41,6 +41,7 @@ import (
 	"strconv"
 	"strings"
 
+	"gomaps/chapters/code/internal/benchtab"
 	"gomaps/labs/courseroot"
 	"gomaps/labs/lanes"
 )
@@ -98,11 +99,11 @@ func run(args []string, stdout, stderr io.Writer) error {
 		benchPkg, *benchtime, *rounds, *count)
 	for _, c := range []*column{interleaved, split} {
 		c.bin = filepath.Join(tmp, c.name+".test")
-		if out, err := goCmd(root, c.lane.Environ(), "test", "-c", "-o", c.bin, benchPkg); err != nil {
+		if out, err := benchtab.Go(root, c.lane.Environ(), "test", "-c", "-o", c.bin, benchPkg); err != nil {
 			return fmt.Errorf("build the %s benchmarks (%s): %v\n%s", c.name, strings.TrimSpace(c.lane.Prefix()), err, out)
 		}
 		// The binary says which runtime it has: go version reads it.
-		version, err := goCmd(root, nil, "version", c.bin)
+		version, err := benchtab.Go(root, nil, "version", c.bin)
 		if err != nil {
 			return fmt.Errorf("go version %s: %v\n%s", c.name, err, version)
 		}
@@ -153,25 +154,11 @@ func run(args []string, stdout, stderr io.Writer) error {
 	} else if !*wall {
 		fmt.Fprintln(stdout, "this system has no getrusage: wall-clock time only")
 	}
-	table, err := goCmd(root, nil, append(append([]string{"tool", "benchstat"}, options...), benchstatArgs...)...)
+	table, err := benchtab.Go(root, nil, append(append([]string{"tool", "benchstat"}, options...), benchstatArgs...)...)
 	if err != nil {
 		return fmt.Errorf("go tool benchstat: %v\n%s", err, table)
 	}
 	fmt.Fprintf(stdout, "go tool benchstat %s %s\n\n", strings.Join(options, " "), strings.Join(shown, " "))
 	_, err = io.WriteString(stdout, table)
 	return err
-}
-
-// goCmd runs the go command in root with env added to the environment and
-// returns its standard output, or with an error, everything it printed.
-func goCmd(root string, env []string, args ...string) (string, error) {
-	cmd := exec.Command("go", args...)
-	cmd.Dir = root
-	cmd.Env = append(os.Environ(), env...)
-	var out, errOut bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errOut
-	if err := cmd.Run(); err != nil {
-		return out.String() + errOut.String(), err
-	}
-	return out.String(), nil
 }

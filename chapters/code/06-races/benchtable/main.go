@@ -55,12 +55,6 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	tmp, err := os.MkdirTemp("", "benchtable-")
-	if err != nil {
-		return err
-	}
-	defer os.RemoveAll(tmp)
-
 	testArgs := []string{"test", "-run=^$", "-bench=^BenchmarkMap$", "-benchtime=" + *benchtime,
 		"-count=" + strconv.Itoa(*count), "-cpu=" + *cpu}
 	shown := append([]string{}, testArgs...) // the command as printed
@@ -83,18 +77,14 @@ func run(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "go %s\n", strings.Join(shown, " "))
 	fmt.Fprintf(stdout, "cores (runtime.NumCPU): %d\n", runtime.NumCPU())
 
-	results, err := benchtab.Go(root, testArgs...)
+	results, err := benchtab.Go(root, nil, testArgs...)
 	if err != nil {
 		return fmt.Errorf("the benchmarks failed: %v\n%s", err, results)
 	}
-	file := filepath.Join(tmp, "results")
-	if err := os.WriteFile(file, []byte(results), 0o644); err != nil {
-		return err
-	}
 	fmt.Fprintf(stdout, "go tool benchstat -col /impl results\n\n")
-	table, err := benchtab.Go(root, "tool", "benchstat", "-col", "/impl", "results="+file)
+	table, err := benchtab.Benchstat(root, results, "-col", "/impl")
 	if err != nil {
-		return fmt.Errorf("go tool benchstat: %v\n%s", err, table)
+		return err
 	}
 	_, err = io.WriteString(stdout, table)
 	return err

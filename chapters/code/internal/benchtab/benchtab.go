@@ -6,7 +6,9 @@ package benchtab
 import (
 	"bytes"
 	"fmt"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -167,16 +169,37 @@ func Find(tables []Table, unit string) (Table, error) {
 	return Table{}, fmt.Errorf("no %s table (there are: %s)", unit, strings.Join(units, ", "))
 }
 
-// Go runs the go command in the course's root, as the programs that make these tables run go
-// test and go tool benchstat, and returns its standard output, or with an error everything it
-// printed.
-func Go(root string, args ...string) (string, error) {
+// Go runs the go command in the course's root, with env added to the environment, as the
+// programs that make these tables run go test and go tool benchstat, and returns its standard
+// output, or with an error everything it printed.
+func Go(root string, env []string, args ...string) (string, error) {
 	cmd := exec.Command("go", args...)
 	cmd.Dir = root
+	cmd.Env = append(os.Environ(), env...)
 	var out, errOut bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errOut
 	if err := cmd.Run(); err != nil {
 		return out.String() + errOut.String(), err
 	}
 	return out.String(), nil
+}
+
+// Benchstat runs go tool benchstat with options on the results of go test -bench, given as a
+// file named "results" (the name benchstat prints when it has one file and no -col of files),
+// and returns its table.
+func Benchstat(root, results string, options ...string) (string, error) {
+	tmp, err := os.MkdirTemp("", "benchtab-")
+	if err != nil {
+		return "", err
+	}
+	defer os.RemoveAll(tmp)
+	file := filepath.Join(tmp, "results")
+	if err := os.WriteFile(file, []byte(results), 0o644); err != nil {
+		return "", err
+	}
+	table, err := Go(root, nil, append(append([]string{"tool", "benchstat"}, options...), "results="+file)...)
+	if err != nil {
+		return "", fmt.Errorf("go tool benchstat: %v\n%s", err, table)
+	}
+	return table, nil
 }

@@ -9,8 +9,6 @@ import (
 	"flag"
 	"fmt"
 	"log"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -35,23 +33,14 @@ func main() {
 	}
 	args := []string{"test", "-run=^$", "-bench=^BenchmarkLookup$", "-benchtime=" + *benchtime, "-count=" + strconv.Itoa(*count), pkg}
 	fmt.Printf("go %s > results\n", strings.Join(args, " "))
-	results, err := benchtab.Go(root, args...)
+	results, err := benchtab.Go(root, nil, args...)
 	if err != nil {
 		log.Fatalf("the benchmark failed: %v\n%s", err, results)
 	}
-	tmp, err := os.MkdirTemp("", "compare-")
-	if err != nil {
-		log.Fatal(err)
-	}
-	defer os.RemoveAll(tmp)
-	file := filepath.Join(tmp, "results")
-	if err := os.WriteFile(file, []byte(results), 0o644); err != nil {
-		log.Fatal(err)
-	}
 	fmt.Printf("go tool benchstat -col %q results\n\n", cols)
-	table, err := benchtab.Go(root, "tool", "benchstat", "-col", cols, "results="+file)
+	table, err := benchtab.Benchstat(root, results, "-col", cols)
 	if err != nil {
-		log.Fatalf("go tool benchstat: %v\n%s", err, table)
+		log.Fatal(err)
 	}
 	fmt.Print(table)
 }
