@@ -10,7 +10,7 @@ import (
 )
 
 // Step 9: fast paths. New chooses how the map hashes its keys, once, from
-// the key type: hash64 for integer keys of 8 and 4 bytes, maphash.String for
+// the key type: hash64 for integer keys of 8 and 4 bytes, hashString for
 // strings, maphash.Comparable for everything else.
 
 // Key types defined on the kinds that have a fast path.
@@ -54,6 +54,10 @@ func TestStep9Hash64(t *testing.T) {
 	}
 }
 
+func TestStep9HashString(t *testing.T) {
+	maptest.HashString(t, hashString)
+}
+
 // TestStep9Hash checks that Map.hash takes the path New chose, with the
 // map's own seeds.
 func TestStep9Hash(t *testing.T) {
@@ -63,10 +67,10 @@ func TestStep9Hash(t *testing.T) {
 		func(m *Map[userID, int], k userID) uint64 { return hash64(m.seed64, uint64(k)) })
 	checkHash(t, New[int32, int](0), "hash64(m.seed64, uint64(uint32(key)))", []int32{0, 1, -1, 1 << 30},
 		func(m *Map[int32, int], k int32) uint64 { return hash64(m.seed64, uint64(uint32(k))) })
-	checkHash(t, New[string, int](0), "maphash.String(m.seed, key)", []string{"", "a", "key-0001", "a longer key, of more than sixteen bytes"},
-		func(m *Map[string, int], k string) uint64 { return maphash.String(m.seed, k) })
-	checkHash(t, New[name, int](0), "maphash.String(m.seed, string(key))", []name{"x", "y"},
-		func(m *Map[name, int], k name) uint64 { return maphash.String(m.seed, string(k)) })
+	checkHash(t, New[string, int](0), "hashString(m.seed64, key)", []string{"", "a", "key-0001", "a longer key, of more than sixteen bytes"},
+		func(m *Map[string, int], k string) uint64 { return hashString(m.seed64, k) })
+	checkHash(t, New[name, int](0), "hashString(m.seed64, string(key))", []name{"x", "y"},
+		func(m *Map[name, int], k name) uint64 { return hashString(m.seed64, string(k)) })
 	checkHash(t, New[float64, int](0), "maphash.Comparable(m.seed, key)", []float64{0, 1.5, -2},
 		func(m *Map[float64, int], k float64) uint64 { return maphash.Comparable(m.seed, k) })
 

@@ -25,7 +25,7 @@ const (
 	path64
 	// path32 hashes the 4 bytes of an integer key, widened, with hash64.
 	path32
-	// pathString hashes the bytes of a string with maphash.String.
+	// pathString hashes the bytes of a string with hashString.
 	pathString
 )
 
@@ -85,9 +85,59 @@ func hash64(seed, x uint64) uint64 {
 	return hi ^ lo
 }
 
+// hashString returns the hash of the string s under seed, with hash64's
+// properties: every bit of s, of its length and of seed changes about half
+// of the bits of the result; strings that differ only in their length ("",
+// "\x00", "\x00\x00") hash apart; and the same s and seed always give the
+// same result. It reads the string's bytes 8 at a time (le64), in plain
+// portable Go, and runs no loop for a string of up to 16 bytes.
+func hashString(seed uint64, s string) uint64 {
+	// The length first, so that "" and "\x00" differ; then 16 bytes a
+	// round while more than 16 are left, each round folding two words
+	// into h with one multiply. The last 1 to 16 bytes are read as two
+	// words that may overlap (or two 4-byte words, or three bytes), folded
+	// in the same way, and hash64 finishes, so that every bit of every
+	// word reaches every bit of the result. The seed enters every
+	// multiply, so that no key can zero one without knowing it.
+	h := seed ^ uint64(len(s))*hashK0
+	for len(s) > 16 {
+		h = fold(le64(s, 0)^seed^hashK1, le64(s, 8)^h)
+		s = s[16:]
+	}
+	var a, b uint64
+	switch {
+	case len(s) >= 8:
+		a, b = le64(s, 0), le64(s, len(s)-8)
+	case len(s) >= 4:
+		a, b = le32(s, 0), le32(s, len(s)-4)
+	case len(s) > 0:
+		a = uint64(s[0])<<16 | uint64(s[len(s)/2])<<8 | uint64(s[len(s)-1])
+	}
+	return hash64(seed, fold(a^seed^hashK1, b^h))
+}
+
+// fold multiplies a by b and folds the 128-bit product's halves together.
+func fold(a, b uint64) uint64 {
+	hi, lo := bits.Mul64(a, b)
+	return hi ^ lo
+}
+
+// le64 returns the 8 bytes of s from i on as a little-endian integer, and
+// le32 the 4 bytes from i on. The compiler turns each into one load.
+func le64(s string, i int) uint64 {
+	s = s[i : i+8]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+func le32(s string, i int) uint64 {
+	s = s[i : i+4]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24
+}
+
 // hash returns the 64-bit hash of key, on the path that New chose: path64
 // and path32 read the key's bytes as an integer and hash them with
-// m.seed64, pathString hashes the string with maphash.String and m.seed, and
+// m.seed64, pathString hashes the string with hashString and m.seed64, and
 // pathGeneric calls maphash.Comparable(m.seed, key). maphash.Comparable
 // panics for an interface key whose dynamic type is not comparable, as the
 // built-in map does; when testHash is set, it replaces the result on every
@@ -100,7 +150,7 @@ func (m *Map[K, V]) hash(key K) uint64 {
 	case path32:
 		h = hash64(m.seed64, uint64(*(*uint32)(unsafe.Pointer(&key))))
 	case pathString:
-		h = maphash.String(m.seed, *(*string)(unsafe.Pointer(&key)))
+		h = hashString(m.seed64, *(*string)(unsafe.Pointer(&key)))
 	default:
 		h = maphash.Comparable(m.seed, key)
 	}

@@ -177,3 +177,90 @@ func SameAsBuiltin[K comparable](t *testing.T, m Map[K, int], key func(n int) K)
 		t.Fatalf("All yields %d entries; the built-in map has %d", len(seen), len(model))
 	}
 }
+
+// HashString checks the properties a map needs of hashString: the same
+// string and seed give the same hash, wherever the string's bytes are;
+// strings that differ only in their length hash apart; flipping any one bit
+// of a string of any length up to 40 bytes, or of the seed, flips about
+// half of the bits of the hash; and the keys of the course's benchmark
+// ("key-" and 16 hexadecimal digits) spread evenly over the top and the
+// low 7 bits.
+func HashString(t *testing.T, hashString func(seed uint64, s string) uint64) {
+	t.Helper()
+	if hashString(1, "a") == hashString(1, "b") && hashString(1, "b") == hashString(2, "b") {
+		t.Fatalf("hashString returns %#x whatever the string and the seed: step 9 is not written yet (fast.go)", hashString(1, "a"))
+	}
+	rng := rand.New(rand.NewPCG(7, 7))
+	text := make([]byte, 48)
+	for i := range text {
+		text[i] = byte(rng.Uint32())
+	}
+	for _, seed := range hashSeeds {
+		for n := range 41 {
+			s := string(text[:n])
+			copied := string(append([]byte(nil), s...))
+			if a, b := hashString(seed, s), hashString(seed, copied); a != b {
+				t.Fatalf("hashString(%#x, %q) returned %#x, then %#x for the same bytes elsewhere in memory: the hash must depend on the bytes only", seed, s, a, b)
+			}
+		}
+	}
+	// Lengths: n zero bytes for n from 0 to 40, all different.
+	for _, seed := range hashSeeds {
+		seen := map[uint64]int{}
+		for n := range 41 {
+			h := hashString(seed, string(make([]byte, n)))
+			if m, ok := seen[h]; ok {
+				t.Fatalf("with seed %#x, %d zero bytes and %d zero bytes hash alike (%#x): mix the length into the hash, so that strings that differ only in length hash apart", seed, m, n, h)
+			}
+			seen[h] = n
+		}
+	}
+	// Avalanche: for each length, flip each bit of random strings.
+	for _, n := range []int{1, 2, 3, 4, 5, 7, 8, 9, 12, 15, 16, 17, 20, 24, 31, 32, 33, 40} {
+		for bit := range n * 8 {
+			flipped := 0
+			const runs = 60
+			b := make([]byte, n)
+			for range runs {
+				for i := range b {
+					b[i] = byte(rng.Uint32())
+				}
+				seed := rng.Uint64()
+				h := hashString(seed, string(b))
+				b[bit/8] ^= 1 << (bit % 8)
+				flipped += bits.OnesCount64(h ^ hashString(seed, string(b)))
+			}
+			if avg := float64(flipped) / runs; avg < 24 || avg > 40 {
+				t.Fatalf("flipping bit %d of byte %d of a string of %d bytes flips %.1f bits of hashString on average; want about 32 (24 to 40): every byte, the last ones too, must reach every bit of the hash", bit%8, bit/8, n, avg)
+			}
+		}
+	}
+	for bit := range 64 {
+		flipped := 0
+		const runs = 200
+		for range runs {
+			seed, s := rng.Uint64(), fmt.Sprintf("key-%016x", rng.Uint64())
+			flipped += bits.OnesCount64(hashString(seed, s) ^ hashString(seed^1<<bit, s))
+		}
+		if avg := float64(flipped) / runs; avg < 24 || avg > 40 {
+			t.Fatalf("flipping bit %d of the seed flips %.1f bits of hashString on average; want about 32 (24 to 40): the seed must reach every bit of the hash, so that a new seed changes which keys collide", bit, avg)
+		}
+	}
+	for _, seed := range hashSeeds {
+		var top, low [128]int
+		for x := range uint64(8192) {
+			h := hashString(seed, fmt.Sprintf("key-%016x", x))
+			top[h>>57]++
+			low[h&127]++
+		}
+		for _, c := range []struct {
+			name   string
+			counts *[128]int
+		}{{"top 7 bits (h >> 57)", &top}, {"low 7 bits (h & 127)", &low}} {
+			lo, hi := slices.Min(c.counts[:]), slices.Max(c.counts[:])
+			if lo < 32 || hi > 96 {
+				t.Fatalf("with seed %#x, the keys key-0000000000000000 to key-0000000000001fff spread over the 128 values of the %s from %d to %d times each; want about 64 (32 to 96)", seed, c.name, lo, hi)
+			}
+		}
+	}
+}
