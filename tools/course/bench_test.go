@@ -180,46 +180,105 @@ geomean                                 8.000n         16.000n         +100.00%
 	}
 }
 
-func TestWithoutFastPaths(t *testing.T) {
-	root := t.TempDir()
-	write := func(rel string) {
-		t.Helper()
-		p := filepath.Join(root, filepath.FromSlash(rel))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+// TestAddBenchHooks checks that each lab map's package gets the hook file,
+// in its own package.
+func TestAddBenchHooks(t *testing.T) {
+	root, dir := t.TempDir(), t.TempDir()
+	replace := map[string]string{}
+	if err := addBenchHooks(root, dir, replace); err != nil {
+		t.Fatal(err)
+	}
+	if len(replace) != len(benchLabMaps) {
+		t.Fatalf("addBenchHooks added %d files; want one per lab map (%d)", len(replace), len(benchLabMaps))
+	}
+	for _, lm := range benchLabMaps {
+		src, ok := replace[filepath.Join(root, "labs", lm.lab, hookFile)]
+		if !ok {
+			t.Fatalf("no hook file for labs/%s", lm.lab)
+		}
+		text, err := os.ReadFile(src)
+		if err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(p, []byte("package x\n"), 0o644); err != nil {
-			t.Fatal(err)
+		if !strings.Contains(string(text), "\npackage "+lm.impl+"\n") || !strings.Contains(string(text), "m.path = pathGeneric") {
+			t.Errorf("the hook of labs/%s is not in package %s or does not force the generic path:\n%s", lm.lab, lm.impl, text)
 		}
 	}
-	abs := func(rel string) string { return filepath.Join(root, filepath.FromSlash(rel)) }
-	for _, f := range []string{"labs/02-buckets/map.go", "labs/02-buckets/fast.go", "solutions/02-buckets/map.go", "solutions/02-buckets/fast.go",
-		"labs/03-swiss/map.go", "solutions/03-swiss/map.go"} {
-		write(f)
+}
+
+// TestBenchReadings checks that the committed readings of chapters 02 and
+// 03 are what the committed tables say: the sentences are generated, and a
+// table measured again without its readings fails here.
+func TestBenchReadings(t *testing.T) {
+	root := workshopRoot(t)
+	read := func(name string) string { return workshopRead(t, root, name) }
+	ratios := read(benchRatios)
+	m := regexp.MustCompile(`median of (\d+)\)`).FindStringSubmatch(ratios)
+	if m == nil {
+		t.Fatalf("%s: no (median of N) line", benchRatios)
 	}
-	replace := map[string]string{
-		abs("labs/02-buckets/map.go"):  abs("solutions/02-buckets/map.go"),
-		abs("labs/02-buckets/fast.go"): abs("solutions/02-buckets/fast.go"),
-		abs("labs/03-swiss/map.go"):    abs("solutions/03-swiss/map.go"),
+	runs, _ := strconv.Atoi(m[1])
+	if runs < 10 {
+		t.Errorf("%s: medians of %d runs; the chapters' tables take at least 10", benchRatios, runs)
 	}
-	generic, fastLabs, err := withoutFastPaths(root, replace)
+	fastpaths := map[string]string{}
+	text := read(benchFastpath)
+	for _, lm := range benchLabMaps {
+		header := fastpathHeader("/impl@(" + genericName(lm.impl) + " " + lm.impl + ")")
+		i := strings.Index(text, header)
+		if i < 0 {
+			t.Fatalf("%s: no table for %s (%q)", benchFastpath, lm.impl, header)
+		}
+		rest := text[i+len(header):]
+		if j := strings.Index(rest, "$ go tool benchstat"); j >= 0 {
+			rest = rest[:j]
+		}
+		fastpaths[lm.impl] = rest
+	}
+	got, err := readings(runs, read(benchTable), ratios, read(benchProfile), read(benchHash), read(benchRuntimePrev), read(benchRatiosPrev), fastpaths)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Equal(fastLabs, []string{"02-buckets"}) {
-		t.Errorf("withoutFastPaths: fastLabs = %q; want [02-buckets]", fastLabs)
+	for name, want := range got {
+		if have := read(name); have != want {
+			t.Errorf("%s is not what the committed tables say: run go run ./tools/course bench -write\n%s", name, lineDiff(have, want, 12))
+		}
 	}
-	if _, ok := generic[abs("labs/02-buckets/fast.go")]; ok || len(generic) != 2 {
-		t.Errorf("withoutFastPaths: generic = %v; want replace without labs/02-buckets/fast.go", generic)
+	if strings.Contains(read(benchTable), "±  ∞") || strings.Contains(read(benchTable), "± ∞") {
+		t.Errorf("%s has a row without a confidence interval (± ∞)", benchTable)
 	}
-	if len(replace) != 3 {
-		t.Errorf("withoutFastPaths changed its argument: %v", replace)
+	for ch, files := range map[string][]string{
+		"chapters/02-buckets.md": {benchReading["buckets"]},
+		"chapters/03-swiss.md":   {benchReading["swiss"], benchReadingReleases, benchReadingPeers},
+	} {
+		for _, want := range files {
+			if !strings.Contains(read(ch), `--8<-- "`+want+`"`) {
+				t.Errorf("%s does not include %s", ch, want)
+			}
+		}
 	}
+}
 
-	// A solution's fast.go without the lab's own cannot make a generic build.
-	os.Remove(abs("labs/02-buckets/fast.go"))
-	if _, _, err := withoutFastPaths(root, replace); err == nil || !strings.Contains(err.Error(), "labs/02-buckets/fast.go") {
-		t.Errorf("withoutFastPaths without labs/02-buckets/fast.go: err = %v; want one naming it", err)
+func TestStatRows(t *testing.T) {
+	table := `                                     │ buckets-generic │                buckets                │
+                                     │     sec/op      │     sec/op      vs base               │
+Map/op=get-hit/len=1e3/key=int64-2      17.190n ±  74%    7.778n ± 101%  -54.75% (p=0.010 n=8)
+Map/op=put/len=1e3/key=string-2          113.50n ± 186%    90.44n ± 336%        ~ (p=0.234 n=8)
+Map/op=get-miss/len=1e3/key=string-2      17.34n ± 3%    21.54n ± 2%  +24.16% (p=0.038 n=10)
+geomean                                  50.05n           45.10n          -9.88%
+`
+	rows := statRows(table)
+	if len(rows) != 3 || rows[0].name != "Map/op=get-hit/len=1e3/key=int64" || rows[0].ci != 74 || rows[0].delta != -54.75 || !rows[1].same || rows[2].delta != 24.16 {
+		t.Fatalf("statRows = %+v", rows)
+	}
+	s, err := fastpathSentences("buckets", table)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"with `int64` keys, lookups: of 1 rows, faster in 1 (by 55%)", "with `string` keys, lookups: of 1 rows, slower in 1 (by 24%); inserts: of 1 rows, not different in 1", "moved by -9.88%"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("fastpathSentences: %q does not say %q", s, want)
+		}
 	}
 }
 
@@ -479,69 +538,22 @@ func TestChapter03MeasurementClaims(t *testing.T) {
 	}
 }
 
-// readRatioTable reads the table of ratios of bench-ratios.txt: for each column (the maps), for each
-// operation, the ratios of its rows in order.
+// readRatioTable and laneMeans are parseRatioTable and parseLaneMeans that
+// fail the test on an error.
 func readRatioTable(t *testing.T, text string) map[string]map[string][]float64 {
 	t.Helper()
-	var cols []string
-	table := map[string]map[string][]float64{}
-	for _, line := range strings.Split(text, "\n") {
-		f := strings.Fields(line)
-		if len(f) > 3 && f[0] == "op" && f[1] == "len" && f[2] == "key" {
-			cols = f[3:]
-			for _, c := range cols {
-				table[c] = map[string][]float64{}
-			}
-			continue
-		}
-		if cols == nil || len(f) != 3+len(cols) || !slices.Contains(benchOps, f[0]) {
-			continue
-		}
-		for i, c := range cols {
-			v, err := strconv.ParseFloat(strings.TrimSuffix(f[3+i], "x"), 64)
-			if err != nil {
-				t.Fatalf("%q: %v", line, err)
-			}
-			table[c][f[0]] = append(table[c][f[0]], v)
-		}
-	}
-	if cols == nil {
-		t.Fatal("no table of ratios")
+	table, err := parseRatioTable(text)
+	if err != nil {
+		t.Fatal(err)
 	}
 	return table
 }
 
-// laneMeans reads the means at the bottom of laneRatioTable's output: for each map, for
-// each group (int64, string, iterate), the mean on the previous lane and on the current one.
 func laneMeans(t *testing.T, table string) map[string]map[string][2]float64 {
 	t.Helper()
-	lines := strings.Split(table, "\n")
-	var groups []string
-	means := map[string]map[string][2]float64{}
-	for i, line := range lines {
-		f := strings.Fields(line)
-		if len(f) > 0 && f[0] == "int64" && i+1 < len(lines) && strings.HasPrefix(lines[i+1], "key ") {
-			groups = f
-			continue
-		}
-		if groups == nil || len(f) != 1+2*len(groups) || !slices.Contains(labCols(), f[0]) {
-			continue
-		}
-		means[f[0]] = map[string][2]float64{}
-		for j, g := range groups {
-			var m [2]float64
-			for i := range m {
-				v, err := strconv.ParseFloat(strings.TrimSuffix(f[1+2*j+i], "x"), 64)
-				if err != nil {
-					t.Fatalf("the means of %s: %v", f[0], err)
-				}
-				m[i] = v
-			}
-			means[f[0]][g] = m
-		}
-	}
-	if len(means) != len(labCols()) {
-		t.Fatalf("found the means of %d maps, not %d, in\n%s", len(means), len(labCols()), table)
+	means, err := parseLaneMeans(table)
+	if err != nil {
+		t.Fatal(err)
 	}
 	return means
 }

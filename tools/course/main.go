@@ -79,14 +79,17 @@
 //	layout    print the layout of a sample map built by a lab's solution (labs 02 and 03), as
 //	          text or as a Mermaid diagram: runs the lab's TestStepNLayout with -layout=SAMPLE;
 //	          the lab is named as the lab runner names it (2, 02, 02-buckets or buckets)
-//	bench     run labs/internal/mapbench with the solutions of labs 02 and 03 in place (and
-//	          again without their step 9, fast.go), the peers github.com/cockroachdb/swiss and
-//	          github.com/dolthub/swiss, and the built-in map on every runtime, then benchstat;
-//	          writes chapters/out/bench-table.txt, bench-ratios.txt (each map's time per
+//	bench     run labs/internal/mapbench with the solutions of labs 02 and 03 in place (each also
+//	          on its generic path, as without step 9, in the same binary), the peers
+//	          github.com/cockroachdb/swiss and github.com/dolthub/swiss, and the built-in map on
+//	          every runtime, 10 runs each taking turns, then benchstat; prints the tables, and with
+//	          -write writes chapters/out/bench-table.txt, bench-ratios.txt (each map's time per
 //	          operation over the built-in map's, against the course's targets),
-//	          bench-fastpath.txt (each lab map without and with step 9), bench-runtimes.txt
-//	          (the built-in map on the classic lane against each Swiss lane), bench-runtimes-127.txt
-//	          and bench-ratios-127.txt (the default lane's release against the one before it);
+//	          bench-fastpath.txt (each lab map without and with step 9), bench-hash.txt (each
+//	          hash alone), bench-runtimes.txt (the built-in map on the classic lane against each
+//	          Swiss lane), bench-runtimes-127.txt and bench-ratios-127.txt (the default lane's
+//	          release against the one before it), bench-profile.txt, and the sentences of
+//	          chapters 02 and 03 that read them (bench-reading-02.txt, bench-reading-03.txt);
 //	          -check runs every benchmark once and checks that the committed tables still
 //	          have the same rows
 //	explorer  build the book's explorer (tools/explorer: the solutions of labs 02 and 03 compiled

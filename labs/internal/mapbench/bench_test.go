@@ -15,6 +15,7 @@
 package mapbench_test
 
 //go:generate go run gen.go
+//go:generate go run gen.go -hook
 
 import (
 	"fmt"

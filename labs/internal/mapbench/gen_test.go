@@ -8,26 +8,32 @@ import (
 	"testing"
 )
 
-// TestGenerated fails when bench_gen_test.go is not what gen.go writes.
+// TestGenerated fails when bench_gen_test.go or bench_gen_hook_test.go is
+// not what gen.go writes.
 func TestGenerated(t *testing.T) {
 	goCmd, err := exec.LookPath("go")
 	if err != nil {
 		t.Skip("no go command on PATH to run gen.go with")
 	}
-	want, err := exec.Command(goCmd, "run", "gen.go", "-o", "-").Output()
-	if err != nil {
-		var stderr []byte
-		if e, ok := err.(*exec.ExitError); ok {
-			stderr = e.Stderr
+	for file, args := range map[string][]string{
+		"bench_gen_test.go":      {"run", "gen.go", "-o", "-"},
+		"bench_gen_hook_test.go": {"run", "gen.go", "-hook", "-o", "-"},
+	} {
+		want, err := exec.Command(goCmd, args...).Output()
+		if err != nil {
+			var stderr []byte
+			if e, ok := err.(*exec.ExitError); ok {
+				stderr = e.Stderr
+			}
+			t.Fatalf("go %v: %v\n%s", args, err, stderr)
 		}
-		t.Fatalf("go run gen.go: %v\n%s", err, stderr)
-	}
-	got, err := os.ReadFile("bench_gen_test.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Fatal("bench_gen_test.go is not what gen.go writes: run go generate ./labs/internal/mapbench")
+		got, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s is not what gen.go writes: run go generate ./labs/internal/mapbench", file)
+		}
 	}
 }
 

@@ -1,0 +1,472 @@
+package main
+
+import (
+	"fmt"
+	"math"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// The sentences of chapters 02 and 03 that read the benchmark's tables are
+// generated from the tables here, into benchReading's files, so that the
+// text cannot say what its numbers do not.
+
+// benchReading names the file of each lab map's reading, by its impl.
+var benchReading = map[string]string{
+	"buckets": "chapters/out/bench-reading-02.txt",
+	"swiss":   "chapters/out/bench-reading-03.txt",
+}
+
+// benchHash is the table of the hashes alone.
+const benchHash = "chapters/out/bench-hash.txt"
+
+// statRow is one row of a benchstat table of two columns: its name
+// without the -N suffix, the ± of the first column, and the verdict.
+type statRow struct {
+	name  string
+	ci    float64 // the first column's ± in percent; -1 for ∞
+	delta float64 // the change in percent; 0 when same
+	same  bool    // benchstat's "~"
+	p     string
+}
+
+var (
+	statNameRE  = regexp.MustCompile(`^((?:Map|Hash)/\S+?)(?:-\d+)?\s`)
+	statCIRE    = regexp.MustCompile(`±\s+(∞|[0-9.]+)%`)
+	statDeltaRE = regexp.MustCompile(`\s(~|[+-][0-9.]+%)\s+\(p=([0-9.]+) n=`)
+	statGeoRE   = regexp.MustCompile(`(?m)^geomean\s.*\s([+-][0-9.]+%|~)\s*$`)
+)
+
+// statRows reads the rows of the benchstat table text (its first table of
+// sec/op).
+func statRows(text string) []statRow {
+	var rows []statRow
+	for _, line := range strings.Split(text, "\n") {
+		if strings.HasPrefix(line, "geomean") && len(rows) > 0 {
+			break
+		}
+		m := statNameRE.FindStringSubmatch(line)
+		if m == nil {
+			continue
+		}
+		r := statRow{name: m[1], ci: -1}
+		if c := statCIRE.FindStringSubmatch(line); c != nil && c[1] != "∞" {
+			r.ci, _ = strconv.ParseFloat(c[1], 64)
+		}
+		if d := statDeltaRE.FindStringSubmatch(line); d != nil {
+			r.p = d[2]
+			if d[1] == "~" {
+				r.same = true
+			} else {
+				r.delta, _ = strconv.ParseFloat(strings.TrimSuffix(d[1], "%"), 64)
+			}
+		}
+		rows = append(rows, r)
+	}
+	return rows
+}
+
+// field returns the value of key= in a benchmark's name.
+func field(name, key string) string {
+	for _, part := range strings.Split(name, "/") {
+		if v, ok := strings.CutPrefix(part, key+"="); ok {
+			return v
+		}
+	}
+	return ""
+}
+
+// noiseSentence reads the built-in map's confidence intervals in the table
+// of all the maps (its first column).
+func noiseSentence(table string, runs int) (string, error) {
+	var cis []float64
+	for _, r := range statRows(table) {
+		if r.ci < 0 {
+			return "", fmt.Errorf("%s: the built-in map's row %s has no confidence interval (fewer than 6 runs?)", benchTable, r.name)
+		}
+		cis = append(cis, r.ci)
+	}
+	if len(cis) == 0 {
+		return "", fmt.Errorf("%s: no rows", benchTable)
+	}
+	s := slices.Sorted(slices.Values(cis))
+	return fmt.Sprintf("**How noisy this run was.** The built-in map's own %d rows in `bench-table.txt` "+
+		"have confidence intervals (benchstat's, at 95%%, of the median of %d runs) from ±%g%% to ±%g%%, "+
+		"and ±%g%% at the middle row: two maps' medians closer than about that are ones this run "+
+		"cannot tell apart, and benchstat writes `~` for them.", len(s), runs, s[0], s[len(s)-1], median(s)), nil
+}
+
+// changeList says how a group of rows of a two-column benchstat table
+// moved: "faster in 3 of 15 rows (by 12% to 54%), slower in 1 (by 9%), no
+// different in 11".
+func changeList(rows []statRow) string {
+	var faster, slower []float64
+	same := 0
+	for _, r := range rows {
+		switch {
+		case r.same:
+			same++
+		case r.delta < 0:
+			faster = append(faster, -r.delta)
+		default:
+			slower = append(slower, r.delta)
+		}
+	}
+	span := func(xs []float64) string {
+		slices.Sort(xs)
+		if len(xs) == 1 {
+			return fmt.Sprintf("by %.0f%%", xs[0])
+		}
+		return fmt.Sprintf("by %.0f%% to %.0f%%", xs[0], xs[len(xs)-1])
+	}
+	var parts []string
+	if len(faster) > 0 {
+		parts = append(parts, fmt.Sprintf("faster in %d (%s)", len(faster), span(faster)))
+	}
+	if len(slower) > 0 {
+		parts = append(parts, fmt.Sprintf("slower in %d (%s)", len(slower), span(slower)))
+	}
+	if same > 0 {
+		parts = append(parts, fmt.Sprintf("not different in %d", same))
+	}
+	return fmt.Sprintf("of %d rows, %s", len(rows), strings.Join(parts, ", "))
+}
+
+// fastpathSentences reads one lab map's table of step 9 (without it as the
+// base, with it as the second column).
+func fastpathSentences(impl, table string) (string, error) {
+	rows := statRows(table)
+	if len(rows) == 0 {
+		return "", fmt.Errorf("%s: no rows for %s", benchFastpath, impl)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "**What step 9 changed in `%s`** (`bench-fastpath.txt`: the map without step 9, `%s`, as the base, and with it, in one binary, run after run):", impl, genericName(impl))
+	for _, k := range benchKeys {
+		var lookups, puts, others []statRow
+		for _, r := range rows {
+			if field(r.name, "key") != k {
+				continue
+			}
+			switch field(r.name, "op") {
+			case "get-hit", "get-miss":
+				lookups = append(lookups, r)
+			case "put":
+				puts = append(puts, r)
+			default:
+				others = append(others, r)
+			}
+		}
+		fmt.Fprintf(&b, " with `%s` keys, lookups: %s; inserts: %s; deletes and ranging: %s.", k, changeList(lookups), changeList(puts), changeList(others))
+	}
+	g := statGeoRE.FindStringSubmatch(table)
+	if g == nil {
+		return "", fmt.Errorf("%s: no geomean line for %s", benchFastpath, impl)
+	}
+	fmt.Fprintf(&b, " Over all %d rows, the geometric mean of the medians moved by %s.", len(rows), g[1])
+	return b.String(), nil
+}
+
+// hashSentences reads the table of the hashes alone.
+func hashSentences(table string) (string, error) {
+	med := map[string]float64{} // impl/key: the median in ns
+	cell := regexp.MustCompile(`([0-9.]+)([nµm]?)\s+±`)
+	var order []string
+	inTable := false
+	for _, line := range strings.Split(table, "\n") {
+		if strings.Contains(line, "sec/op") {
+			inTable = true
+			continue
+		}
+		if !inTable || !strings.HasPrefix(line, "Hash/") {
+			continue
+		}
+		name := statNameRE.FindStringSubmatch(line)
+		if name == nil {
+			continue
+		}
+		key := field(name[1], "key")
+		cells := cell.FindAllStringSubmatch(line, -1)
+		// The columns present on this row, in hashImpls' order.
+		impls := hashImpls
+		if key != "string" {
+			impls = slices.DeleteFunc(slices.Clone(hashImpls), func(s string) bool { return s == "maphash.String" })
+		}
+		if len(cells) != len(impls) {
+			return "", fmt.Errorf("%s: row %s has %d medians, not %d", benchHash, name[1], len(cells), len(impls))
+		}
+		for i, c := range cells {
+			v, _ := strconv.ParseFloat(c[1], 64)
+			switch c[2] {
+			case "µ":
+				v *= 1e3
+			case "m":
+				v *= 1e6
+			}
+			med[impls[i]+"/"+key] = v
+		}
+		order = append(order, key)
+	}
+	if len(order) != len(hashKeys) {
+		return "", fmt.Errorf("%s: rows for %v, want %v", benchHash, order, hashKeys)
+	}
+	ratio := func(a, b, k string) string {
+		return fmt.Sprintf("%.2fx", med[a+"/"+k]/med[b+"/"+k])
+	}
+	var b strings.Builder
+	b.WriteString("**The hashes alone** (`bench-hash.txt`: each hash called through a func value on 1000 keys in turn, medians; `swiss` and `swiss-generic` are `Map.hash` of lab 03's solution on the path `New` chose and on the generic path):")
+	for _, k := range hashKeys {
+		fmt.Fprintf(&b, " `%s`: step 9's path takes %s the time of the generic path", k, ratio("swiss", "swiss-generic", k))
+		if k == "string" {
+			fmt.Fprintf(&b, ", and `maphash.String` %s the time of `maphash.Comparable`.", ratio("maphash.String", "comparable", k))
+		} else {
+			b.WriteString(";")
+		}
+	}
+	return b.String(), nil
+}
+
+// targetSentence reads a lab map's line under the ratio table.
+func targetSentence(impl, ratios, profile string) (string, error) {
+	m := regexp.MustCompile(`(?m)^` + impl + `: geometric mean ([0-9.]+)x \(target ([0-9.]+)x\), (\d+) of (\d+) rows within ([0-9.]+)x$`).FindStringSubmatch(ratios)
+	if m == nil {
+		return "", fmt.Errorf("%s: no line of %s's geometric mean", benchRatios, impl)
+	}
+	g, _ := strconv.ParseFloat(m[1], 64)
+	t, _ := strconv.ParseFloat(m[2], 64)
+	verdict := "meets"
+	if g > t {
+		verdict = "misses"
+	}
+	within, _ := strconv.Atoi(m[3])
+	all, _ := strconv.Atoi(m[4])
+	rows := fmt.Sprintf("every one of its %d rows of lookups and inserts is within %sx", all, m[5])
+	if within < all {
+		rows = fmt.Sprintf("%d of its %d rows of lookups and inserts are beyond %sx", all-within, all, m[5])
+	}
+	s := fmt.Sprintf("**The targets.** `%s` %s its target of a geometric mean of %sx (%sx), and %s.", impl, verdict, m[2], m[1], rows)
+	if within < all {
+		if !strings.Contains(profile, fmt.Sprintf("%s: %d rows over its limit", impl, all-within)) {
+			return "", fmt.Errorf("%s: no profiles of %s's %d rows over its limit", benchProfile, impl, all-within)
+		}
+		s += " `bench-profile.txt` has, for each of those rows, the profile of the lab map and of the built-in map on it, side by side."
+	}
+	return s, nil
+}
+
+// readingHeader opens each file of readings.
+const readingHeader = "<!-- Generated by go run ./tools/course bench -write from the tables beside it (tools/course/benchread.go); do not edit. -->\n\n"
+
+// readings builds the two chapters' readings from the tables.
+func readings(runs int, table, ratios, profile, hash, runtimesPrev, ratiosPrev string, fastpath map[string]string) (map[string]string, error) {
+	noise, err := noiseSentence(table, runs)
+	if err != nil {
+		return nil, err
+	}
+	hashes, err := hashSentences(hash)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]string{}
+	for _, lm := range benchLabMaps {
+		fp, err := fastpathSentences(lm.impl, fastpath[lm.impl])
+		if err != nil {
+			return nil, err
+		}
+		target, err := targetSentence(lm.impl, ratios, profile)
+		if err != nil {
+			return nil, err
+		}
+		text := readingHeader
+		for _, p := range []string{noise, fp, hashes, target} {
+			text += p + "\n\n"
+		}
+		out[benchReading[lm.impl]] = strings.TrimSuffix(text, "\n")
+	}
+	releases, err := releasesSentences(runtimesPrev, ratiosPrev)
+	if err != nil {
+		return nil, err
+	}
+	peers, err := peersSentences(ratios)
+	if err != nil {
+		return nil, err
+	}
+	out[benchReadingReleases] = readingHeader + releases + "\n"
+	out[benchReadingPeers] = readingHeader + peers + "\n"
+	return out, nil
+}
+
+// parseRatioTable reads the table of ratios of bench-ratios.txt: for each
+// column (the maps), for each operation, the ratios of its rows in order.
+func parseRatioTable(text string) (map[string]map[string][]float64, error) {
+	var cols []string
+	table := map[string]map[string][]float64{}
+	for _, line := range strings.Split(text, "\n") {
+		f := strings.Fields(line)
+		if len(f) > 3 && f[0] == "op" && f[1] == "len" && f[2] == "key" {
+			cols = f[3:]
+			for _, c := range cols {
+				table[c] = map[string][]float64{}
+			}
+			continue
+		}
+		if cols == nil || len(f) != 3+len(cols) || !slices.Contains(benchOps, f[0]) {
+			continue
+		}
+		for i, c := range cols {
+			v, err := strconv.ParseFloat(strings.TrimSuffix(f[3+i], "x"), 64)
+			if err != nil {
+				return nil, fmt.Errorf("%q: %v", line, err)
+			}
+			table[c][f[0]] = append(table[c][f[0]], v)
+		}
+	}
+	if cols == nil {
+		return nil, fmt.Errorf("no table of ratios")
+	}
+	return table, nil
+}
+
+// parseLaneMeans reads the means at the bottom of laneRatioTable's output:
+// for each map, for each group (int64, string, iterate), the mean on the
+// previous lane and on the current one.
+func parseLaneMeans(table string) (map[string]map[string][2]float64, error) {
+	lines := strings.Split(table, "\n")
+	var groups []string
+	means := map[string]map[string][2]float64{}
+	for i, line := range lines {
+		f := strings.Fields(line)
+		if len(f) > 0 && f[0] == "int64" && i+1 < len(lines) && strings.HasPrefix(lines[i+1], "key ") {
+			groups = f
+			continue
+		}
+		if groups == nil || len(f) != 1+2*len(groups) || !slices.Contains(labCols(), f[0]) {
+			continue
+		}
+		means[f[0]] = map[string][2]float64{}
+		for j, g := range groups {
+			var m [2]float64
+			for i := range m {
+				v, err := strconv.ParseFloat(strings.TrimSuffix(f[1+2*j+i], "x"), 64)
+				if err != nil {
+					return nil, fmt.Errorf("the means of %s: %v", f[0], err)
+				}
+				m[i] = v
+			}
+			means[f[0]][g] = m
+		}
+	}
+	if len(means) != len(labCols()) {
+		return nil, fmt.Errorf("found the means of %d maps, not %d, in\n%s", len(means), len(labCols()), table)
+	}
+	return means, nil
+}
+
+// The readings of chapter 03's section on the two releases, and of its
+// section on the two libraries.
+var (
+	benchReadingReleases = "chapters/out/bench-reading-03-releases.txt"
+	benchReadingPeers    = "chapters/out/bench-reading-03-peers.txt"
+)
+
+// verdictLineRE matches a line of laneVerdicts.
+var verdictLineRE = regexp.MustCompile(`(?m)^(get-hit, get-miss|put|delete|iterate)\s+(\w+)\s+(\d+) rows\s+([0-9.]+)x\s+(\d+) faster, (\d+) slower, (\d+) not different$`)
+
+// releasesSentences reads the built-in map's verdicts under
+// bench-runtimes-127.txt and the lab maps' means under bench-ratios-127.txt.
+func releasesSentences(runtimesPrev, ratiosPrev string) (string, error) {
+	vs := verdictLineRE.FindAllStringSubmatch(runtimesPrev, -1)
+	if len(vs) != 4*len(benchKeys) {
+		return "", fmt.Errorf("%s: %d lines of verdicts under the table, not %d", benchRuntimePrev, len(vs), 4*len(benchKeys))
+	}
+	prev, cur := benchPrevLane.Release(), benchLane.Release()
+	var b strings.Builder
+	fmt.Fprintf(&b, "**The built-in map, Go %s against Go %s** (the lines under `bench-runtimes-127.txt`; a ratio under 1x means faster on Go %s):", cur, prev, cur)
+	names := map[string]string{"get-hit, get-miss": "lookups", "put": "inserts", "delete": "deletes", "iterate": "ranging"}
+	for i, v := range vs {
+		n, _ := strconv.Atoi(v[3])
+		sep := ";"
+		if i == len(vs)-1 {
+			sep = "."
+		}
+		fmt.Fprintf(&b, " %s with `%s` keys, %s rows, a geometric mean of %sx, %s faster, %s slower and %s not different%s", names[v[1]], v[2], strconv.Itoa(n), v[4], v[5], v[6], v[7], sep)
+	}
+	means, err := parseLaneMeans(ratiosPrev)
+	if err != nil {
+		return "", err
+	}
+	fmt.Fprintf(&b, "\n\n**The lab maps' ratios on each release** (the geometric means under `bench-ratios-127.txt`, Go %s, then Go %s; `iterate`, which hashes nothing, is each map's control: how far its unchanged code moved from one set of runs to the other):", prev, cur)
+	for i, col := range labCols() {
+		m := means[col]
+		move := func(g string) float64 { return m[g][1] - m[g][0] }
+		control := math.Abs(move("iterate"))
+		var more []string
+		for _, k := range benchKeys {
+			if math.Abs(move(k)) > control {
+				dir := "lost ground"
+				if move(k) < 0 {
+					dir = "gained"
+				}
+				more = append(more, fmt.Sprintf("its `%s` rows %s by more than its control moved", k, dir))
+			}
+		}
+		verdict := "neither key type moved by more than its control"
+		if len(more) > 0 {
+			verdict = strings.Join(more, ", and ")
+		}
+		sep := ";"
+		if i == len(labCols())-1 {
+			sep = "."
+		}
+		fmt.Fprintf(&b, " `%s`, `int64` %.2fx to %.2fx, `string` %.2fx to %.2fx, `iterate` %.2fx to %.2fx: %s%s", col,
+			m["int64"][0], m["int64"][1], m["string"][0], m["string"][1], m["iterate"][0], m["iterate"][1], verdict, sep)
+	}
+	return b.String(), nil
+}
+
+// peersSentences reads the two libraries' columns of bench-ratios.txt.
+func peersSentences(ratios string) (string, error) {
+	table, err := parseRatioTable(ratios)
+	if err != nil {
+		return "", err
+	}
+	count := func(peer, op string, over bool) (n, all int) {
+		for _, r := range table[peer][op] {
+			all++
+			if (r > 1) == over && r != 1 {
+				n++
+			}
+		}
+		return n, all
+	}
+	var b strings.Builder
+	b.WriteString("**The two libraries against the built-in map** (`bench-ratios.txt`, ratios of medians; over 1.00x is slower):")
+	for _, part := range []struct {
+		name string
+		ops  []string
+		over bool
+	}{{"lookups", []string{"get-hit", "get-miss"}, true}, {"inserts", []string{"put"}, false}, {"deletes", []string{"delete"}, false}, {"ranging", []string{"iterate"}, false}} {
+		var c, d, all int
+		for _, op := range part.ops {
+			n, a := count(benchPeers[0], op, part.over)
+			m, _ := count(benchPeers[1], op, part.over)
+			c, d, all = c+n, d+m, all+a
+		}
+		word := "under"
+		if part.over {
+			word = "over"
+		}
+		fmt.Fprintf(&b, " on %s, %s is %s 1.00x in %d of the %d rows and %s in %d;", part.name, benchPeers[0], word, c, all, benchPeers[1], d)
+	}
+	var gs []string
+	for _, p := range benchPeers {
+		var rs []float64
+		for _, op := range targetOps {
+			rs = append(rs, table[p][op]...)
+		}
+		gs = append(gs, fmt.Sprintf("%s's %.2fx", p, geomean(rs)))
+	}
+	fmt.Fprintf(&b, " over lookups and inserts together, the geometric means are %s.", strings.Join(gs, " and "))
+	return b.String(), nil
+}
