@@ -30,7 +30,7 @@ const pkg = "./chapters/code/03-swiss/calls/lookup"
 
 // The functions whose calls are printed, in this order: lookup's; the runtime's map; the hash
 // of an 8-byte key that typ.Hasher points to (and maphash.Comparable calls), and what it calls;
-// the way from hash/maphash.String, which the lab maps hash a string with, to the runtime's
+// the way from hash/maphash.String, the hash package's function for strings, to the runtime's
 // hash; and the hash that typ.Hasher points to for a string. A runtime may have no Go function
 // of such a name, when it writes the function in assembly (Go 1.26's runtime.memhash64, memhash
 // and strhash) or does not have it (MemHash64, MemHash and StrHash of internal/runtime/maps
