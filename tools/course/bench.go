@@ -202,10 +202,11 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	}
 	// The hashes alone (BenchmarkHash), in the fast build: once a run, and
 	// once for the check.
-	var hashOut strings.Builder
+	var hashOut, hasherOut strings.Builder
 	runHash := func() error {
-		out, err := runHashBench(root, byName[buildFast], *benchtime)
-		hashOut.WriteString(out)
+		hash, hasher, err := runHashBench(root, byName[buildFast], *benchtime)
+		hashOut.WriteString(hash)
+		hasherOut.WriteString(hasher)
 		return err
 	}
 	if *check {
@@ -252,7 +253,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 
 	// benchstat reads files: the results go to tmp, removed at the end.
 	swiss, prevSwiss := onlyImpls(fastOut, "builtin"), onlyImpls(prevFastOut, "builtin")
-	files := map[string]string{"all": fastOut, "classic": classicOut, benchLane.Toolchain: swiss, benchPrevLane.Toolchain: prevSwiss, "hash": hashOut.String()}
+	files := map[string]string{"all": fastOut, "classic": classicOut, benchLane.Toolchain: swiss, benchPrevLane.Toolchain: prevSwiss, "hash": hashOut.String(), "hasher": hasherOut.String()}
 	for name, text := range files {
 		if err := os.WriteFile(filepath.Join(tmp, name), []byte(text), 0o644); err != nil {
 			return err
@@ -294,6 +295,11 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	hasherCols := "/impl@(" + strings.Join(hasherImpls, " ") + ")"
+	hasherTable, err := benchstat(root, "-col", hasherCols, arg("hasher"))
+	if err != nil {
+		return err
+	}
 	profile := ""
 	if !*check {
 		if profile, err = profileRowsOver(root, tmp, byName[buildFast], fastOut, stdout); err != nil {
@@ -304,6 +310,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 		benchRatios: line + ratios,
 		benchTable:  line + "$ go tool benchstat -col '" + cols + "' all=<the results>\n" + table,
 		benchHash:   line + "$ go tool benchstat -col '" + hashCols + "' hash=<the results of BenchmarkHash>\n" + hashTable,
+		benchHasher: line + "$ go tool benchstat -col '" + hasherCols + "' hasher=<the results of BenchmarkHasher>\n" + hasherTable,
 		benchRuntime: line + fmt.Sprintf("$ go tool benchstat classic=<%s, %s> %s=<%s> %s=<%s>\n",
 			lanes.Classic().Toolchain, lanes.Classic().Experiment, benchPrevLane.Toolchain, benchPrevLane.Toolchain, benchLane.Toolchain, benchLane.Toolchain) + runtimes,
 		benchFastpath: fastpath,
@@ -311,7 +318,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 			benchPrevLane.Toolchain, benchPrevLane.Toolchain, benchLane.Toolchain, benchLane.Toolchain) + runtimesPrev + verdicts,
 		benchRatiosPrev: line + ratiosPrev,
 	}
-	outNames := []string{benchRatios, benchTable, benchHash, benchRuntime, benchFastpath, benchRuntimePrev, benchRatiosPrev}
+	outNames := []string{benchRatios, benchTable, benchHash, benchHasher, benchRuntime, benchFastpath, benchRuntimePrev, benchRatiosPrev}
 	if *check {
 		err := checkBenchShape(root, outs, outNames, stdout)
 		fmt.Fprintf(stdout, "bench: took %s\n", time.Since(start).Round(time.Second))
@@ -319,7 +326,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	}
 	outs[benchProfile] = line + profile
 	outs[benchRatios] += fmt.Sprintf("bench took %s in all here: the builds, the runs and the profiles\n", time.Since(start).Round(time.Minute))
-	reading, err := readings(*count, table, outs[benchRatios], profile, hashTable, outs[benchRuntimePrev], ratiosPrev, fastpaths)
+	reading, err := readings(*count, table, outs[benchRatios], profile, hashTable, hasherTable, outs[benchRuntimePrev], ratiosPrev, fastpaths)
 	if err != nil {
 		return err
 	}
@@ -436,19 +443,33 @@ var (
 	hashKeys  = []string{"int64", "int32", "string"}
 )
 
-// runHashBench runs BenchmarkHash once in bb's binary and returns its output.
-func runHashBench(root string, bb *benchBuild, benchtime string) (string, error) {
-	cmd := exec.Command(bb.bin, "-test.run=^$", "-test.bench=^BenchmarkHash$", "-test.benchtime="+benchtime, "-test.count=1", "-test.timeout=0")
-	cmd.Dir = filepath.Join(root, filepath.FromSlash(benchPkg))
-	out, err := cmd.CombinedOutput()
-	want := (len(hashImpls)-1)*len(hashKeys) + 1
-	if err != nil {
-		return "", fmt.Errorf("BenchmarkHash of the %s build failed: %v:\n%s", bb.name, err, lastLines(string(out), 15))
+// hasherImpls are BenchmarkHasher's maps, on int64 and string keys at
+// 1e3 and 1e5 entries: lab 03's map made by NewWithHasher (step 10) beside
+// the same map made by New, on the generic path, and the built-in map.
+var hasherImpls = []string{"builtin", "swiss", "swiss-generic", "swiss-hasher"}
+
+const hasherRows = 4
+
+// runHashBench runs BenchmarkHash, and BenchmarkHasher, once each in bb's
+// binary and returns their outputs.
+func runHashBench(root string, bb *benchBuild, benchtime string) (hash, hasher string, err error) {
+	run := func(name string, want int) (string, error) {
+		cmd := exec.Command(bb.bin, "-test.run=^$", "-test.bench=^"+name+"$", "-test.benchtime="+benchtime, "-test.count=1", "-test.timeout=0")
+		cmd.Dir = filepath.Join(root, filepath.FromSlash(benchPkg))
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			return "", fmt.Errorf("%s of the %s build failed: %v:\n%s", name, bb.name, err, lastLines(string(out), 15))
+		}
+		if n := strings.Count(string(out), " ns/op"); n != want {
+			return "", fmt.Errorf("%s of the %s build printed %d results, not %d (is the lane's Go older than 1.27?):\n%s", name, bb.name, n, want, lastLines(string(out), 15))
+		}
+		return string(out), nil
 	}
-	if n := strings.Count(string(out), " ns/op"); n != want {
-		return "", fmt.Errorf("BenchmarkHash of the %s build printed %d results, not %d:\n%s", bb.name, n, want, lastLines(string(out), 15))
+	if hash, err = run("BenchmarkHash", (len(hashImpls)-1)*len(hashKeys)+1); err != nil {
+		return "", "", err
 	}
-	return string(out), nil
+	hasher, err = run("BenchmarkHasher", len(hasherImpls)*hasherRows)
+	return hash, hasher, err
 }
 
 // fastpathHeader is the line above each lab map's table in benchFastpath.
@@ -994,7 +1015,7 @@ func benchstatRows(s string) []string {
 	for _, line := range strings.Split(s, "\n") {
 		f := strings.Fields(line)
 		switch {
-		case len(f) > 0 && strings.HasPrefix(f[0], "Map/"):
+		case len(f) > 0 && (strings.HasPrefix(f[0], "Map/") || strings.HasPrefix(f[0], "Hash/") || strings.HasPrefix(f[0], "Hasher/")):
 			// Without the -N suffix that says GOMAXPROCS: machines differ.
 			rows = append(rows, procsSuffix.ReplaceAllString(f[0], ""))
 		case len(f) > 1 && f[0] == "│" && !strings.Contains(line, "/op"):

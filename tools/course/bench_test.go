@@ -235,7 +235,7 @@ func TestBenchReadings(t *testing.T) {
 		}
 		fastpaths[lm.impl] = rest
 	}
-	got, err := readings(runs, read(benchTable), ratios, read(benchProfile), read(benchHash), read(benchRuntimePrev), read(benchRatiosPrev), fastpaths)
+	got, err := readings(runs, read(benchTable), ratios, read(benchProfile), read(benchHash), read(benchHasher), read(benchRuntimePrev), read(benchRatiosPrev), fastpaths)
 	if err != nil {
 		t.Fatal(err)
 	}
