@@ -1,0 +1,42 @@
+package claims
+
+// The references of the page "What you may have read elsewhere" (chapters/elsewhere.md): the
+// most-read texts on Go maps, ruled on claim by claim for the current release, Go 1.27. Their rows
+// use the same scale, evidence and tests as the seed posts' (a test named by its ID, in package
+// r1, r2...), plus Held: the versions where the claim was true.
+
+// References lists them in the page's order. A reference whose Rows are nil is listed as not
+// yet ruled on.
+var References = []Reference{
+	{
+		Prefix:  "R1",
+		Title:   "Go 程序员面试笔试宝典 (go-questions), the twelve answers on maps",
+		Orig:    "map 的实现原理 … map 是线程安全的吗",
+		Where:   "golang-design/go-questions, `content/map/` (twelve questions and answers)",
+		Readers: "Chinese-speaking Go developers preparing for interviews; the repository is the text of the book 《Go 程序员面试笔试宝典》",
+		Version: "Go 1.9.2: “首先声明我用的 Go 版本：go version go1.9.2 darwin/amd64” (answer 1)",
+		Rows:    r1,
+	},
+	{
+		Prefix:  "R2",
+		Title:   "100 Go Mistakes and How to Avoid Them, #28 (maps and memory leaks)",
+		Orig:    "Maps and memory leaks (#28)",
+		Where:   "teivah/100-go-mistakes, `docs/28-maps-memory-leaks.md`",
+		Readers: "Go developers of every level; the book (Manning, 2022) and its free web site are among the most recommended Go books",
+		Version: "none stated; its link to `runtime.hmap` points at a commit of `src/runtime/map.go`, the classic map (the book is from 2022: Go 1.18 or 1.19)",
+		Rows:    r2,
+	},
+	{
+		Prefix: "R3",
+		Title:  "cch123/golang-notes, map.md",
+		Where:  "cch123/golang-notes, `map.md`",
+	},
+	{
+		Prefix: "R4",
+		Title:  "《Go 语言设计与实现》 §3.3 哈希表 (draveness)",
+	},
+	{
+		Prefix: "R5",
+		Title:  "Dave Cheney, “If a map isn’t a reference variable, what is it?” (2017) and “How the Go runtime implements maps efficiently (without generics)” (2018)",
+	},
+}
