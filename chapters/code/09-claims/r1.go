@@ -2,9 +2,8 @@ package claims
 
 // Where a row of R1 says it held: the classic map, from the text's own version on.
 const (
-	heldClassic = "Go 1.9.2 (the text's version) to 1.23, and 1.24-1.25 with GOEXPERIMENT=noswissmap: the classic map"
-	heldAlways  = "every version, from the text's Go 1.9.2 to Go 1.27"
-	r1Calls     = "go tool compile -S of `chapters/code/09-claims/r1/testdata/calls` on each lane"
+	heldClassic = "Go 1.9.2 (the text's) to 1.23; 1.24-1.25 with noswissmap"
+	heldAlways  = "every version, Go 1.9.2 to 1.27"
 )
 
 // r1 holds the claims of golang-design/go-questions' twelve answers on maps (content/map/, one
@@ -51,7 +50,7 @@ var r1 = []Claim{
 		Claim:   "A bucket holds up to 8 keys, and the top 8 bits of a key's hash decide which of its slots the key goes in.",
 		Quote:   "在桶内，又会根据 key 计算出来的 hash 值的高 8 位来决定 key 到底落入桶内的哪个位置",
 		Verdict: False,
-		Held:    "none for the slot: 8 keys a bucket held on the classic map, and 8 slots a group holds on Swiss tables",
+		Held:    "none (8 keys a bucket did hold, on the classic map)",
 		Ruling: "The top 8 bits are stored in the slot's tophash and compared during a lookup; they " +
 			"choose no slot. A new key takes the first free slot, as the text's own Q4 says. On " +
 			"Go 1.27 a group holds 8 slots and a key takes the first empty or deleted slot of the " +
@@ -276,7 +275,6 @@ var r1 = []Claim{
 			Source{At: Go125, File: noswiss, Find: `^func mapaccess2\(t \*maptype, h \*hmap, key unsafe\.Pointer\)`},
 		},
 		Test:    "TestR1_16_CommaOkCallsMapaccess2",
-		Program: "",
 		Teach:   "02-buckets.md#step-9-fast-paths",
 	},
 	{

@@ -8,7 +8,7 @@ var (
 	r2LeakClassic = lanes.Classic().Prefix() + "go run ./chapters/code/09-claims/r2/leak"
 )
 
-const heldClassicMap = "the classic map: Go 1.23 and earlier, and 1.24-1.25 with GOEXPERIMENT=noswissmap"
+const heldClassicMap = "the classic map: up to Go 1.23; 1.24-1.25 with noswissmap"
 
 // r2 holds the claims of 100 Go Mistakes #28, “Maps and memory leaks”
 // (teivah/100-go-mistakes, docs/28-maps-memory-leaks.md), in the order they appear.
