@@ -14,7 +14,7 @@ var References = []Reference{
 		Orig:    "map 的实现原理 … map 是线程安全的吗",
 		Where:   "golang-design/go-questions, `content/map/` (twelve questions and answers)",
 		Readers: "Chinese-speaking Go developers preparing for interviews; the repository is the text of the book 《Go 程序员面试笔试宝典》",
-		Version: "Go 1.9.2: “首先声明我用的 Go 版本：go version go1.9.2 darwin/amd64” (answer 1)",
+		Version: "Go 1.9.2: answer 1 opens with “首先声明我用的 Go 版本” and the go version line of Go 1.9.2 on darwin/amd64",
 		Rows:    r1,
 	},
 	{
