@@ -10,8 +10,10 @@ var (
 
 const heldClassicMap = "the classic map: up to Go 1.23; 1.24-1.25 with noswissmap"
 
-// r2 holds the claims of 100 Go Mistakes #28, “Maps and memory leaks”
-// (teivah/100-go-mistakes, docs/28-maps-memory-leaks.md), in the order they appear.
+// r2 holds the claims of 100 Go Mistakes on maps, in the order they appear: #28, “Maps and
+// memory leaks” (teivah/100-go-mistakes, docs/28-maps-memory-leaks.md), then #33, “Making wrong
+// assumptions during map iterations” (its section of docs/index.md, and its program,
+// src/04-control-structures/33-map-iteration/main.go).
 var r2 = []Claim{
 	{
 		ID:      "R2-01",
@@ -183,5 +185,78 @@ var r2 = []Claim{
 		},
 		Test:  "TestR2_11_Over128BytesIndirect",
 		Teach: "04-growth.md#delete-frees-the-values-not-the-slots",
+	},
+	{
+		ID:      "R2-12",
+		Section: "#33, the first point",
+		Claim:   "A map doesn't order the data by keys.",
+		Verdict: True,
+		Held:    "every version",
+		Ruling:  "True on every lane: the keys 0 to 99, inserted in order, do not come back sorted.",
+		Evidence: []Evidence{
+			Source{At: Go126, File: "doc/go_spec.html", Find: `The iteration order over maps is not specified`},
+		},
+		Test:  "TestR2_12_NotSortedByKey",
+		Teach: "05-iteration.md#deterministic-output",
+	},
+	{
+		ID:      "R2-13",
+		Section: "#33, the second point",
+		Claim:   "A map doesn't preserve the insertion order.",
+		Verdict: True,
+		Held:    "every version",
+		Ruling: "True: nothing keeps it. A small map can look as if it did: its keys sit in its one " +
+			"bucket or group in the order they came, so its orders are the rotations of the " +
+			"insertion order, which is one of them: a map of 4 keys gives its insertion order itself " +
+			"in about 5 ranges out of 8. A map of 100 keys gives it in no range.",
+		Evidence: []Evidence{
+			Source{At: Go126, File: "doc/go_spec.html", Find: `The iteration order over maps is not specified`},
+		},
+		Test:  "TestR2_13_NotInsertionOrder",
+		Teach: "05-iteration.md#a-rotation-not-a-shuffle",
+	},
+	{
+		ID:      "R2-14",
+		Section: "#33, the third point",
+		Claim:   "A map doesn't have a deterministic iteration order.",
+		Verdict: True,
+		Held:    "every version since Go 1.3 (Go 1.0 too; Go 1.1 and 1.2 did not randomize maps of 8 entries or fewer)",
+		Ruling:  "True on every lane: the same map, unchanged, gives another order from one `range` to the next.",
+		Evidence: []Evidence{
+			Source{At: Go126, File: "doc/go_spec.html", Find: `The iteration order over maps is not specified`},
+			Source{At: Go127, File: swissMaps + "/table.go", Find: `it\.entryOffset = rand\(\)`},
+		},
+		Test:  "TestR2_14_NoDeterministicOrder",
+		Teach: "05-iteration.md#why-the-start-is-random",
+	},
+	{
+		ID:      "R2-15",
+		Section: "#33, the fourth point, and its program (listing 1)",
+		Claim: "An element added during an iteration is not guaranteed to be produced by it: " +
+			"adding `m[10+k]` for each true value while ranging over `{0: true, 1: false, 2: true}` " +
+			"gives a result that varies.",
+		Verdict: True,
+		Held:    "every version",
+		Ruling: "True, as the spec says. On every lane the text's program ends with at least 5 " +
+			"entries and a number that varies from run to run (5 to 10 in 2,000 runs): 10 and 12 are " +
+			"always added, and 20, 22, 30... only when the range produces the entries it added.",
+		Evidence: []Evidence{
+			Source{At: Go126, File: "doc/go_spec.html", Find: `created during iteration, that entry may be produced during the iteration or`},
+		},
+		Test:  "TestR2_15_InsertDuringRange",
+		Teach: "05-iteration.md#changing-the-map-during-range",
+	},
+	{
+		ID:      "R2-16",
+		Section: "#33, its program (listing 2)",
+		Claim:   "Ranging over the map and adding to a copy of it instead gives a predictable result.",
+		Verdict: True,
+		Held:    "every version",
+		Ruling:  "True on every lane: the copy always ends as `map[0:true 1:false 2:true 10:true 12:true]`.",
+		Evidence: []Evidence{
+			Source{At: Go126, File: "doc/go_spec.html", Find: `created during iteration, that entry may be produced during the iteration or`},
+		},
+		Test:  "TestR2_16_AddToACopy",
+		Teach: "05-iteration.md#changing-the-map-during-range",
 	},
 }

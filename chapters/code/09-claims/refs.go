@@ -19,9 +19,9 @@ var References = []Reference{
 	},
 	{
 		Prefix:  "R2",
-		Title:   "100 Go Mistakes and How to Avoid Them, #28 (maps and memory leaks)",
-		Orig:    "Maps and memory leaks (#28)",
-		Where:   "teivah/100-go-mistakes, `docs/28-maps-memory-leaks.md`",
+		Title:   "100 Go Mistakes and How to Avoid Them, #28 (maps and memory leaks) and #33 (map iterations)",
+		Orig:    "Maps and memory leaks (#28); Making wrong assumptions during map iterations (#33)",
+		Where:   "teivah/100-go-mistakes: `docs/28-maps-memory-leaks.md`; #33's section of `docs/index.md` and its program `src/04-control-structures/33-map-iteration/main.go`",
 		Readers: "Go developers of every level; the book (Manning, 2022) and its free web site are among the most recommended Go books",
 		Version: "none stated; its link to `runtime.hmap` points at a commit of `src/runtime/map.go`, the classic map (the book is from 2022: Go 1.18 or 1.19)",
 		Rows:    r2,

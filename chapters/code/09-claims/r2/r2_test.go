@@ -7,6 +7,7 @@ package r2
 //course:every-lane it measures the map runtime's memory and reads its layout through the inspector
 
 import (
+	"fmt"
 	"regexp"
 	"runtime"
 	"strconv"
@@ -266,5 +267,134 @@ func TestR2_11_Over128BytesIndirect(t *testing.T) {
 	keyOver := layout(t, map[[129]byte]int{{}: 1})
 	if at128.IndirectElem || !over.IndirectElem || !keyOver.IndirectKey {
 		t.Errorf("indirect value at 128 bytes %v, at 129 %v; indirect key at 129 %v; want false, true, true", at128.IndirectElem, over.IndirectElem, keyOver.IndirectKey)
+	}
+}
+
+func order(m map[int]int) []int {
+	var o []int
+	for k := range m {
+		o = append(o, k)
+	}
+	return o
+}
+
+func inOrder(o []int) bool {
+	for i := range o {
+		if o[i] != i {
+			return false
+		}
+	}
+	return true
+}
+
+func TestR2_12_NotSortedByKey(t *testing.T) {
+	m := map[int]int{}
+	for k := range 100 {
+		m[k] = k
+	}
+	for range 100 {
+		if o := order(m); inOrder(o) {
+			t.Fatalf("keys 0 to 99 came back sorted: %v", o)
+		}
+	}
+}
+
+func TestR2_13_NotInsertionOrder(t *testing.T) {
+	m := map[int]int{}
+	for k := range 100 { // inserted 0, 1, 2...: sorted is the insertion order
+		m[k] = k
+	}
+	for range 1000 {
+		if o := order(m); inOrder(o) {
+			t.Fatal("a map of 100 keys ranged in insertion order")
+		}
+	}
+	small := map[int]int{}
+	for k := range 4 {
+		small[k] = k
+	}
+	insertion := 0
+	for range 1000 {
+		o := order(small)
+		rotation := true
+		for i := range o {
+			if o[i] != (o[0]+i)%4 {
+				rotation = false
+			}
+		}
+		if !rotation {
+			t.Fatalf("a map of 4 keys ranged as %v, not a rotation of the insertion order", o)
+		}
+		if o[0] == 0 {
+			insertion++
+		}
+	}
+	t.Logf("a map of 4 keys gave the insertion order itself in %d of 1000 ranges", insertion)
+	if insertion == 0 || insertion == 1000 {
+		t.Errorf("the insertion order in %d of 1000 ranges", insertion)
+	}
+}
+
+func TestR2_14_NoDeterministicOrder(t *testing.T) {
+	m := map[int]int{}
+	for k := range 100 {
+		m[k] = k
+	}
+	first := map[int]bool{}
+	for range 100 {
+		first[order(m)[0]] = true
+	}
+	if len(first) < 2 {
+		t.Errorf("100 ranges over one unchanged map all started with the same key")
+	}
+}
+
+// listing1 is the text's first program for #33, returning the map instead of printing it.
+func listing1() map[int]bool {
+	m := map[int]bool{0: true, 1: false, 2: true}
+	for k, v := range m {
+		if v {
+			m[10+k] = true
+		}
+	}
+	return m
+}
+
+func TestR2_15_InsertDuringRange(t *testing.T) {
+	sizes := map[int]int{}
+	for range 2000 {
+		m := listing1()
+		if !m[10] || !m[12] {
+			t.Fatalf("%v: want 10 and 12 always added", m)
+		}
+		sizes[len(m)]++
+	}
+	t.Logf("sizes of the result in 2000 runs: %v", sizes)
+	if len(sizes) < 2 {
+		t.Errorf("2000 runs all ended with %v entries; the text says the result is unpredictable", sizes)
+	}
+	for n := range sizes {
+		if n < 5 {
+			t.Errorf("a result of %d entries; want at least 5", n)
+		}
+	}
+}
+
+func TestR2_16_AddToACopy(t *testing.T) {
+	for range 1000 {
+		m := map[int]bool{0: true, 1: false, 2: true}
+		m2 := make(map[int]bool, len(m))
+		for k, v := range m {
+			m2[k] = v
+		}
+		for k, v := range m {
+			m2[k] = v
+			if v {
+				m2[10+k] = true
+			}
+		}
+		if got := fmt.Sprint(m2); got != "map[0:true 1:false 2:true 10:true 12:true]" {
+			t.Fatalf("the copy: %s", got)
+		}
 	}
 }

@@ -1,9 +1,11 @@
 // Leak reruns the program of 100 Go Mistakes, mistake #28 (“Maps and memory leaks”,
 // docs/28-maps-memory-leaks.md of teivah/100-go-mistakes): make a map, add 1 million elements,
 // delete them all, run a GC, and print the heap (runtime.MemStats.Alloc, in MB) after each step.
-// It is a re-implementation of the program the text prints, not a copy: the text's main, as a
-// function run once for each value type of the text's table, map[int][128]byte and then
-// map[int]*[128]byte, with a GC in between so that the second starts from an empty heap.
+// It is a re-implementation of the program the text prints (and publishes as
+// src/03-data-types/28-map-memory-leak/main.go, under CC BY-NC-ND 4.0, which allows no
+// derivative: hence our own code, not a copy): the text's main, as a function run once for each
+// value type of the text's table, map[int][128]byte and then map[int]*[128]byte, with a GC in
+// between so that the second starts from an empty heap.
 //
 // It prints the lane it ran on, so that the output says which map it measured.
 package main
