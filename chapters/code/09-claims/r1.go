@@ -274,8 +274,8 @@ var r1 = []Claim{
 			Source{At: Go127, File: swissMaps + "/runtime.go", Find: `^//go:linkname runtime_mapaccess2 runtime\.mapaccess2$`},
 			Source{At: Go125, File: noswiss, Find: `^func mapaccess2\(t \*maptype, h \*hmap, key unsafe\.Pointer\)`},
 		},
-		Test:    "TestR1_16_CommaOkCallsMapaccess2",
-		Teach:   "02-buckets.md#step-9-fast-paths",
+		Test:  "TestR1_16_CommaOkCallsMapaccess2",
+		Teach: "02-buckets.md#step-9-fast-paths",
 	},
 	{
 		ID:      "R1-17",
