@@ -27,9 +27,13 @@ var References = []Reference{
 		Rows:    r2,
 	},
 	{
-		Prefix: "R3",
-		Title:  "cch123/golang-notes, map.md",
-		Where:  "cch123/golang-notes, `map.md`",
+		Prefix:  "R3",
+		Title:   "golang-notes, map.md (Xargin, cch123)",
+		Orig:    "map",
+		Where:   "cch123/golang-notes, `map.md`",
+		Readers: "Go developers who read the runtime's source in Chinese; the notes of Xargin (cch123), whose diagram go-questions redraws",
+		Version: "none stated; the runtime code it quotes (`t.key.alg`, `fastrand`, a single `empty` tophash state) is the classic map of 2018",
+		Rows:    r3,
 	},
 	{
 		Prefix: "R4",
