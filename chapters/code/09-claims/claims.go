@@ -115,11 +115,10 @@ type Post struct {
 // claim for the current release on the page "What you may have read elsewhere".
 type Reference struct {
 	Prefix  string // "R1"
-	Title   string // English, for the page
-	Orig    string // the text's own title
-	Where   string // where the text is read: "golang-design/go-questions, content/map/"
+	Title   string // English, for the page and for the list of references not yet ruled on
+	Where   string // where the text is read (markdown): "golang-design/go-questions, `content/map/`"
 	Readers string // who reads it
-	Version string // the Go version it describes, from its own text
+	Version string // the Go version it describes, from its own text (or what its text shows)
 	// Rows are its claims, in order of appearance; nil for a reference not yet ruled on.
 	Rows []Claim
 }

@@ -31,6 +31,9 @@ func TestRowsAreComplete(t *testing.T) {
 	}
 	for _, r := range References {
 		prefixes = append(prefixes, r.Prefix)
+		if r.Ruled() && (r.Where == "" || r.Readers == "" || r.Version == "") {
+			t.Errorf("%s: a reference ruled on says where it is read, who reads it and the Go version it describes", r.Prefix)
+		}
 		for _, c := range r.Rows {
 			if strings.TrimSpace(c.Held) == "" {
 				t.Errorf("%s: no Held: a reference's claim says on which versions it was true", c.ID)

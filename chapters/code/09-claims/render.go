@@ -225,6 +225,7 @@ func (rd *Renderer) RefCounts(b *strings.Builder) {
 // Reference writes one reference's summary table, with the versions each claim held on, and
 // then each claim in full.
 func (rd *Renderer) Reference(b *strings.Builder, r Reference) error {
+	fmt.Fprintf(b, "**Where it is read:** %s. **Who reads it:** %s. **The Go version it describes:** %s.\n\n", r.Where, r.Readers, r.Version)
 	fmt.Fprintf(b, "| claim | where | what it says | on Go 1.27 | true on |\n|---|---|---|---|---|\n")
 	for _, c := range r.Rows {
 		fmt.Fprintf(b, "| [%s](#%s) | %s | %s | %s | %s |\n", c.ID, c.Anchor(), cell(c.Section), cell(c.Claim), c.Verdict, cell(c.Held))
