@@ -134,10 +134,10 @@ var r1 = []Claim{
 			"under the load factor and seeds `hash0` with a random number.",
 		Verdict: SomeVersions,
 		Held:    heldClassic + " (`fastrand` is `rand` since Go 1.22)",
-		Ruling: "On Go 1.27 `makemap` calls `maps.NewMap`, which sizes tables (or one group, for a hint " +
-			"of 8 or less) for the hint at a load of 7/8, and seeds `Map.seed` with `rand()`. There " +
-			"is no `B`: `make(map[int]int, 100)` has 2^4 buckets on the classic map, and 128 " +
-			"slots on Swiss tables.",
+		Ruling: "On Go 1.27 `makemap` calls `maps.NewMap`, which seeds `Map.seed` with `rand()` and, " +
+			"for a hint over 8, sizes tables for the hint at a load of 7/8 (a smaller hint allocates " +
+			"nothing until the first insert). There is no `B`: `make(map[int]int, 100)` has 2^4 " +
+			"buckets on the classic map, and 128 slots on Swiss tables.",
 		Evidence: []Evidence{
 			Source{At: Go125, File: noswiss, Find: `for overLoadFactor\(hint, B\) \{`},
 			Source{At: Go125, File: noswiss, In: `^func makemap\(`, Find: `h\.hash0 = uint32\(rand\(\)\)`},
@@ -316,10 +316,12 @@ var r1 = []Claim{
 		Claim:   "A `range` over a map compiles to a call of `mapiterinit`, then `mapiternext` for each step.",
 		Verdict: SomeVersions,
 		Held:    heldClassic,
-		Ruling: "On Go 1.24 and later with Swiss tables the compiler calls `mapIterStart` and " +
-			"`mapIterNext` (the old names remain only for code that links to them).",
+		Ruling: "With Swiss tables the compiler calls `mapIterStart` and `mapIterNext` (Go 1.25 " +
+			"picks by the experiment; Go 1.26 and 1.27 know no other). The old names remain in the " +
+			"runtime only for code that links to them.",
 		Evidence: []Evidence{
 			Source{At: Go127, File: "src/cmd/compile/internal/walk/range.go", Find: `iterInit := "mapIterStart"`},
+			Source{At: Go125, File: "src/cmd/compile/internal/walk/range.go", Find: `iterInit = "mapiterinit"`},
 			Source{At: Go125, File: noswiss, Find: `^func mapiterinit\(t \*maptype, h \*hmap, it \*hiter\) \{`},
 		},
 		Test:  "TestR1_19_RangeCalls",

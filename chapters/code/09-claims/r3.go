@@ -103,7 +103,7 @@ var r3 = []Claim{
 		Claim: "`make(map[k]v, hint)` calls `makemap_small` when hint ≤ 8 and `makemap` when hint > 8; " +
 			"`make(map[k]v)` without a hint always calls `makemap_small`.",
 		Verdict: True,
-		Held:    "every version since `makemap_small` (Go 1.11), for a map that escapes",
+		Held:    "Go 1.25 (classic and Swiss) to 1.27, the versions the course runs, for a map that escapes",
 		Ruling:  "True on every lane, for a map that escapes to the heap (the next row is about the other case).",
 		Evidence: []Evidence{
 			Source{At: Go127, File: "src/runtime/map.go", Find: `^func makemap_small\(\) \*maps\.Map \{`},
