@@ -207,7 +207,9 @@ var r1 = []Claim{
 		Held:    heldClassic,
 		Ruling: "On Go 1.27 the hash is split differently: the top bits choose the table in the " +
 			"directory, `H1` (all but the low 7 bits) the first group to probe, and `H2` (the low " +
-			"7 bits) is the control byte compared. Checked key by key in live maps on every lane.",
+			"7 bits) is the control byte compared. Checked key by key in live maps on every lane. " +
+			"(A comment of the text's `mapaccess1` listing says the low 8 bits choose the bucket: " +
+			"it is the low `B` bits, as its prose says.)",
 		Evidence: []Evidence{
 			Source{At: Go125, File: noswiss, Find: `^func tophash\(hash uintptr\) uint8 \{`},
 			Source{At: Go127, File: swissMaps + "/map.go", Find: `^func h2\(h uintptr\) uintptr \{`},
@@ -265,12 +267,15 @@ var r1 = []Claim{
 	{
 		ID:      "R1-16",
 		Section: "Q2",
-		Claim:   "The compiler turns `v := m[k]` into a call of `mapaccess1` and `v, ok := m[k]` into one of `mapaccess2`.",
+		Claim: "The compiler turns `v := m[k]` into a call of `mapaccess1` and `v, ok := m[k]` into one " +
+			"of `mapaccess2`, whose code is the same but for the extra `bool`.",
 		Verdict: True,
 		Held:    heldAlways,
 		Ruling: "True on every lane: the names stayed when the code moved to `internal/runtime/maps` " +
-			"(linked under the old names).",
+			"(linked under the old names). On Go 1.27 `mapaccess1` simply calls `mapaccess2` and " +
+			"drops the `bool`.",
 		Evidence: []Evidence{
+			Source{At: Go127, File: swissMaps + "/runtime.go", In: `^func runtime_mapaccess1\(`, Find: `p, _ := runtime_mapaccess2\(typ, m, key\)`},
 			Source{At: Go127, File: swissMaps + "/runtime.go", Find: `^//go:linkname runtime_mapaccess2 runtime\.mapaccess2$`},
 			Source{At: Go125, File: noswiss, Find: `^func mapaccess2\(t \*maptype, h \*hmap, key unsafe\.Pointer\)`},
 		},

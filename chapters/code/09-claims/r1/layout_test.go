@@ -387,6 +387,10 @@ func wantCalls(t *testing.T, fns ...string) {
 
 func TestR1_16_CommaOkCallsMapaccess2(t *testing.T) {
 	wantCalls(t, "mapaccess1", "mapaccess2")
+	body := check.FuncBody(t, claims.Go127, swiss+"/runtime.go", `^func runtime_mapaccess1\(`)
+	if !check.Contains(body, "p, _ := runtime_mapaccess2(typ, m, key)") {
+		t.Errorf("Go 1.27's mapaccess1 does not call mapaccess2:\n%s", strings.Join(body, "\n"))
+	}
 }
 
 func TestR1_17_FastLookups(t *testing.T) {
