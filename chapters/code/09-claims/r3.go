@@ -172,6 +172,23 @@ var r3 = []Claim{
 	},
 	{
 		ID:      "R3-12",
+		Section: "元素访问 (the comments in `mapaccess2`)",
+		Claim: "While the map grows, a lookup must look in the old bucket (when it is not evacuated yet), " +
+			"or keys would seem to vanish.",
+		Verdict: SomeVersions,
+		Held:    heldClassic3,
+		Ruling: "True of the classic map: during a growth most keys are still in old buckets, and every " +
+			"lookup finds them. On Go 1.27 a table is copied whole within one insert: there is no old " +
+			"array to look in.",
+		Evidence: []Evidence{
+			Source{At: Go125, File: noswiss, In: `^func mapaccess2\(`, Find: `if !evacuated\(oldb\) \{`},
+			Source{At: Go127, File: swissMaps, Find: `oldbuckets`, Absent: true},
+		},
+		Test:  "TestR3_12_LookupsDuringGrowth",
+		Teach: "02-buckets.md#step-6-incremental-evacuation",
+	},
+	{
+		ID:      "R3-13",
 		Section: "赋值, “编译器如何选择 assign 函数” (the text and its flow chart)",
 		Claim: "The compiler picks the assign function by whether the key is a string and otherwise by " +
 			"the key's size (32 or 64 bits), and a value of 128 bytes or more takes the plain `mapassign`.",
@@ -184,11 +201,27 @@ var r3 = []Claim{
 			Source{At: Go127, File: "src/cmd/compile/internal/walk/walk.go", In: `^func mapfast\(`, Find: `if t\.Elem\(\)\.Size\(\) > abi\.MapMaxElemBytes \{`},
 			Source{At: Go127, File: "src/cmd/compile/internal/walk/walk.go", In: `^func mapfast\(`, Find: `case types\.AMEM64:`},
 		},
-		Test:  "TestR3_12_AssignFunctionByHashKind",
+		Test:  "TestR3_13_AssignFunctionByHashKind",
 		Teach: "02-buckets.md#step-9-fast-paths",
 	},
 	{
-		ID:      "R3-13",
+		ID:      "R3-14",
+		Section: "赋值 (the comments in `mapassign`)",
+		Claim: "`mapassign` sets the writing flag only after hashing the key, because the hash function " +
+			"may panic, and then no write took place.",
+		Verdict: True,
+		Held:    "every version (`hashWriting`, then `Map.writing`)",
+		Ruling: "True on both runtimes: after the panic of a key that cannot be hashed (`hash of " +
+			"unhashable type []int`), recovered, the map takes the next write as if nothing happened.",
+		Evidence: []Evidence{
+			Source{At: Go125, File: noswiss, In: `^func mapassign\(`, Find: `// Set hashWriting after calling t\.hasher, since t\.hasher may panic,`},
+			Source{At: Go127, File: swissMaps + "/runtime.go", In: `^func runtime_mapassign\(`, Find: `// Set writing after calling Hasher, since Hasher may panic, in which`},
+		},
+		Test:  "TestR3_14_FlagAfterTheHash",
+		Teach: "06-races.md#the-runtimes-check-a-flag-that-writers-toggle",
+	},
+	{
+		ID:      "R3-15",
 		Section: "赋值 (the assembly)",
 		Claim: "`mapassign` does not write the value: it returns where the value goes, and instructions " +
 			"the compiler adds after the call (`MOVQ $99999, (AX)`) store it.",
@@ -198,11 +231,26 @@ var r3 = []Claim{
 		Evidence: []Evidence{
 			Source{At: Go127, File: swissMaps + "/runtime_fast64.go", Find: `^func runtime_mapassign_fast64\(typ \*abi\.MapType, m \*Map, key uint64\) unsafe\.Pointer \{`},
 		},
-		Test:  "TestR3_13_TheCallerStoresTheValue",
+		Test:  "TestR3_15_TheCallerStoresTheValue",
 		Teach: "02-buckets.md#step-2-insert-into-the-first-free-slot",
 	},
 	{
-		ID:      "R3-14",
+		ID:      "R3-16",
+		Section: "删除 (the comments in `mapdelete`)",
+		Claim:   "`delete` clears the key if it holds pointers, and the value likewise.",
+		Verdict: True,
+		Held:    "every version",
+		Ruling: "True on both runtimes: what a deleted entry pointed to is garbage at once (a finalizer " +
+			"on it runs after the next GC), though the slot stays.",
+		Evidence: []Evidence{
+			Source{At: Go125, File: noswiss, In: `^func mapdelete\(`, Find: `if t\.Key\.Pointers\(\) \{`},
+			Source{At: Go127, File: swissMaps + "/table.go", In: `^func \(t \*table\) Delete\(`, Find: `if typ\.Key\.Pointers\(\) \{`},
+		},
+		Test:  "TestR3_16_DeleteClearsPointers",
+		Teach: "04-growth.md#delete-frees-the-values-not-the-slots",
+	},
+	{
+		ID:      "R3-17",
 		Section: "删除 (the comments in `mapdelete`)",
 		Claim:   "`delete` sets the slot's tophash to 0 (`empty`) and lowers the count by one.",
 		Verdict: SomeVersions,
@@ -214,11 +262,11 @@ var r3 = []Claim{
 			Source{At: Go125, File: noswiss, In: `^func mapdelete\(`, Find: `b\.tophash\[i\] = emptyOne`},
 			Source{At: Go127, File: swissMaps + "/group.go", Find: `^\s+ctrlEmpty +ctrl = 0b10000000`},
 		},
-		Test:  "TestR3_14_DeleteMarks",
+		Test:  "TestR3_17_DeleteMarks",
 		Teach: "02-buckets.md#step-4-delete-emptyone-and-emptyrest",
 	},
 	{
-		ID:      "R3-15",
+		ID:      "R3-18",
 		Section: "缩容",
 		Claim:   "Go's map never shrinks, unless you drop the whole map (golang/go#20135).",
 		Quote:   "Go 的 map 是不会缩容的，除非你把整个 map 删掉",
@@ -229,11 +277,11 @@ var r3 = []Claim{
 			Source{At: Go127, File: swissMaps + "/map.go", Find: `// TODO: shrink directory\?`},
 			Output{Name: "04-shrink", Find: `^delete every key +0 +2092032`},
 		},
-		Test:  "TestR3_15_NeverShrinks",
+		Test:  "TestR3_18_NeverShrinks",
 		Teach: "04-growth.md#maps-never-shrink",
 	},
 	{
-		ID:      "R3-16",
+		ID:      "R3-19",
 		Section: "扩容",
 		Claim: "An insert starts a growth when the count reaches 6.5 × the buckets (`>=`), or when the " +
 			"overflow buckets are as many as the buckets (compared with 2^15 from 2^15 buckets on).",
@@ -246,11 +294,11 @@ var r3 = []Claim{
 			Source{At: Go125, File: noswiss, Find: `return count > abi\.OldMapBucketCount && uintptr\(count\) > loadFactorNum\*\(bucketShift\(B\)/loadFactorDen\)`},
 			Source{At: Go125, File: noswiss, In: `^func tooManyOverflowBuckets\(`, Find: `return noverflow >= uint16\(1\)<<\(B&15\)`},
 		},
-		Test:  "TestR3_16_GrowthTriggers",
+		Test:  "TestR3_19_GrowthTriggers",
 		Teach: "02-buckets.md#step-5-when-to-grow",
 	},
 	{
-		ID:      "R3-17",
+		ID:      "R3-20",
 		Section: "扩容, and its two figures",
 		Claim: "Too many elements doubles the buckets (`B+1`), and a bucket's contents split between " +
 			"the lower and the upper half; too many overflow buckets moves the contents into as many " +
@@ -263,11 +311,11 @@ var r3 = []Claim{
 			Source{At: Go125, File: noswiss, In: `^func hashGrow\(`, Find: `bigger = 0`},
 			Source{At: Go127, File: swissMaps, Find: `sameSizeGrow`, Absent: true},
 		},
-		Test:  "TestR3_17_DoublingAndSameSize",
+		Test:  "TestR3_20_DoublingAndSameSize",
 		Teach: "02-buckets.md#step-6-incremental-evacuation",
 	},
 	{
-		ID:      "R3-18",
+		ID:      "R3-21",
 		Section: "扩容",
 		Claim: "Each map gets a random hash seed in `makemap`, which makes colliding keys hard to " +
 			"build: without it, collisions could keep a map in same-size growths (a hash-flooding attack).",
@@ -279,11 +327,11 @@ var r3 = []Claim{
 			Source{At: Go125, File: noswiss, In: `^func makemap\(`, Find: `h\.hash0 = uint32\(rand\(\)\)`},
 			Source{At: Go127, File: swissMaps + "/map.go", In: `^func NewMap\(`, Find: `m\.seed = uintptr\(rand\(\)\)`},
 		},
-		Test:  "TestR3_18_EachMapItsSeed",
+		Test:  "TestR3_21_EachMapItsSeed",
 		Teach: "02-buckets.md#the-hash-low-bits-choose-the-bucket-the-top-byte-is-the-tophash",
 	},
 	{
-		ID:      "R3-19",
+		ID:      "R3-22",
 		Section: "扩容 (`hashGrow`, `growWork`)",
 		Claim: "`hashGrow` only allocates; the copying is done bit by bit in `growWork` and `evacuate`, " +
 			"which move the old bucket about to be used and one more.",
@@ -294,11 +342,11 @@ var r3 = []Claim{
 			Source{At: Go125, File: noswiss, In: `^func growWork\(`, Find: `evacuate\(t, h, bucket&h\.oldbucketmask\(\)\)`},
 			Source{At: Go127, File: swissMaps + "/table.go", Find: `^func \(t \*table\) rehash\(typ \*abi\.MapType, m \*Map\) \{`},
 		},
-		Test:  "TestR3_19_IncrementalEvacuation",
+		Test:  "TestR3_22_IncrementalEvacuation",
 		Teach: "02-buckets.md#step-6-incremental-evacuation",
 	},
 	{
-		ID:      "R3-20",
+		ID:      "R3-23",
 		Section: "扩容 (the comments in `evacuate`)",
 		Claim:   "A NaN key goes to the upper half with a 50% chance, by the low bit of its tophash (`useY = top & 1`).",
 		Verdict: SomeVersions,
@@ -308,11 +356,11 @@ var r3 = []Claim{
 			Source{At: Go125, File: noswiss, In: `^func evacuate\(`, Find: `useY = top & 1`},
 			Source{At: Go127, File: swissMaps, Find: `useY`, Absent: true},
 		},
-		Test:  "TestR3_20_NaNHalves",
+		Test:  "TestR3_23_NaNHalves",
 		Teach: "02-buckets.md#step-6-incremental-evacuation",
 	},
 	{
-		ID:      "R3-21",
+		ID:      "R3-24",
 		Section: "overflow 处理",
 		Claim: "A new overflow bucket is taken from the preallocated ones (`nextOverflow`) if there are " +
 			"any, and allocated otherwise.",
@@ -323,7 +371,7 @@ var r3 = []Claim{
 			Source{At: Go125, File: noswiss, In: `^func \(h \*hmap\) newoverflow\(`, Find: `if h\.extra != nil && h\.extra\.nextOverflow != nil \{`},
 			Source{At: Go127, File: swissMaps, Find: `nextOverflow`, Absent: true},
 		},
-		Test:  "TestR3_21_PreallocatedOverflow",
+		Test:  "TestR3_24_PreallocatedOverflow",
 		Teach: "02-buckets.md#step-3-overflow-buckets",
 	},
 }

@@ -7,6 +7,7 @@ package r3
 //course:every-lane it reads the map runtime's layout through the inspector and compiles with each lane's compiler
 
 import (
+	"fmt"
 	"math"
 	"os"
 	"runtime"
@@ -257,7 +258,7 @@ func TestR3_11_LookupFunctions(t *testing.T) {
 	}
 }
 
-func TestR3_12_AssignFunctionByHashKind(t *testing.T) {
+func TestR3_13_AssignFunctionByHashKind(t *testing.T) {
 	wantCall(t, "setFloat", "mapassign")             // 64 bits, and not fast64
 	wantCall(t, "setPointer", "mapassign_fast64ptr") // 64 bits, another fast path
 	wantCall(t, "setPair", "mapassign_fast64")       // [2]int32: 64 bits of plain memory
@@ -265,7 +266,7 @@ func TestR3_12_AssignFunctionByHashKind(t *testing.T) {
 	wantCall(t, "setValue129", "mapassign")
 }
 
-func TestR3_13_TheCallerStoresTheValue(t *testing.T) {
+func TestR3_15_TheCallerStoresTheValue(t *testing.T) {
 	a := asm(t, "setInt")
 	call := strings.Index(a, "CALL\truntime.mapassign_fast64(SB)")
 	store := strings.Index(a, "MOVQ\t$99999, (AX)")
@@ -274,7 +275,7 @@ func TestR3_13_TheCallerStoresTheValue(t *testing.T) {
 	}
 }
 
-func TestR3_14_DeleteMarks(t *testing.T) {
+func TestR3_17_DeleteMarks(t *testing.T) {
 	m := map[int]int{}
 	for k := range 8 {
 		m[k] = k
@@ -301,7 +302,7 @@ func heapMB() uint64 {
 	return m.Alloc >> 20
 }
 
-func TestR3_15_NeverShrinks(t *testing.T) {
+func TestR3_18_NeverShrinks(t *testing.T) {
 	m := map[int64]int64{}
 	for k := range int64(1 << 20) {
 		m[k] = k
@@ -320,7 +321,7 @@ func TestR3_15_NeverShrinks(t *testing.T) {
 	}
 }
 
-func TestR3_16_GrowthTriggers(t *testing.T) {
+func TestR3_19_GrowthTriggers(t *testing.T) {
 	check.Has(t, claims.Go125, noswiss, `return count > abi\.OldMapBucketCount && uintptr\(count\) > loadFactorNum\*\(bucketShift\(B\)/loadFactorDen\)`)
 	m := map[int]int{}
 	for k := range 6656 {
@@ -338,7 +339,7 @@ func TestR3_16_GrowthTriggers(t *testing.T) {
 	}
 }
 
-func TestR3_17_DoublingAndSameSize(t *testing.T) {
+func TestR3_20_DoublingAndSameSize(t *testing.T) {
 	check.Lacks(t, claims.Go127, swiss, `sameSizeGrow`)
 	if !classic() {
 		m := map[int]int{}
@@ -403,7 +404,7 @@ func TestR3_17_DoublingAndSameSize(t *testing.T) {
 	}
 }
 
-func TestR3_18_EachMapItsSeed(t *testing.T) {
+func TestR3_21_EachMapItsSeed(t *testing.T) {
 	a, b := map[string]int{"k": 1}, map[string]int{"k": 1}
 	same := 0
 	for i := range 20 {
@@ -417,7 +418,7 @@ func TestR3_18_EachMapItsSeed(t *testing.T) {
 	}
 }
 
-func TestR3_19_IncrementalEvacuation(t *testing.T) {
+func TestR3_22_IncrementalEvacuation(t *testing.T) {
 	check.Has(t, claims.Go125, noswiss, `evacuate\(t, h, bucket&h\.oldbucketmask\(\)\)`)
 	m := map[int]int{}
 	for k := range 6657 {
@@ -447,7 +448,7 @@ func TestR3_19_IncrementalEvacuation(t *testing.T) {
 	}
 }
 
-func TestR3_20_NaNHalves(t *testing.T) {
+func TestR3_23_NaNHalves(t *testing.T) {
 	check.Has(t, claims.Go125, noswiss, `useY = top & 1`)
 	check.Lacks(t, claims.Go127, swiss, `useY`)
 	m := map[float64]int{}
@@ -459,8 +460,72 @@ func TestR3_20_NaNHalves(t *testing.T) {
 	}
 }
 
-func TestR3_21_PreallocatedOverflow(t *testing.T) {
+func TestR3_24_PreallocatedOverflow(t *testing.T) {
 	check.Has(t, claims.Go125, noswiss, `if h\.extra != nil && h\.extra\.nextOverflow != nil \{`)
 	check.Has(t, claims.Go125, noswiss, `^\s+if b >= 4 \{`)
 	check.Lacks(t, claims.Go127, swiss, `nextOverflow`)
+}
+
+func TestR3_12_LookupsDuringGrowth(t *testing.T) {
+	check.Has(t, claims.Go125, noswiss, `if !evacuated\(oldb\) \{`+"\n"+`\s+b = oldb`)
+	check.Lacks(t, claims.Go127, swiss, `oldbuckets`)
+	m := map[int]int{}
+	for k := range 6657 {
+		m[k] = k
+	}
+	old := 0
+	for k := range 6657 {
+		if v, ok := m[k]; !ok || v != k {
+			t.Fatalf("m[%d] = %d, %v during the growth", k, v, ok)
+		}
+		if classic() && locate(t, m, k).Old {
+			old++
+		}
+	}
+	if classic() && old == 0 {
+		t.Error("classic: no key was in an old bucket during the growth")
+	}
+}
+
+func TestR3_14_FlagAfterTheHash(t *testing.T) {
+	m := map[any]int{"a": 1}
+	func() {
+		defer func() {
+			if r := recover(); r == nil || !strings.Contains(fmt.Sprint(r), "hash of unhashable type []int") {
+				t.Fatalf("recover() = %v; want hash of unhashable type []int", r)
+			}
+		}()
+		m[[]int{1}] = 2
+	}()
+	m["b"] = 2 // with the flag left set, this write would be a fatal error
+	delete(m, "a")
+	if len(m) != 1 || m["b"] != 2 {
+		t.Errorf("after the recovered panic: %v", m)
+	}
+}
+
+func TestR3_16_DeleteClearsPointers(t *testing.T) {
+	m := map[int]*[1 << 16]byte{}
+	freed := make(chan int, 8)
+	for k := range 8 {
+		v := new([1 << 16]byte)
+		runtime.SetFinalizer(v, func(*[1 << 16]byte) { freed <- k })
+		m[k] = v
+	}
+	delete(m, 3)
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		runtime.GC()
+		select {
+		case k := <-freed:
+			if k != 3 {
+				t.Fatalf("the value of key %d was freed; only key 3 was deleted", k)
+			}
+			runtime.KeepAlive(m)
+			return
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+	t.Error("the value of the deleted key was not freed: the slot still points to it")
+	runtime.KeepAlive(m)
 }
