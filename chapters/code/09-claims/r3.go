@@ -173,6 +173,21 @@ var r3 = []Claim{
 	{
 		ID:      "R3-12",
 		Section: "元素访问 (the comments in `mapaccess2`)",
+		Claim:   "Keys of different types are hashed by different functions (“具体可以参考 algarray”).",
+		Verdict: SomeVersions,
+		Held:    "the classic map of the code it quotes, for `algarray`; a hash function per key type on every version",
+		Ruling: "Each key type still has its own hash function, but there is no `algarray` any more: " +
+			"the map type carries it (`Hasher`), on the classic map of Go 1.25 and on Swiss tables.",
+		Evidence: []Evidence{
+			Source{At: Go125, File: "src/runtime", Find: `algarray`, Absent: true},
+			Source{At: Go127, File: "src/internal/abi/map.go", Find: `^\s+Hasher +func\(unsafe\.Pointer, uintptr\) uintptr`},
+		},
+		Test:  "TestR3_12_HashPerKeyType",
+		Teach: "02-buckets.md#step-9-fast-paths",
+	},
+	{
+		ID:      "R3-13",
+		Section: "元素访问 (the comments in `mapaccess2`)",
 		Claim: "While the map grows, a lookup must look in the old bucket (when it is not evacuated yet), " +
 			"or keys would seem to vanish.",
 		Verdict: SomeVersions,
@@ -184,11 +199,27 @@ var r3 = []Claim{
 			Source{At: Go125, File: noswiss, In: `^func mapaccess2\(`, Find: `if !evacuated\(oldb\) \{`},
 			Source{At: Go127, File: swissMaps, Find: `oldbuckets`, Absent: true},
 		},
-		Test:  "TestR3_12_LookupsDuringGrowth",
+		Test:  "TestR3_13_LookupsDuringGrowth",
 		Teach: "02-buckets.md#step-6-incremental-evacuation",
 	},
 	{
-		ID:      "R3-13",
+		ID:      "R3-14",
+		Section: "元素访问 (the comments in `mapaccess2`)",
+		Claim: "A bucket that holds 8 elements takes no more: a new bucket is made and hung on the " +
+			"old one's overflow pointer, and a lookup follows that chain.",
+		Verdict: SomeVersions,
+		Held:    heldClassic3,
+		Ruling: "True of the classic map. On Go 1.27 a key whose group is full goes to another group of " +
+			"the same table, found by probing; nothing is chained.",
+		Evidence: []Evidence{
+			Source{At: Go125, File: noswiss, In: `^func mapaccess2\(`, Find: `for ; b != nil; b = b\.overflow\(t\) \{`},
+			Source{At: Go127, File: swissMaps, Find: `newoverflow`, Absent: true},
+		},
+		Test:  "TestR3_14_OverflowChains",
+		Teach: "02-buckets.md#step-3-overflow-buckets",
+	},
+	{
+		ID:      "R3-15",
 		Section: "赋值, “编译器如何选择 assign 函数” (the text and its flow chart)",
 		Claim: "The compiler picks the assign function by whether the key is a string and otherwise by " +
 			"the key's size (32 or 64 bits), and a value of 128 bytes or more takes the plain `mapassign`.",
@@ -201,11 +232,11 @@ var r3 = []Claim{
 			Source{At: Go127, File: "src/cmd/compile/internal/walk/walk.go", In: `^func mapfast\(`, Find: `if t\.Elem\(\)\.Size\(\) > abi\.MapMaxElemBytes \{`},
 			Source{At: Go127, File: "src/cmd/compile/internal/walk/walk.go", In: `^func mapfast\(`, Find: `case types\.AMEM64:`},
 		},
-		Test:  "TestR3_13_AssignFunctionByHashKind",
+		Test:  "TestR3_15_AssignFunctionByHashKind",
 		Teach: "02-buckets.md#step-9-fast-paths",
 	},
 	{
-		ID:      "R3-14",
+		ID:      "R3-16",
 		Section: "赋值 (the comments in `mapassign`)",
 		Claim: "`mapassign` sets the writing flag only after hashing the key, because the hash function " +
 			"may panic, and then no write took place.",
@@ -217,11 +248,42 @@ var r3 = []Claim{
 			Source{At: Go125, File: noswiss, In: `^func mapassign\(`, Find: `// Set hashWriting after calling t\.hasher, since t\.hasher may panic,`},
 			Source{At: Go127, File: swissMaps + "/runtime.go", In: `^func runtime_mapassign\(`, Find: `// Set writing after calling Hasher, since Hasher may panic, in which`},
 		},
-		Test:  "TestR3_14_FlagAfterTheHash",
+		Test:  "TestR3_16_FlagAfterTheHash",
 		Teach: "06-races.md#the-runtimes-check-a-flag-that-writers-toggle",
 	},
 	{
-		ID:      "R3-15",
+		ID:      "R3-17",
+		Section: "赋值, and 删除 (the comments in `mapassign` and `mapdelete`)",
+		Claim:   "The low 8 bits of the hash, through the bucket mask, choose the bucket.",
+		Quote:   "计算低 8 位 hash，根据计算出的 bucketMask 选择对应的 bucket",
+		Verdict: False,
+		Held:    "none: the low `B` bits, as the notes' own lookup section says",
+		Ruling: "The mask keeps the low `B` bits, 10 of them for 1,024 buckets: keys whose low 8 bits " +
+			"are the same sit in different buckets. Go 1.27 has no buckets.",
+		Evidence: []Evidence{
+			Source{At: Go125, File: noswiss, Find: `^func bucketMask\(b uint8\) uintptr \{`},
+		},
+		Test:  "TestR3_17_LowBBitsNotEight",
+		Teach: "02-buckets.md#the-hash-low-bits-choose-the-bucket-the-top-byte-is-the-tophash",
+	},
+	{
+		ID:      "R3-18",
+		Section: "赋值 (the comments in `mapassign`)",
+		Claim: "A new key goes to the first free slot the search passed, so after deletes an insert " +
+			"fills the holes near the front.",
+		Verdict: True,
+		Held:    "every version (a tombstone on a probe path, on Swiss tables)",
+		Ruling: "True on both runtimes: in a map of 8 keys, delete the third and insert a new key, and " +
+			"the new key takes slot 2. Swiss tables likewise reuse the first deleted slot on the probe path.",
+		Evidence: []Evidence{
+			Source{At: Go125, File: noswiss, In: `^func mapassign\(`, Find: `if isEmpty\(b\.tophash\[i\]\) && inserti == nil \{`},
+			Source{At: Go127, File: swissMaps + "/map.go", In: `^func \(m \*Map\) putSlotSmall\(`, Find: `match = g\.ctrls\(\)\.matchEmptyOrDeleted\(\)`},
+		},
+		Test:  "TestR3_18_InsertFillsTheHole",
+		Teach: "02-buckets.md#step-2-insert-into-the-first-free-slot",
+	},
+	{
+		ID:      "R3-19",
 		Section: "赋值 (the assembly)",
 		Claim: "`mapassign` does not write the value: it returns where the value goes, and instructions " +
 			"the compiler adds after the call (`MOVQ $99999, (AX)`) store it.",
@@ -231,11 +293,11 @@ var r3 = []Claim{
 		Evidence: []Evidence{
 			Source{At: Go127, File: swissMaps + "/runtime_fast64.go", Find: `^func runtime_mapassign_fast64\(typ \*abi\.MapType, m \*Map, key uint64\) unsafe\.Pointer \{`},
 		},
-		Test:  "TestR3_15_TheCallerStoresTheValue",
+		Test:  "TestR3_19_TheCallerStoresTheValue",
 		Teach: "02-buckets.md#step-2-insert-into-the-first-free-slot",
 	},
 	{
-		ID:      "R3-16",
+		ID:      "R3-20",
 		Section: "删除 (the comments in `mapdelete`)",
 		Claim:   "`delete` clears the key if it holds pointers, and the value likewise.",
 		Verdict: True,
@@ -246,11 +308,11 @@ var r3 = []Claim{
 			Source{At: Go125, File: noswiss, In: `^func mapdelete\(`, Find: `if t\.Key\.Pointers\(\) \{`},
 			Source{At: Go127, File: swissMaps + "/table.go", In: `^func \(t \*table\) Delete\(`, Find: `if typ\.Key\.Pointers\(\) \{`},
 		},
-		Test:  "TestR3_16_DeleteClearsPointers",
+		Test:  "TestR3_20_DeleteClearsPointers",
 		Teach: "04-growth.md#delete-frees-the-values-not-the-slots",
 	},
 	{
-		ID:      "R3-17",
+		ID:      "R3-21",
 		Section: "删除 (the comments in `mapdelete`)",
 		Claim:   "`delete` sets the slot's tophash to 0 (`empty`) and lowers the count by one.",
 		Verdict: SomeVersions,
@@ -262,11 +324,11 @@ var r3 = []Claim{
 			Source{At: Go125, File: noswiss, In: `^func mapdelete\(`, Find: `b\.tophash\[i\] = emptyOne`},
 			Source{At: Go127, File: swissMaps + "/group.go", Find: `^\s+ctrlEmpty +ctrl = 0b10000000`},
 		},
-		Test:  "TestR3_17_DeleteMarks",
+		Test:  "TestR3_21_DeleteMarks",
 		Teach: "02-buckets.md#step-4-delete-emptyone-and-emptyrest",
 	},
 	{
-		ID:      "R3-18",
+		ID:      "R3-22",
 		Section: "缩容",
 		Claim:   "Go's map never shrinks, unless you drop the whole map (golang/go#20135).",
 		Quote:   "Go 的 map 是不会缩容的，除非你把整个 map 删掉",
@@ -277,11 +339,11 @@ var r3 = []Claim{
 			Source{At: Go127, File: swissMaps + "/map.go", Find: `// TODO: shrink directory\?`},
 			Output{Name: "04-shrink", Find: `^delete every key +0 +2092032`},
 		},
-		Test:  "TestR3_18_NeverShrinks",
+		Test:  "TestR3_22_NeverShrinks",
 		Teach: "04-growth.md#maps-never-shrink",
 	},
 	{
-		ID:      "R3-19",
+		ID:      "R3-23",
 		Section: "扩容",
 		Claim: "An insert starts a growth when the count reaches 6.5 × the buckets (`>=`), or when the " +
 			"overflow buckets are as many as the buckets (compared with 2^15 from 2^15 buckets on).",
@@ -294,11 +356,11 @@ var r3 = []Claim{
 			Source{At: Go125, File: noswiss, Find: `return count > abi\.OldMapBucketCount && uintptr\(count\) > loadFactorNum\*\(bucketShift\(B\)/loadFactorDen\)`},
 			Source{At: Go125, File: noswiss, In: `^func tooManyOverflowBuckets\(`, Find: `return noverflow >= uint16\(1\)<<\(B&15\)`},
 		},
-		Test:  "TestR3_19_GrowthTriggers",
+		Test:  "TestR3_23_GrowthTriggers",
 		Teach: "02-buckets.md#step-5-when-to-grow",
 	},
 	{
-		ID:      "R3-20",
+		ID:      "R3-24",
 		Section: "扩容, and its two figures",
 		Claim: "Too many elements doubles the buckets (`B+1`), and a bucket's contents split between " +
 			"the lower and the upper half; too many overflow buckets moves the contents into as many " +
@@ -311,11 +373,11 @@ var r3 = []Claim{
 			Source{At: Go125, File: noswiss, In: `^func hashGrow\(`, Find: `bigger = 0`},
 			Source{At: Go127, File: swissMaps, Find: `sameSizeGrow`, Absent: true},
 		},
-		Test:  "TestR3_20_DoublingAndSameSize",
+		Test:  "TestR3_24_DoublingAndSameSize",
 		Teach: "02-buckets.md#step-6-incremental-evacuation",
 	},
 	{
-		ID:      "R3-21",
+		ID:      "R3-25",
 		Section: "扩容",
 		Claim: "Each map gets a random hash seed in `makemap`, which makes colliding keys hard to " +
 			"build: without it, collisions could keep a map in same-size growths (a hash-flooding attack).",
@@ -327,11 +389,11 @@ var r3 = []Claim{
 			Source{At: Go125, File: noswiss, In: `^func makemap\(`, Find: `h\.hash0 = uint32\(rand\(\)\)`},
 			Source{At: Go127, File: swissMaps + "/map.go", In: `^func NewMap\(`, Find: `m\.seed = uintptr\(rand\(\)\)`},
 		},
-		Test:  "TestR3_21_EachMapItsSeed",
+		Test:  "TestR3_25_EachMapItsSeed",
 		Teach: "02-buckets.md#the-hash-low-bits-choose-the-bucket-the-top-byte-is-the-tophash",
 	},
 	{
-		ID:      "R3-22",
+		ID:      "R3-26",
 		Section: "扩容 (`hashGrow`, `growWork`)",
 		Claim: "`hashGrow` only allocates; the copying is done bit by bit in `growWork` and `evacuate`, " +
 			"which move the old bucket about to be used and one more.",
@@ -342,11 +404,26 @@ var r3 = []Claim{
 			Source{At: Go125, File: noswiss, In: `^func growWork\(`, Find: `evacuate\(t, h, bucket&h\.oldbucketmask\(\)\)`},
 			Source{At: Go127, File: swissMaps + "/table.go", Find: `^func \(t \*table\) rehash\(typ \*abi\.MapType, m \*Map\) \{`},
 		},
-		Test:  "TestR3_22_IncrementalEvacuation",
+		Test:  "TestR3_26_IncrementalEvacuation",
 		Teach: "02-buckets.md#step-6-incremental-evacuation",
 	},
 	{
-		ID:      "R3-23",
+		ID:      "R3-27",
+		Section: "扩容 (the comments on `makeBucketArray`)",
+		Claim:   "A bucket array can be reused: `makeBucketArray` given the old array clears it and uses it again.",
+		Verdict: True,
+		Held:    "every version: the classic map's `clear` and the Swiss tables' `Clear` keep their memory",
+		Ruling: "True: `clear(m)` zeroes the array in place and keeps it, on the classic map through " +
+			"`makeBucketArray(t, h.B, h.buckets)`, on Swiss tables table by table: its capacity stays.",
+		Evidence: []Evidence{
+			Source{At: Go125, File: noswiss, Find: `_, nextOverflow := makeBucketArray\(t, h\.B, h\.buckets\)`},
+			Source{At: Go127, File: swissMaps + "/map.go", Find: `// TODO: shrink directory\?`},
+		},
+		Test:  "TestR3_27_ClearReusesTheArray",
+		Teach: "04-growth.md#maps-never-shrink",
+	},
+	{
+		ID:      "R3-28",
 		Section: "扩容 (the comments in `evacuate`)",
 		Claim:   "A NaN key goes to the upper half with a 50% chance, by the low bit of its tophash (`useY = top & 1`).",
 		Verdict: SomeVersions,
@@ -356,11 +433,11 @@ var r3 = []Claim{
 			Source{At: Go125, File: noswiss, In: `^func evacuate\(`, Find: `useY = top & 1`},
 			Source{At: Go127, File: swissMaps, Find: `useY`, Absent: true},
 		},
-		Test:  "TestR3_23_NaNHalves",
+		Test:  "TestR3_28_NaNHalves",
 		Teach: "02-buckets.md#step-6-incremental-evacuation",
 	},
 	{
-		ID:      "R3-24",
+		ID:      "R3-29",
 		Section: "overflow 处理",
 		Claim: "A new overflow bucket is taken from the preallocated ones (`nextOverflow`) if there are " +
 			"any, and allocated otherwise.",
@@ -371,7 +448,7 @@ var r3 = []Claim{
 			Source{At: Go125, File: noswiss, In: `^func \(h \*hmap\) newoverflow\(`, Find: `if h\.extra != nil && h\.extra\.nextOverflow != nil \{`},
 			Source{At: Go127, File: swissMaps, Find: `nextOverflow`, Absent: true},
 		},
-		Test:  "TestR3_24_PreallocatedOverflow",
+		Test:  "TestR3_29_PreallocatedOverflow",
 		Teach: "02-buckets.md#step-3-overflow-buckets",
 	},
 }

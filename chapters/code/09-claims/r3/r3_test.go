@@ -258,7 +258,7 @@ func TestR3_11_LookupFunctions(t *testing.T) {
 	}
 }
 
-func TestR3_13_AssignFunctionByHashKind(t *testing.T) {
+func TestR3_15_AssignFunctionByHashKind(t *testing.T) {
 	wantCall(t, "setFloat", "mapassign")             // 64 bits, and not fast64
 	wantCall(t, "setPointer", "mapassign_fast64ptr") // 64 bits, another fast path
 	wantCall(t, "setPair", "mapassign_fast64")       // [2]int32: 64 bits of plain memory
@@ -266,7 +266,7 @@ func TestR3_13_AssignFunctionByHashKind(t *testing.T) {
 	wantCall(t, "setValue129", "mapassign")
 }
 
-func TestR3_15_TheCallerStoresTheValue(t *testing.T) {
+func TestR3_19_TheCallerStoresTheValue(t *testing.T) {
 	a := asm(t, "setInt")
 	call := strings.Index(a, "CALL\truntime.mapassign_fast64(SB)")
 	store := strings.Index(a, "MOVQ\t$99999, (AX)")
@@ -275,7 +275,7 @@ func TestR3_15_TheCallerStoresTheValue(t *testing.T) {
 	}
 }
 
-func TestR3_17_DeleteMarks(t *testing.T) {
+func TestR3_21_DeleteMarks(t *testing.T) {
 	m := map[int]int{}
 	for k := range 8 {
 		m[k] = k
@@ -302,7 +302,7 @@ func heapMB() uint64 {
 	return m.Alloc >> 20
 }
 
-func TestR3_18_NeverShrinks(t *testing.T) {
+func TestR3_22_NeverShrinks(t *testing.T) {
 	m := map[int64]int64{}
 	for k := range int64(1 << 20) {
 		m[k] = k
@@ -321,7 +321,7 @@ func TestR3_18_NeverShrinks(t *testing.T) {
 	}
 }
 
-func TestR3_19_GrowthTriggers(t *testing.T) {
+func TestR3_23_GrowthTriggers(t *testing.T) {
 	check.Has(t, claims.Go125, noswiss, `return count > abi\.OldMapBucketCount && uintptr\(count\) > loadFactorNum\*\(bucketShift\(B\)/loadFactorDen\)`)
 	m := map[int]int{}
 	for k := range 6656 {
@@ -339,7 +339,7 @@ func TestR3_19_GrowthTriggers(t *testing.T) {
 	}
 }
 
-func TestR3_20_DoublingAndSameSize(t *testing.T) {
+func TestR3_24_DoublingAndSameSize(t *testing.T) {
 	check.Lacks(t, claims.Go127, swiss, `sameSizeGrow`)
 	if !classic() {
 		m := map[int]int{}
@@ -404,7 +404,7 @@ func TestR3_20_DoublingAndSameSize(t *testing.T) {
 	}
 }
 
-func TestR3_21_EachMapItsSeed(t *testing.T) {
+func TestR3_25_EachMapItsSeed(t *testing.T) {
 	a, b := map[string]int{"k": 1}, map[string]int{"k": 1}
 	same := 0
 	for i := range 20 {
@@ -418,7 +418,7 @@ func TestR3_21_EachMapItsSeed(t *testing.T) {
 	}
 }
 
-func TestR3_22_IncrementalEvacuation(t *testing.T) {
+func TestR3_26_IncrementalEvacuation(t *testing.T) {
 	check.Has(t, claims.Go125, noswiss, `evacuate\(t, h, bucket&h\.oldbucketmask\(\)\)`)
 	m := map[int]int{}
 	for k := range 6657 {
@@ -448,7 +448,7 @@ func TestR3_22_IncrementalEvacuation(t *testing.T) {
 	}
 }
 
-func TestR3_23_NaNHalves(t *testing.T) {
+func TestR3_28_NaNHalves(t *testing.T) {
 	check.Has(t, claims.Go125, noswiss, `useY = top & 1`)
 	check.Lacks(t, claims.Go127, swiss, `useY`)
 	m := map[float64]int{}
@@ -460,13 +460,13 @@ func TestR3_23_NaNHalves(t *testing.T) {
 	}
 }
 
-func TestR3_24_PreallocatedOverflow(t *testing.T) {
+func TestR3_29_PreallocatedOverflow(t *testing.T) {
 	check.Has(t, claims.Go125, noswiss, `if h\.extra != nil && h\.extra\.nextOverflow != nil \{`)
 	check.Has(t, claims.Go125, noswiss, `^\s+if b >= 4 \{`)
 	check.Lacks(t, claims.Go127, swiss, `nextOverflow`)
 }
 
-func TestR3_12_LookupsDuringGrowth(t *testing.T) {
+func TestR3_13_LookupsDuringGrowth(t *testing.T) {
 	check.Has(t, claims.Go125, noswiss, `if !evacuated\(oldb\) \{`+"\n"+`\s+b = oldb`)
 	check.Lacks(t, claims.Go127, swiss, `oldbuckets`)
 	m := map[int]int{}
@@ -487,7 +487,7 @@ func TestR3_12_LookupsDuringGrowth(t *testing.T) {
 	}
 }
 
-func TestR3_14_FlagAfterTheHash(t *testing.T) {
+func TestR3_16_FlagAfterTheHash(t *testing.T) {
 	m := map[any]int{"a": 1}
 	func() {
 		defer func() {
@@ -504,7 +504,7 @@ func TestR3_14_FlagAfterTheHash(t *testing.T) {
 	}
 }
 
-func TestR3_16_DeleteClearsPointers(t *testing.T) {
+func TestR3_20_DeleteClearsPointers(t *testing.T) {
 	m := map[int]*[1 << 16]byte{}
 	freed := make(chan int, 8)
 	for k := range 8 {
@@ -528,4 +528,105 @@ func TestR3_16_DeleteClearsPointers(t *testing.T) {
 	}
 	t.Error("the value of the deleted key was not freed: the slot still points to it")
 	runtime.KeepAlive(m)
+}
+
+func TestR3_12_HashPerKeyType(t *testing.T) {
+	for _, at := range []string{claims.Go125, claims.Go127} {
+		check.Lacks(t, at, "src/runtime", `algarray`)
+	}
+	check.Has(t, claims.Go127, "src/internal/abi/map.go", `^\s+Hasher +func\(unsafe\.Pointer, uintptr\) uintptr`)
+	// +0 and -0 are one float64 key but two int64 bit patterns: the float hash is another function.
+	f := map[float64]int{0: 1}
+	if hash(t, f, 0) != hash(t, f, math.Copysign(0, -1)) {
+		t.Error("the float64 hash gives +0 and -0 two hashes")
+	}
+}
+
+func TestR3_14_OverflowChains(t *testing.T) {
+	m := make(map[int]int, 100)
+	m[-1] = -1
+	if !classic() {
+		check.Lacks(t, claims.Go127, swiss, `newoverflow`)
+		return
+	}
+	mask := uint64(1)<<layout(t, m).Classic.B - 1
+	var keys []int
+	for k := 0; len(keys) < 9; k++ {
+		if hash(t, m, k)&mask == 3 {
+			keys = append(keys, k)
+		}
+	}
+	for _, k := range keys {
+		m[k] = k
+	}
+	if n := len(layout(t, m).Classic.Buckets[3].Chain); n != 2 {
+		t.Errorf("9 keys in bucket 3: a chain of %d buckets; want 2", n)
+	}
+	for _, k := range keys {
+		if m[k] != k {
+			t.Errorf("m[%d] = %d through the chain", k, m[k])
+		}
+	}
+}
+
+func TestR3_17_LowBBitsNotEight(t *testing.T) {
+	check.Has(t, claims.Go125, noswiss, `^func bucketMask\(b uint8\) uintptr \{`)
+	if !classic() {
+		return
+	}
+	m := map[int]int{}
+	for k := range 6000 {
+		m[k] = k
+	}
+	B := layout(t, m).Classic.B
+	if B <= 8 {
+		t.Fatalf("B %d; want more than 8 buckets bits", B)
+	}
+	differ := 0
+	for k := range 6000 {
+		loc, h := locate(t, m, k), hash(t, m, k)
+		if loc.Old {
+			continue
+		}
+		if uint64(loc.Bucket) != h&(1<<B-1) {
+			t.Fatalf("key %d in bucket %d; want its low %d bits, %d", k, loc.Bucket, B, h&(1<<B-1))
+		}
+		if uint64(loc.Bucket) != h&0xff {
+			differ++
+		}
+	}
+	if differ == 0 {
+		t.Errorf("every key's bucket is its low 8 bits at B = %d", B)
+	}
+}
+
+func TestR3_18_InsertFillsTheHole(t *testing.T) {
+	m := map[int]int{}
+	for k := range 8 {
+		m[k] = k
+	}
+	delete(m, 2)
+	m[100] = 100
+	if loc := locate(t, m, 100); loc.Slot != 2 {
+		t.Errorf("the new key is at %v; want slot 2, the hole the delete left", loc)
+	}
+}
+
+func TestR3_27_ClearReusesTheArray(t *testing.T) {
+	m := map[int]int{}
+	for k := range 5000 {
+		m[k] = k
+	}
+	before := layout(t, m)
+	clear(m)
+	after := layout(t, m)
+	if classic() {
+		if after.Classic.B != before.Classic.B || len(after.Classic.Buckets) != len(before.Classic.Buckets) || after.Classic.Count != 0 {
+			t.Errorf("clear: B %d → %d, count %d; want the same array, empty", before.Classic.B, after.Classic.B, after.Classic.Count)
+		}
+		return
+	}
+	if len(after.Swiss.Tables) != len(before.Swiss.Tables) || after.Swiss.Used != 0 {
+		t.Errorf("clear: %d tables → %d, used %d; want the same tables, empty", len(before.Swiss.Tables), len(after.Swiss.Tables), after.Swiss.Used)
+	}
 }
