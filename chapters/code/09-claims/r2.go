@@ -23,13 +23,14 @@ var r2 = []Claim{
 		Verdict: SomeVersions,
 		Held:    heldClassicMap + " (rerun on Go 1.25.5: 461 and 293 MB, the text's figures)",
 		Ruling: "On the classic map the rerun prints the text's figures to the megabyte. On Go 1.27 the " +
-			"heap after the deletes is 287 MB: the lesson holds, the figures do not. The heap after " +
+			"heap after the deletes is about 287 MB (285 to 289 from run to run): the lesson holds, " +
+			"the figures do not. The heap after " +
 			"adding (about 290 to 385 MB) depends on whether the GC has run since the last growth left " +
 			"its old tables behind.",
 		Evidence: []Evidence{
 			Output{Name: "09-r2-leak-classic", Find: `^ +461 MB  after adding`},
 			Output{Name: "09-r2-leak-classic", Find: `^ +293 MB  after removing`},
-			Output{Name: "09-r2-leak", Find: `^ +287 MB  after removing`},
+			Output{Name: "09-r2-leak", Find: `^ +28[5-9] MB  after removing`},
 		},
 		Test:    "TestR2_01_TheProgramsFigures",
 		Program: r2LeakClassic,
@@ -103,11 +104,11 @@ var r2 = []Claim{
 			"and there is no automated strategy to shrink it.",
 		Verdict: True,
 		Held:    "every version, Go 1.27 included",
-		Ruling: "True on both runtimes: the Go 1.27 rerun keeps 287 MB after deleting everything, and " +
+		Ruling: "True on both runtimes: the Go 1.27 rerun keeps about 287 MB after deleting everything, and " +
 			"even `clear` keeps the tables (“TODO: shrink directory?”).",
 		Evidence: []Evidence{
 			Source{At: Go127, File: swissMaps + "/map.go", Find: `// TODO: shrink directory\?`},
-			Output{Name: "09-r2-leak", Find: `^ +287 MB  after removing`},
+			Output{Name: "09-r2-leak", Find: `^ +28[5-9] MB  after removing`},
 		},
 		Test:    "TestR2_06_DeletesDoNotShrink",
 		Program: r2Leak,
@@ -163,10 +164,10 @@ var r2 = []Claim{
 		Verdict: SomeVersions,
 		Held:    heldClassicMap + " (rerun on Go 1.25.5: 182 and 38 MB, the text's figures)",
 		Ruling: "The lesson holds on every lane: a value of pointer size leaves a much smaller table. " +
-			"The figures are the classic map's; on Go 1.27 the rerun keeps 36 MB after the deletes.",
+			"The figures are the classic map's; on Go 1.27 the rerun keeps 35 or 36 MB after the deletes.",
 		Evidence: []Evidence{
 			Output{Name: "09-r2-leak-classic", Find: `^ +38 MB  after removing`},
-			Output{Name: "09-r2-leak", Find: `^ +36 MB  after removing`},
+			Output{Name: "09-r2-leak", Find: `^ +3[56] MB  after removing`},
 		},
 		Test:    "TestR2_10_PointerValues",
 		Program: r2Leak,

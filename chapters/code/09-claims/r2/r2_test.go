@@ -83,8 +83,8 @@ func TestR2_01_TheProgramsFigures(t *testing.T) {
 		}
 		return
 	}
-	if f[2] == 293 || f[2] < 250 || f[2] > 320 {
-		t.Errorf("Swiss tables: %d MB after the deletes; the ruling says 287, not the text's 293", f[2])
+	if f[2] < 285 || f[2] > 289 {
+		t.Errorf("Swiss tables: %d MB after the deletes; the ruling says 285 to 289, not the text's 293", f[2])
 	}
 }
 
@@ -256,8 +256,8 @@ func TestR2_10_PointerValues(t *testing.T) {
 	if classic() && (f[4] != 182 || f[5] != 38) {
 		t.Errorf("classic map: %d and %d MB; the text prints 182 and 38", f[4], f[5])
 	}
-	if !classic() && f[5] != 36 {
-		t.Errorf("Swiss tables: %d MB after the deletes; the ruling says 36", f[5])
+	if !classic() && (f[5] < 35 || f[5] > 36) {
+		t.Errorf("Swiss tables: %d MB after the deletes; the ruling says 35 or 36", f[5])
 	}
 }
 
