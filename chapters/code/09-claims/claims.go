@@ -1,7 +1,9 @@
 // Package claims is the one source of chapter 09: every concrete technical claim of the three
 // seed posts, with a verdict, the evidence for it and the test or program that checks it.
 //
-// The rows live in s0.go, s1.go and s2.go, one file per post, in the order the claims appear.
+// The rows live in s0.go, s1.go and s2.go, one file per post, in the order the claims appear;
+// the claims of the most-read references on Go maps (the page "What you may have read
+// elsewhere") in r1.go, r2.go and r3.go, listed in refs.go.
 // The chapter's tables are generated from them (go run ./chapters/code/09-claims/table), and
 // claims_test.go fails when a row has no evidence or no test, when a test names no row, or when
 // a piece of evidence is no longer where the row says it is.
