@@ -1,7 +1,9 @@
 // Package claims is the one source of chapter 09: every concrete technical claim of the three
 // seed posts, with a verdict, the evidence for it and the test or program that checks it.
 //
-// The rows live in s0.go, s1.go and s2.go, one file per post, in the order the claims appear.
+// The rows live in s0.go, s1.go and s2.go, one file per post, in the order the claims appear;
+// the claims of the most-read references on Go maps (the page "What you may have read
+// elsewhere") in r1.go, r2.go and r3.go, listed in refs.go.
 // The chapter's tables are generated from them (go run ./chapters/code/09-claims/table), and
 // claims_test.go fails when a row has no evidence or no test, when a test names no row, or when
 // a piece of evidence is no longer where the row says it is.
@@ -18,7 +20,8 @@ import (
 // tools, a library or Kubernetes.
 type Claim struct {
 	// ID is the post, then the order of appearance in it: "S0-01". Posts are S0 (the informer
-	// race), S1 (the reconcile hot loop) and S2 (the growing ConfigMap).
+	// race), S1 (the reconcile hot loop) and S2 (the growing ConfigMap); references are R1, R2...
+	// (see References).
 	ID string
 	// Section is the section of the post, as the post numbers it, with an English title:
 	// "2.1 The hmap and its growth".
@@ -45,6 +48,10 @@ type Claim struct {
 	Program string
 	// Teach links the chapter section that teaches the true fact: "05-iteration.md#the-spec".
 	Teach string
+	// Held says on which Go versions the claim was true, for the claims of a reference (R rows,
+	// whose verdict is for the current release, Go 1.27): "Go 1.0 to 1.23, and 1.24-1.25 with
+	// GOEXPERIMENT=noswissmap", "every version", "none".
+	Held string
 }
 
 // Verdict is the fixed scale of rulings.
@@ -106,8 +113,32 @@ type Post struct {
 	Orig   string // the post's own title
 }
 
-// All returns every claim, post by post, in order.
+// A Reference is a widely read text about Go maps (a book, a Q&A, notes), ruled on claim by
+// claim for the current release on the page "What you may have read elsewhere".
+type Reference struct {
+	Prefix  string // "R1"
+	Title   string // English, for the page and for the list of references not yet ruled on
+	Where   string // where the text is read (markdown): "golang-design/go-questions, `content/map/`"
+	Readers string // who reads it
+	Version string // the Go version it describes, from its own text (or what its text shows)
+	// Rows are its claims, in order of appearance; nil for a reference not yet ruled on.
+	Rows []Claim
+}
+
+// Ruled reports whether the reference's claims have been ruled on.
+func (r Reference) Ruled() bool { return len(r.Rows) > 0 }
+
+// All returns every claim, post by post and then reference by reference, in order.
 func All() []Claim {
+	all := slices.Concat(s0, s1, s2)
+	for _, r := range References {
+		all = append(all, r.Rows...)
+	}
+	return all
+}
+
+// PostClaims returns the claims of the seed posts only, in order.
+func PostClaims() []Claim {
 	return slices.Concat(s0, s1, s2)
 }
 
@@ -132,9 +163,9 @@ func ByID(id string) (Claim, bool) {
 	return Claim{}, false
 }
 
-var testName = regexp.MustCompile(`^TestS[0-9]_[0-9]`)
+var testName = regexp.MustCompile(`^Test[SR][0-9]_[0-9]`)
 
-var idPattern = regexp.MustCompile(`^S([0-2])-(\d\d)$`)
+var idPattern = regexp.MustCompile(`^(S[0-2]|R[1-9])-(\d\d)$`)
 
 // TestPrefix is the prefix every test of this claim's name starts with: "TestS0_01".
 func (c Claim) TestPrefix() string {

@@ -25,15 +25,30 @@ func resolver(t *testing.T) *Resolver {
 // TestRowsAreComplete: every row has an ID in order, a section, a claim, a verdict on the scale,
 // a ruling, evidence, and a test unless the claim cannot be checked as stated.
 func TestRowsAreComplete(t *testing.T) {
+	prefixes := []string{}
 	for _, p := range Posts {
-		rows := Of(p.Prefix)
+		prefixes = append(prefixes, p.Prefix)
+	}
+	for _, r := range References {
+		prefixes = append(prefixes, r.Prefix)
+		if r.Ruled() && (r.Where == "" || r.Readers == "" || r.Version == "") {
+			t.Errorf("%s: a reference ruled on says where it is read, who reads it and the Go version it describes", r.Prefix)
+		}
+		for _, c := range r.Rows {
+			if strings.TrimSpace(c.Held) == "" {
+				t.Errorf("%s: no Held: a reference's claim says on which versions it was true", c.ID)
+			}
+		}
+	}
+	for _, prefix := range prefixes {
+		rows := Of(prefix)
 		for i, c := range rows {
-			want := fmt.Sprintf("%s-%02d", p.Prefix, i+1)
+			want := fmt.Sprintf("%s-%02d", prefix, i+1)
 			if c.ID != want {
-				t.Errorf("row %d of %s has ID %q; want %q (post, then order of appearance)", i+1, p.Prefix, c.ID, want)
+				t.Errorf("row %d of %s has ID %q; want %q (post or reference, then order of appearance)", i+1, prefix, c.ID, want)
 			}
 			if !idPattern.MatchString(c.ID) {
-				t.Errorf("%s: an ID is S<post>-<two digits>", c.ID)
+				t.Errorf("%s: an ID is S<post>-<two digits> or R<reference>-<two digits>", c.ID)
 			}
 			for field, v := range map[string]string{"Section": c.Section, "Claim": c.Claim, "Ruling": c.Ruling, "Teach": c.Teach} {
 				if strings.TrimSpace(v) == "" {

@@ -105,7 +105,7 @@ func (rd *Renderer) Counts(b *strings.Builder) {
 	for _, p := range Posts {
 		fmt.Fprintf(b, " **%d** |", total[p.Prefix])
 	}
-	fmt.Fprintf(b, " **%d** |\n", len(All()))
+	fmt.Fprintf(b, " **%d** |\n", len(PostClaims()))
 }
 
 // Post writes one post's summary table and then each claim in full.
@@ -125,11 +125,18 @@ func (rd *Renderer) Post(b *strings.Builder, p Post) error {
 
 func (rd *Renderer) claim(b *strings.Builder, c Claim) error {
 	fmt.Fprintf(b, "\n<div class=\"claim\" id=\"%s\" markdown>\n\n", c.Anchor())
-	fmt.Fprintf(b, "**%s** · §%s · **%s**\n\n", c.ID, c.Section, c.Verdict)
+	if c.Held != "" {
+		fmt.Fprintf(b, "**%s** · %s · **%s** on Go 1.27\n\n", c.ID, c.Section, c.Verdict)
+	} else {
+		fmt.Fprintf(b, "**%s** · §%s · **%s**\n\n", c.ID, c.Section, c.Verdict)
+	}
 	if c.Quote != "" {
 		fmt.Fprintf(b, "> %s\n\n", c.Quote)
 	}
 	fmt.Fprintf(b, "*The claim.* %s\n\n", c.Claim)
+	if c.Held != "" {
+		fmt.Fprintf(b, "*True on:* %s.\n\n", c.Held)
+	}
 	fmt.Fprintf(b, "*The ruling.* %s\n\n", c.Ruling)
 	fmt.Fprintf(b, "*The evidence.*\n\n")
 	for _, e := range c.Evidence {
@@ -172,4 +179,61 @@ func (rd *Renderer) claim(b *strings.Builder, c Claim) error {
 // cell makes markdown safe inside a table cell.
 func cell(s string) string {
 	return strings.ReplaceAll(strings.Join(strings.Fields(s), " "), "|", `\|`)
+}
+
+// RefCounts writes the table of verdicts (for Go 1.27) per reference that has been ruled on.
+func (rd *Renderer) RefCounts(b *strings.Builder) {
+	var refs []Reference
+	for _, r := range References {
+		if r.Ruled() {
+			refs = append(refs, r)
+		}
+	}
+	fmt.Fprintf(b, "| verdict on Go 1.27 |")
+	for _, r := range refs {
+		fmt.Fprintf(b, " [%s](#%s) |", r.Prefix, strings.ToLower(r.Prefix))
+	}
+	fmt.Fprintf(b, " all |\n|---|")
+	for range refs {
+		fmt.Fprintf(b, "--:|")
+	}
+	fmt.Fprintf(b, "--:|\n")
+	total := 0
+	for _, v := range Verdicts {
+		fmt.Fprintf(b, "| %s |", v)
+		n := 0
+		for _, r := range refs {
+			k := 0
+			for _, c := range r.Rows {
+				if c.Verdict == v {
+					k++
+				}
+			}
+			fmt.Fprintf(b, " %d |", k)
+			n += k
+		}
+		fmt.Fprintf(b, " %d |\n", n)
+		total += n
+	}
+	fmt.Fprintf(b, "| **claims** |")
+	for _, r := range refs {
+		fmt.Fprintf(b, " **%d** |", len(r.Rows))
+	}
+	fmt.Fprintf(b, " **%d** |\n", total)
+}
+
+// Reference writes one reference's summary table, with the versions each claim held on, and
+// then each claim in full.
+func (rd *Renderer) Reference(b *strings.Builder, r Reference) error {
+	fmt.Fprintf(b, "**Where it is read:** %s. **Who reads it:** %s. **The Go version it describes:** %s.\n\n", r.Where, r.Readers, r.Version)
+	fmt.Fprintf(b, "| claim | where | what it says | on Go 1.27 | true on |\n|---|---|---|---|---|\n")
+	for _, c := range r.Rows {
+		fmt.Fprintf(b, "| [%s](#%s) | %s | %s | %s | %s |\n", c.ID, c.Anchor(), cell(c.Section), cell(c.Claim), c.Verdict, cell(c.Held))
+	}
+	for _, c := range r.Rows {
+		if err := rd.claim(b, c); err != nil {
+			return fmt.Errorf("%s: %v", c.ID, err)
+		}
+	}
+	return nil
 }

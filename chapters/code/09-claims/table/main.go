@@ -1,6 +1,7 @@
 // Table prints the markdown of chapter 09 from the claims of package claims: with -counts the
 // verdicts per post, with -post S0 (S1, S2) that post's table and every claim in full, each
-// piece of evidence looked up again at the version it names.
+// piece of evidence looked up again at the version it names. With -refcounts and -post R1 (R2...)
+// it prints the same for the references of the page "What you may have read elsewhere".
 package main
 
 import (
@@ -17,7 +18,8 @@ func main() {
 	log.SetPrefix("table: ")
 	log.SetFlags(0)
 	counts := flag.Bool("counts", false, "print the verdicts per post")
-	post := flag.String("post", "", "print the claims of one `post`: S0, S1 or S2")
+	refCounts := flag.Bool("refcounts", false, "print the verdicts on Go 1.27 per reference")
+	post := flag.String("post", "", "print the claims of one `post` (S0, S1 or S2) or reference (R1, R2...)")
 	flag.Parse()
 	r, err := claims.NewResolver()
 	if err != nil {
@@ -31,6 +33,21 @@ func main() {
 	switch {
 	case *counts:
 		rd.Counts(&b)
+	case *refCounts:
+		rd.RefCounts(&b)
+	case strings.HasPrefix(*post, "R"):
+		found := false
+		for _, ref := range claims.References {
+			if ref.Prefix == *post && ref.Ruled() {
+				found = true
+				if err := rd.Reference(&b, ref); err != nil {
+					log.Fatal(err)
+				}
+			}
+		}
+		if !found {
+			log.Fatalf("-post %s: no reference ruled on has that prefix", *post)
+		}
 	case *post != "":
 		found := false
 		for _, p := range claims.Posts {
@@ -45,7 +62,7 @@ func main() {
 			log.Fatalf("-post %s: want S0, S1 or S2", *post)
 		}
 	default:
-		fmt.Fprintln(os.Stderr, "usage: go run ./chapters/code/09-claims/table -counts | -post S0|S1|S2")
+		fmt.Fprintln(os.Stderr, "usage: go run ./chapters/code/09-claims/table -counts | -refcounts | -post S0|S1|S2|R1...")
 		os.Exit(2)
 	}
 	fmt.Print(b.String())

@@ -1,0 +1,454 @@
+package claims
+
+// The classic map in the words of a row of R3, whose text names no version.
+const heldClassic3 = "the classic map: up to Go 1.23; 1.24-1.25 with noswissmap"
+
+// r3 holds the claims of cch123/golang-notes' map.md, in the order they appear. Claims made
+// only inside the runtime code it quotes are the code of its day, not claims of its own: a row
+// rules on what the prose and the comments it wrote say.
+var r3 = []Claim{
+	{
+		ID:      "R3-01",
+		Section: "数据结构 (the constants)",
+		Claim:   "A bucket holds at most 8 elements (`bucketCnt = 1 << 3`), and the load factor is 13/2.",
+		Verdict: SomeVersions,
+		Held:    heldClassic3,
+		Ruling: "True of the classic map. On Go 1.27 a group also has 8 slots, but a table's load " +
+			"limit is 7/8 of its slots, not 6.5 entries per bucket.",
+		Evidence: []Evidence{
+			Source{At: Go125, File: "src/internal/abi/map_noswiss.go", Find: `^\s+OldMapBucketCountBits = 3`},
+			Source{At: Go125, File: noswiss, Find: `^\s+loadFactorNum = loadFactorDen \* abi\.OldMapBucketCount \* 13 / 16`},
+			Source{At: Go127, File: swissMaps + "/group.go", Find: `^\s+maxAvgGroupLoad = 7`},
+		},
+		Test:  "TestR3_01_EightPerBucketLoad65",
+		Teach: "02-buckets.md#step-5-when-to-grow",
+	},
+	{
+		ID:      "R3-02",
+		Section: "数据结构, and “indirectkey 和 indirectvalue” (with its lldb session)",
+		Claim: "A key or a value over 128 bytes is stored as a pointer (`indirectkey`, " +
+			"`indirectvalue`); at 128 bytes it is stored in the bucket.",
+		Verdict: True,
+		Held:    "every version",
+		Ruling:  "True on both runtimes: 128 bytes inline, 129 through a pointer of 8 bytes.",
+		Evidence: []Evidence{
+			Source{At: Go125, File: "src/internal/abi/map_noswiss.go", Find: `^\s+OldMapMaxKeyBytes += 128`},
+			Source{At: Go127, File: "src/internal/abi/map.go", Find: `^\s+MapMaxKeyBytes += 128`},
+		},
+		Test:  "TestR3_02_Over128BytesIndirect",
+		Teach: "04-growth.md#delete-frees-the-values-not-the-slots",
+	},
+	{
+		ID:      "R3-03",
+		Section: "数据结构 (the comment on tophash)",
+		Claim:   "A tophash computed from a hash is at least 4; the values below 4 are states.",
+		Quote:   "所以合法的 tophash(指计算出来的那种)，最小也应该是 4",
+		Verdict: SomeVersions,
+		Held:    "the classic map of the code it quotes (one `empty` state); not Go 1.25 with noswissmap, where it is 5",
+		Ruling: "The last classic map added `emptyRest`, so its smallest computed tophash is 5 " +
+			"(`minTopHash = 5`). Swiss tables have control bytes: 7 bits of hash, below 0x80.",
+		Evidence: []Evidence{
+			Source{At: Go125, File: noswiss, Find: `^\s+minTopHash += 5 // minimum tophash`},
+		},
+		Test:  "TestR3_03_SmallestTophash",
+		Teach: "02-buckets.md#step-4-delete-emptyone-and-emptyrest",
+	},
+	{
+		ID:      "R3-04",
+		Section: "数据结构 (the comment on `count`)",
+		Claim:   "The element count must be the header's first field, because the builtin `len` reads it from there.",
+		Verdict: True,
+		Held:    "every version (`hmap.count`, then `Map.used`)",
+		Ruling:  "True on both runtimes: the first word of the header a map points to is `len(m)`.",
+		Evidence: []Evidence{
+			Source{At: Go125, File: noswiss, Find: `^\s+count +int // # live cells == size of map\.  Must be first \(used by len\(\) builtin\)`},
+			Source{At: Go127, File: swissMaps + "/map.go", Find: `// Must be first \(known by the compiler, for len\(\) builtin\)\.`},
+		},
+		Test:  "TestR3_04_LenIsTheFirstWord",
+		Teach: "02-buckets.md#the-shape-a-header-a-bucket-array-chains",
+	},
+	{
+		ID:      "R3-05",
+		Section: "数据结构 (the comment on `mapextra`)",
+		Claim: "If neither key nor value holds a pointer (and both are inline), the overflow buckets " +
+			"are kept in `hmap.extra.overflow`, so that the GC does not scan the map.",
+		Verdict: SomeVersions,
+		Held:    heldClassic3,
+		Ruling:  "True of the classic map. Swiss tables have no overflow buckets.",
+		Evidence: []Evidence{
+			Source{At: Go125, File: noswiss, In: `^type mapextra struct`, Find: `^\s+overflow +\*\[\]\*bmap`},
+			Source{At: Go127, File: "src/runtime", Find: `^type mapextra struct`, Absent: true},
+		},
+		Test:  "TestR3_05_OverflowInExtra",
+		Teach: "02-buckets.md#step-3-overflow-buckets",
+	},
+	{
+		ID:      "R3-06",
+		Section: "初始化 (the comment in `makemap`)",
+		Claim:   "The `hmap` header is 48 bytes on a 64-bit system and 28 on a 32-bit one.",
+		Verdict: SomeVersions,
+		Held:    "the classic map of the code it quotes; not Go 1.25 with noswissmap (56 bytes)",
+		Ruling: "The last classic map's `hmap` gained a `clearSeq uint64` and is 2×8 + 5 pointers: 56 " +
+			"bytes on 64-bit, as the runtime's own test says. Go 1.27 has no `hmap`.",
+		Evidence: []Evidence{
+			Source{At: Go125, File: "src/runtime/map_noswiss_test.go", Find: `var hmapSize = uintptr\(2\*8 \+ 5\*goarch\.PtrSize\)`},
+			Source{At: Go125, File: noswiss, In: `^type hmap struct`, Find: `clearSeq`},
+		},
+		Test:  "TestR3_06_HmapSize",
+		Teach: "02-buckets.md#the-shape-a-header-a-bucket-array-chains",
+	},
+	{
+		ID:      "R3-07",
+		Section: "初始化",
+		Claim: "`make(map[k]v, hint)` calls `makemap_small` when hint ≤ 8 and `makemap` when hint > 8; " +
+			"`make(map[k]v)` without a hint always calls `makemap_small`.",
+		Verdict: True,
+		Held:    "Go 1.25 (classic and Swiss) to 1.27, the versions the course runs, for a map that escapes",
+		Ruling:  "True on every lane, for a map that escapes to the heap (the next row is about the other case).",
+		Evidence: []Evidence{
+			Source{At: Go127, File: "src/runtime/map.go", Find: `^func makemap_small\(\) \*maps\.Map \{`},
+			Source{At: Go125, File: noswiss, Find: `^func makemap_small\(\) \*hmap \{`},
+		},
+		Test:  "TestR3_07_MakemapSmall",
+		Teach: "04-growth.md#presizing-makemapkv-n",
+	},
+	{
+		ID:      "R3-08",
+		Section: "初始化",
+		Claim:   "Escape analysis matters too: in `func main() { var m = make(map[int]int, 4); m[1] = 1 }` the assembly has no `makemap` call at all.",
+		Verdict: True,
+		Held:    "every version the course runs",
+		Ruling:  "True on every lane: a map that does not escape is made on the stack, with no call.",
+		Evidence: []Evidence{
+			Source{At: Go127, File: "src/cmd/compile/internal/walk/builtin.go", Find: `^func walkMakeMap\(`},
+		},
+		Test:  "TestR3_08_StackMapNoCall",
+		Teach: "04-growth.md#presizing-makemapkv-n",
+	},
+	{
+		ID:      "R3-09",
+		Section: "初始化 (the comment in `makemap`)",
+		Claim:   "When `B == 0` the bucket array is not allocated by `make`: `mapassign` allocates it lazily.",
+		Verdict: SomeVersions,
+		Held:    heldClassic3,
+		Ruling: "True of the classic map. Go 1.27 does the same in its terms: a map made with a hint " +
+			"of 8 or less has no group until its first insert.",
+		Evidence: []Evidence{
+			Source{At: Go125, File: noswiss, In: `^func mapassign\(`, Find: `if h\.buckets == nil \{`},
+		},
+		Test:  "TestR3_09_FirstBucketOnFirstInsert",
+		Teach: "03-swiss.md#step-2-the-small-map",
+	},
+	{
+		ID:      "R3-10",
+		Section: "元素访问",
+		Claim:   "A lookup hashes the key, then uses the low bits to find the bucket and the top 8 bits (tophash) to find the slot.",
+		Verdict: SomeVersions,
+		Held:    heldClassic3,
+		Ruling:  "On Go 1.27 the low 7 bits (H2) are the control byte compared, and the rest (H1) chooses where probing starts.",
+		Evidence: []Evidence{
+			Source{At: Go125, File: noswiss, Find: `^func tophash\(hash uintptr\) uint8 \{`},
+			Source{At: Go127, File: swissMaps + "/map.go", Find: `^func h1\(h uintptr\) uintptr \{`},
+		},
+		Test:  "TestR3_10_LowBitsAndTophash",
+		Teach: "02-buckets.md#the-hash-low-bits-choose-the-bucket-the-top-byte-is-the-tophash",
+	},
+	{
+		ID:      "R3-11",
+		Section: "元素访问",
+		Claim: "Lookups are `mapaccess1`, `mapaccess2` and `mapaccessK`; `mapaccess1` and `mapaccess2` " +
+			"have 32-bit, 64-bit and string variants.",
+		Verdict: SomeVersions,
+		Held:    heldClassic3 + " (`mapaccessK`)",
+		Ruling: "`mapaccess1`, `mapaccess2` and their fast variants are still the calls on Go 1.27; " +
+			"`mapaccessK` is the classic map's only: Swiss tables look a key up for the iterator " +
+			"with `getWithKey`.",
+		Evidence: []Evidence{
+			Source{At: Go125, File: noswiss, Find: `^func mapaccessK\(t \*maptype, h \*hmap, key unsafe\.Pointer\)`},
+			Source{At: Go127, File: "src/runtime", Find: `mapaccessK`, Absent: true},
+		},
+		Test:  "TestR3_11_LookupFunctions",
+		Teach: "02-buckets.md#step-9-fast-paths",
+	},
+	{
+		ID:      "R3-12",
+		Section: "元素访问 (the comments in `mapaccess2`)",
+		Claim:   "Keys of different types are hashed by different functions (“具体可以参考 algarray”).",
+		Verdict: SomeVersions,
+		Held:    "the classic map of the code it quotes, for `algarray`; a hash function per key type on every version",
+		Ruling: "Each key type still has its own hash function, but there is no `algarray` any more: " +
+			"the map type carries it (`Hasher`), on the classic map of Go 1.25 and on Swiss tables.",
+		Evidence: []Evidence{
+			Source{At: Go125, File: "src/runtime", Find: `algarray`, Absent: true},
+			Source{At: Go127, File: "src/internal/abi/map.go", Find: `^\s+Hasher +func\(unsafe\.Pointer, uintptr\) uintptr`},
+		},
+		Test:  "TestR3_12_HashPerKeyType",
+		Teach: "02-buckets.md#step-9-fast-paths",
+	},
+	{
+		ID:      "R3-13",
+		Section: "元素访问 (the comments in `mapaccess2`)",
+		Claim: "While the map grows, a lookup must look in the old bucket (when it is not evacuated yet), " +
+			"or keys would seem to vanish.",
+		Verdict: SomeVersions,
+		Held:    heldClassic3,
+		Ruling: "True of the classic map: during a growth most keys are still in old buckets, and every " +
+			"lookup finds them. On Go 1.27 a table is copied whole within one insert: there is no old " +
+			"array to look in.",
+		Evidence: []Evidence{
+			Source{At: Go125, File: noswiss, In: `^func mapaccess2\(`, Find: `if !evacuated\(oldb\) \{`},
+			Source{At: Go127, File: swissMaps, Find: `oldbuckets`, Absent: true},
+		},
+		Test:  "TestR3_13_LookupsDuringGrowth",
+		Teach: "02-buckets.md#step-6-incremental-evacuation",
+	},
+	{
+		ID:      "R3-14",
+		Section: "元素访问 (the comments in `mapaccess2`)",
+		Claim: "A bucket that holds 8 elements takes no more: a new bucket is made and hung on the " +
+			"old one's overflow pointer, and a lookup follows that chain.",
+		Verdict: SomeVersions,
+		Held:    heldClassic3,
+		Ruling: "True of the classic map. On Go 1.27 a key whose group is full goes to another group of " +
+			"the same table, found by probing; nothing is chained.",
+		Evidence: []Evidence{
+			Source{At: Go125, File: noswiss, In: `^func mapaccess2\(`, Find: `for ; b != nil; b = b\.overflow\(t\) \{`},
+			Source{At: Go127, File: swissMaps, Find: `newoverflow`, Absent: true},
+		},
+		Test:  "TestR3_14_OverflowChains",
+		Teach: "02-buckets.md#step-3-overflow-buckets",
+	},
+	{
+		ID:      "R3-15",
+		Section: "赋值, “编译器如何选择 assign 函数” (the text and its flow chart)",
+		Claim: "The compiler picks the assign function by whether the key is a string and otherwise by " +
+			"the key's size (32 or 64 bits), and a value of 128 bytes or more takes the plain `mapassign`.",
+		Verdict: Misleading,
+		Held:    "none as drawn",
+		Ruling: "It decides by how the key hashes, not by its size: a `float64` key (64 bits) gets " +
+			"`mapassign`, a pointer key `mapassign_fast64ptr`, a `[2]int32` key `mapassign_fast64`. " +
+			"And a value of exactly 128 bytes still gets the fast path; only over 128 does not.",
+		Evidence: []Evidence{
+			Source{At: Go127, File: "src/cmd/compile/internal/walk/walk.go", In: `^func mapfast\(`, Find: `if t\.Elem\(\)\.Size\(\) > abi\.MapMaxElemBytes \{`},
+			Source{At: Go127, File: "src/cmd/compile/internal/walk/walk.go", In: `^func mapfast\(`, Find: `case types\.AMEM64:`},
+		},
+		Test:  "TestR3_15_AssignFunctionByHashKind",
+		Teach: "02-buckets.md#step-9-fast-paths",
+	},
+	{
+		ID:      "R3-16",
+		Section: "赋值 (the comments in `mapassign`)",
+		Claim: "`mapassign` sets the writing flag only after hashing the key, because the hash function " +
+			"may panic, and then no write took place.",
+		Verdict: True,
+		Held:    "every version (`hashWriting`, then `Map.writing`)",
+		Ruling: "True on both runtimes: after the panic of a key that cannot be hashed (`hash of " +
+			"unhashable type []int`), recovered, the map takes the next write as if nothing happened.",
+		Evidence: []Evidence{
+			Source{At: Go125, File: noswiss, In: `^func mapassign\(`, Find: `// Set hashWriting after calling t\.hasher, since t\.hasher may panic,`},
+			Source{At: Go127, File: swissMaps + "/runtime.go", In: `^func runtime_mapassign\(`, Find: `// Set writing after calling Hasher, since Hasher may panic, in which`},
+		},
+		Test:  "TestR3_16_FlagAfterTheHash",
+		Teach: "06-races.md#the-runtimes-check-a-flag-that-writers-toggle",
+	},
+	{
+		ID:      "R3-17",
+		Section: "赋值, and 删除 (the comments in `mapassign` and `mapdelete`)",
+		Claim:   "The low 8 bits of the hash, through the bucket mask, choose the bucket.",
+		Quote:   "计算低 8 位 hash，根据计算出的 bucketMask 选择对应的 bucket",
+		Verdict: False,
+		Held:    "none: the low `B` bits, as the notes' own lookup section says",
+		Ruling: "The mask keeps the low `B` bits, 10 of them for 1,024 buckets: keys whose low 8 bits " +
+			"are the same sit in different buckets. Go 1.27 has no buckets.",
+		Evidence: []Evidence{
+			Source{At: Go125, File: noswiss, Find: `^func bucketMask\(b uint8\) uintptr \{`},
+		},
+		Test:  "TestR3_17_LowBBitsNotEight",
+		Teach: "02-buckets.md#the-hash-low-bits-choose-the-bucket-the-top-byte-is-the-tophash",
+	},
+	{
+		ID:      "R3-18",
+		Section: "赋值 (the comments in `mapassign`)",
+		Claim: "A new key goes to the first free slot the search passed, so after deletes an insert " +
+			"fills the holes near the front.",
+		Verdict: True,
+		Held:    "every version (a tombstone on a probe path, on Swiss tables)",
+		Ruling: "True on both runtimes: in a map of 8 keys, delete the third and insert a new key, and " +
+			"the new key takes slot 2. Swiss tables likewise reuse the first deleted slot on the probe path.",
+		Evidence: []Evidence{
+			Source{At: Go125, File: noswiss, In: `^func mapassign\(`, Find: `if isEmpty\(b\.tophash\[i\]\) && inserti == nil \{`},
+			Source{At: Go127, File: swissMaps + "/map.go", In: `^func \(m \*Map\) putSlotSmall\(`, Find: `match = g\.ctrls\(\)\.matchEmptyOrDeleted\(\)`},
+		},
+		Test:  "TestR3_18_InsertFillsTheHole",
+		Teach: "02-buckets.md#step-2-insert-into-the-first-free-slot",
+	},
+	{
+		ID:      "R3-19",
+		Section: "赋值 (the assembly)",
+		Claim: "`mapassign` does not write the value: it returns where the value goes, and instructions " +
+			"the compiler adds after the call (`MOVQ $99999, (AX)`) store it.",
+		Verdict: True,
+		Held:    "every version",
+		Ruling:  "True on every lane: after `CALL runtime.mapassign_fast64` comes `MOVQ $99999, (AX)`.",
+		Evidence: []Evidence{
+			Source{At: Go127, File: swissMaps + "/runtime_fast64.go", Find: `^func runtime_mapassign_fast64\(typ \*abi\.MapType, m \*Map, key uint64\) unsafe\.Pointer \{`},
+		},
+		Test:  "TestR3_19_TheCallerStoresTheValue",
+		Teach: "02-buckets.md#step-2-insert-into-the-first-free-slot",
+	},
+	{
+		ID:      "R3-20",
+		Section: "删除 (the comments in `mapdelete`)",
+		Claim:   "`delete` clears the key if it holds pointers, and the value likewise.",
+		Verdict: True,
+		Held:    "every version",
+		Ruling: "True on both runtimes: what a deleted entry pointed to is garbage at once (a finalizer " +
+			"on it runs after the next GC), though the slot stays.",
+		Evidence: []Evidence{
+			Source{At: Go125, File: noswiss, In: `^func mapdelete\(`, Find: `if t\.Key\.Pointers\(\) \{`},
+			Source{At: Go127, File: swissMaps + "/table.go", In: `^func \(t \*table\) Delete\(`, Find: `if typ\.Key\.Pointers\(\) \{`},
+		},
+		Test:  "TestR3_20_DeleteClearsPointers",
+		Teach: "04-growth.md#delete-frees-the-values-not-the-slots",
+	},
+	{
+		ID:      "R3-21",
+		Section: "删除 (the comments in `mapdelete`)",
+		Claim:   "`delete` sets the slot's tophash to 0 (`empty`) and lowers the count by one.",
+		Verdict: SomeVersions,
+		Held:    "the classic map of the code it quotes; on Go 1.25 with noswissmap only for a slot after which no slot is full",
+		Ruling: "The last classic map writes `emptyOne` (1), and turns it into `emptyRest` (0) only when " +
+			"no full slot follows. On Go 1.27 the slot's control byte becomes empty (0x80), or a " +
+			"tombstone when its group is full.",
+		Evidence: []Evidence{
+			Source{At: Go125, File: noswiss, In: `^func mapdelete\(`, Find: `b\.tophash\[i\] = emptyOne`},
+			Source{At: Go127, File: swissMaps + "/group.go", Find: `^\s+ctrlEmpty +ctrl = 0b10000000`},
+		},
+		Test:  "TestR3_21_DeleteMarks",
+		Teach: "02-buckets.md#step-4-delete-emptyone-and-emptyrest",
+	},
+	{
+		ID:      "R3-22",
+		Section: "缩容",
+		Claim:   "Go's map never shrinks, unless you drop the whole map (golang/go#20135).",
+		Quote:   "Go 的 map 是不会缩容的，除非你把整个 map 删掉",
+		Verdict: True,
+		Held:    "every version, Go 1.27 included",
+		Ruling:  "True on every lane: deleting every key keeps the slots; dropping the map frees them. golang/go#20135 is still open.",
+		Evidence: []Evidence{
+			Source{At: Go127, File: swissMaps + "/map.go", Find: `// TODO: shrink directory\?`},
+			Output{Name: "04-shrink", Find: `^delete every key +0 +2092032`},
+		},
+		Test:  "TestR3_22_NeverShrinks",
+		Teach: "04-growth.md#maps-never-shrink",
+	},
+	{
+		ID:      "R3-23",
+		Section: "扩容",
+		Claim: "An insert starts a growth when the count reaches 6.5 × the buckets (`>=`), or when the " +
+			"overflow buckets are as many as the buckets (compared with 2^15 from 2^15 buckets on).",
+		Quote:   "元素个数 >= 桶个数 * 6.5",
+		Verdict: SomeVersions,
+		Held:    heldClassic3 + ", with “more than”",
+		Ruling: "True of the classic map, but the load condition is *more than* 6.5 per bucket: 6,656 " +
+			"keys in 1,024 buckets do not grow, the 6,657th does. Go 1.27 grows a table past 7/8 full.",
+		Evidence: []Evidence{
+			Source{At: Go125, File: noswiss, Find: `return count > abi\.OldMapBucketCount && uintptr\(count\) > loadFactorNum\*\(bucketShift\(B\)/loadFactorDen\)`},
+			Source{At: Go125, File: noswiss, In: `^func tooManyOverflowBuckets\(`, Find: `return noverflow >= uint16\(1\)<<\(B&15\)`},
+		},
+		Test:  "TestR3_23_GrowthTriggers",
+		Teach: "02-buckets.md#step-5-when-to-grow",
+	},
+	{
+		ID:      "R3-24",
+		Section: "扩容, and its two figures",
+		Claim: "Too many elements doubles the buckets (`B+1`), and a bucket's contents split between " +
+			"the lower and the upper half; too many overflow buckets moves the contents into as many " +
+			"buckets, packed tighter.",
+		Verdict: SomeVersions,
+		Held:    heldClassic3,
+		Ruling: "True of the classic map. Go 1.27 doubles a table up to 1024 slots, splits it in two " +
+			"tables beyond, and has no same-size growth: tombstones are pruned or dropped in a rehash.",
+		Evidence: []Evidence{
+			Source{At: Go125, File: noswiss, In: `^func hashGrow\(`, Find: `bigger = 0`},
+			Source{At: Go127, File: swissMaps, Find: `sameSizeGrow`, Absent: true},
+		},
+		Test:  "TestR3_24_DoublingAndSameSize",
+		Teach: "02-buckets.md#step-6-incremental-evacuation",
+	},
+	{
+		ID:      "R3-25",
+		Section: "扩容",
+		Claim: "Each map gets a random hash seed in `makemap`, which makes colliding keys hard to " +
+			"build: without it, collisions could keep a map in same-size growths (a hash-flooding attack).",
+		Verdict: True,
+		Held:    "every version (`hash0`, then `Map.seed`)",
+		Ruling: "True: every map has its own random seed, so the same keys hash differently in two " +
+			"maps, on every lane.",
+		Evidence: []Evidence{
+			Source{At: Go125, File: noswiss, In: `^func makemap\(`, Find: `h\.hash0 = uint32\(rand\(\)\)`},
+			Source{At: Go127, File: swissMaps + "/map.go", In: `^func NewMap\(`, Find: `m\.seed = uintptr\(rand\(\)\)`},
+		},
+		Test:  "TestR3_25_EachMapItsSeed",
+		Teach: "02-buckets.md#the-hash-low-bits-choose-the-bucket-the-top-byte-is-the-tophash",
+	},
+	{
+		ID:      "R3-26",
+		Section: "扩容 (`hashGrow`, `growWork`)",
+		Claim: "`hashGrow` only allocates; the copying is done bit by bit in `growWork` and `evacuate`, " +
+			"which move the old bucket about to be used and one more.",
+		Verdict: SomeVersions,
+		Held:    heldClassic3,
+		Ruling:  "True of the classic map. On Go 1.27 a table is copied whole within the insert that grows it.",
+		Evidence: []Evidence{
+			Source{At: Go125, File: noswiss, In: `^func growWork\(`, Find: `evacuate\(t, h, bucket&h\.oldbucketmask\(\)\)`},
+			Source{At: Go127, File: swissMaps + "/table.go", Find: `^func \(t \*table\) rehash\(typ \*abi\.MapType, m \*Map\) \{`},
+		},
+		Test:  "TestR3_26_IncrementalEvacuation",
+		Teach: "02-buckets.md#step-6-incremental-evacuation",
+	},
+	{
+		ID:      "R3-27",
+		Section: "扩容 (the comments on `makeBucketArray`)",
+		Claim:   "A bucket array can be reused: `makeBucketArray` given the old array clears it and uses it again.",
+		Verdict: True,
+		Held:    "every version: the classic map's `clear` and the Swiss tables' `Clear` keep their memory",
+		Ruling: "True: `clear(m)` zeroes the array in place and keeps it, on the classic map through " +
+			"`makeBucketArray(t, h.B, h.buckets)`, on Swiss tables table by table: its capacity stays.",
+		Evidence: []Evidence{
+			Source{At: Go125, File: noswiss, Find: `_, nextOverflow := makeBucketArray\(t, h\.B, h\.buckets\)`},
+			Source{At: Go127, File: swissMaps + "/map.go", Find: `// TODO: shrink directory\?`},
+		},
+		Test:  "TestR3_27_ClearReusesTheArray",
+		Teach: "04-growth.md#maps-never-shrink",
+	},
+	{
+		ID:      "R3-28",
+		Section: "扩容 (the comments in `evacuate`)",
+		Claim:   "A NaN key goes to the upper half with a 50% chance, by the low bit of its tophash (`useY = top & 1`).",
+		Verdict: SomeVersions,
+		Held:    heldClassic3,
+		Ruling:  "True of the classic map. Swiss tables have no halves.",
+		Evidence: []Evidence{
+			Source{At: Go125, File: noswiss, In: `^func evacuate\(`, Find: `useY = top & 1`},
+			Source{At: Go127, File: swissMaps, Find: `useY`, Absent: true},
+		},
+		Test:  "TestR3_28_NaNHalves",
+		Teach: "02-buckets.md#step-6-incremental-evacuation",
+	},
+	{
+		ID:      "R3-29",
+		Section: "overflow 处理",
+		Claim: "A new overflow bucket is taken from the preallocated ones (`nextOverflow`) if there are " +
+			"any, and allocated otherwise.",
+		Verdict: SomeVersions,
+		Held:    heldClassic3,
+		Ruling:  "True of the classic map, whose bucket arrays of 2^4 buckets or more come with spare overflow buckets. Swiss tables have none.",
+		Evidence: []Evidence{
+			Source{At: Go125, File: noswiss, In: `^func \(h \*hmap\) newoverflow\(`, Find: `if h\.extra != nil && h\.extra\.nextOverflow != nil \{`},
+			Source{At: Go127, File: swissMaps, Find: `nextOverflow`, Absent: true},
+		},
+		Test:  "TestR3_29_PreallocatedOverflow",
+		Teach: "02-buckets.md#step-3-overflow-buckets",
+	},
+}

@@ -1,0 +1,4 @@
+# page "What you may have read elsewhere": the claims of reference R1, each piece of evidence looked
+# up again at its version
+# raw
+go run ./chapters/code/09-claims/table -post R1
