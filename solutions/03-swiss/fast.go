@@ -93,6 +93,9 @@ func hash64(seed, x uint64) uint64 {
 // built-in map does; when testHash is set, it replaces the result on every
 // path.
 func (m *Map[K, V]) hash(key K) uint64 {
+	if m.hashFunc != nil {
+		return m.hashFunc(key) // a map made by NewWithHasher (step 10): no path
+	}
 	var h uint64
 	switch m.path {
 	case path64:
