@@ -42,8 +42,9 @@ import (
 //     them all.
 //
 // So Get(b) finds an entry whenever one whose key == b is in the map, but it
-// may be the entry of another key Equal to b; and Len lies between the number
-// of keys put that Equal tells apart and the number that == tells apart.
+// may be the entry of another key Equal to b; and after Puts alone, Len lies
+// between the number of keys put that Equal tells apart and the number that
+// == tells apart.
 //
 // Get writes into m.hashState, so unlike a map made by New, a map made by
 // NewWithHasher is not safe for concurrent use even by readers alone.
