@@ -36,7 +36,7 @@ type laterTest struct {
 var newerLanes = lanes.All
 
 // goMinor returns the minor version of the go command that runs the labs' tests (26 for
-// go1.26.8), as its GOVERSION says in the course's folder with the runner's environment, or 0
+// Go 1.26), as its GOVERSION says in the course's folder with the runner's environment, or 0
 // when it cannot tell (then every test counts as built). It asks once.
 func (c *course) goMinor() int {
 	if !c.minorKnown {
@@ -55,7 +55,7 @@ var (
 	releaseTagRE = regexp.MustCompile(`^go1\.(\d+)$`)
 )
 
-// releaseMinor reads the minor version of a Go version: 26 for "go1.26.8", 27 for "go1.27rc1" or
+// releaseMinor reads the minor version of a Go version: 26 for "go1.26" and its patches, 27 for "go1.27rc1" or
 // "devel go1.27-abcdef"; 0 when there is none.
 func releaseMinor(v string) int {
 	m := goVersionRE.FindStringSubmatch(v)

@@ -9,7 +9,7 @@ import (
 )
 
 func TestReleaseMinor(t *testing.T) {
-	for v, want := range map[string]int{"go1.26.8": 26, "go1.27rc1": 27, "devel go1.28-abcdef Mon": 28, "go1.25": 25, "": 0, "gccgo": 0} {
+	for v, want := range map[string]int{"go1.26.1": 26, "go1.27rc1": 27, "devel go1.28-abcdef Mon": 28, "go1.25": 25, "": 0, "gccgo": 0} {
 		if got := releaseMinor(v); got != want {
 			t.Errorf("releaseMinor(%q) = %d; want %d", v, got, want)
 		}
