@@ -109,6 +109,9 @@ func le32(s string, i int) uint64 {
 // built-in map does; when testHash is set, it replaces the result on every
 // path.
 func (m *Map[K, V]) hash(key K) uint64 {
+	if m.hashFunc != nil {
+		return m.hashFunc(key) // a map made by NewWithHasher (step 10): no path
+	}
 	// TODO(03): step 9: hash key on the path m.path as said above. As shipped,
 	// every key takes the generic path.
 	// See chapter 03, section "Step 9: fast paths".

@@ -260,7 +260,7 @@ func stepMissing(n int) (missing string) {
 		if !t.put(m, hash, 7, 70) || t.used != 1 {
 			return "table.put stores nothing in a table (probe.go)"
 		}
-		if s := t.find(hash, 7); s == nil || s.key != 7 {
+		if s := t.find(m, hash, 7); s == nil || s.key != 7 {
 			return "table.find does not find a key in a table (probe.go)"
 		}
 	case 4:

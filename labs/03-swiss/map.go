@@ -84,6 +84,19 @@ type Map[K comparable, V any] struct {
 	// path is how the map hashes its keys, chosen once by New (step 9).
 	path keyPath
 
+	// hashFunc and equalFunc are nil for a map made by New. A map made by
+	// NewWithHasher (step 10, Go 1.27) sets them from its maphash.Hasher:
+	// hashFunc replaces the path in m.hash, and equalFunc replaces == between
+	// keys (see equal). They are funcs, so that this file, which every Go of
+	// the course compiles, names no type of Go 1.27.
+	hashFunc  func(key K) uint64
+	equalFunc func(a, b K) bool
+
+	// hashState is the maphash.Hash that hashFunc writes a key into, or nil
+	// for a map made by New: the map's own, seeded with seed, and seeded
+	// again by reseed when seed changes.
+	hashState *maphash.Hash
+
 	// small is the group of a small map: a map that never held more than 8
 	// entries. It is nil before the first Put and once the map has a
 	// directory.
@@ -144,7 +157,7 @@ func (m *Map[K, V]) Get(key K) (V, bool) {
 		if m.directory == nil {
 			s = m.findSmall(hash, key)
 		} else {
-			s = m.directory[m.directoryIndex(hash)].find(hash, key)
+			s = m.directory[m.directoryIndex(hash)].find(m, hash, key)
 		}
 		if s != nil {
 			return s.value, true
@@ -155,15 +168,15 @@ func (m *Map[K, V]) Get(key K) (V, bool) {
 }
 
 // Put stores value under key, replacing the key and the value of an entry
-// whose key == key (as the built-in map does, so that a +0.0 entry stored
-// with -0.0 keeps -0.0).
+// whose key is equal to key (as the built-in map does, so that a +0.0 entry
+// stored with -0.0 keeps -0.0).
 func (m *Map[K, V]) Put(key K, value V) {
 	hash := m.hash(key)
 	m.put(hash, key, value)
 	m.checkInvariants(hash)
 }
 
-// Delete removes the entry whose key == key, if there is one.
+// Delete removes the entry whose key is equal to key, if there is one.
 func (m *Map[K, V]) Delete(key K) {
 	hash := m.hash(key) // first, so that an unhashable key panics even here
 	if m.used == 0 {
@@ -213,7 +226,20 @@ func (m *Map[K, V]) All() iter.Seq2[K, V] {
 func (m *Map[K, V]) reseed() {
 	m.seed = maphash.MakeSeed()
 	m.seed64 = rand.Uint64()
+	if m.hashState != nil {
+		m.hashState.SetSeed(m.seed)
+	}
 	m.clearSeq++
+}
+
+// equal reports whether a and b are the same key: a == b for a map made by
+// New, the Equal of its maphash.Hasher for a map made by NewWithHasher (step
+// 10). Every comparison of two keys goes through it.
+func (m *Map[K, V]) equal(a, b K) bool {
+	if m.equalFunc != nil {
+		return m.equalFunc(a, b)
+	}
+	return a == b
 }
 
 // find returns the slot holding key, or nil.
@@ -225,7 +251,7 @@ func (m *Map[K, V]) find(key K) *slot[K, V] {
 	if m.directory == nil {
 		return m.findSmall(hash, key)
 	}
-	return m.directory[m.directoryIndex(hash)].find(hash, key)
+	return m.directory[m.directoryIndex(hash)].find(m, hash, key)
 }
 
 // put stores key and value, growing the map when there is no room.

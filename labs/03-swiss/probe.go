@@ -32,8 +32,9 @@ func (s probeSeq) next() probeSeq {
 	return s
 }
 
-// find returns the slot of t that holds key, or nil.
-func (t *table[K, V]) find(hash uint64, key K) *slot[K, V] {
+// find returns the slot of t that holds key, or nil. Keys are compared with
+// m.equal, as in step 2.
+func (t *table[K, V]) find(m *Map[K, V], hash uint64, key K) *slot[K, V] {
 	// TODO(03): step 3: look for key in the groups of t, in the probe order that H1
 	// of hash starts, among the slots whose control byte is its H2; stop at
 	// the first group with an empty slot (an insert would have put key

@@ -2,12 +2,16 @@ package swiss
 
 // Step 2: the small map. A map that never held more than 8 entries is one
 // group, m.small: no table, no probing, and so no tombstones.
+//
+// Keys are compared with m.equal(a, b), never with a == b: for a map made by
+// New it is ==, and for one made by NewWithHasher (step 10) the Hasher's
+// Equal.
 
 // findSmall returns the slot of the small group that holds key, or nil.
 func (m *Map[K, V]) findSmall(hash uint64, key K) *slot[K, V] {
-	// TODO(03): step 2: return the slot of m.small whose key == key, or nil, looking
-	// only at the slots whose control byte is the H2 of hash. Equal H2s do
-	// not make equal keys.
+	// TODO(03): step 2: return the slot of m.small whose key is key (m.equal of the
+	// two is true), or nil, looking only at the slots whose control byte is
+	// the H2 of hash. Equal H2s do not make equal keys.
 	// See chapter 03, section "Step 2: the small map".
 	// stuck: go run ./tools/lab hint 03
 	return nil

@@ -64,7 +64,7 @@ func TestStep3TableFind(t *testing.T) {
 	place(m, tb, 3, 5, 201, 2010, hashes[201])
 
 	find := func(k int64) (s *slot[int64, int64]) {
-		try(t, fmt.Sprintf("find of key %d", k), func() { s = tb.find(hashes[k], k) })
+		try(t, fmt.Sprintf("find of key %d", k), func() { s = tb.find(m, hashes[k], k) })
 		return s
 	}
 	for i := range 8 {

@@ -16,7 +16,7 @@ func (t *table[K, V]) delete(m *Map[K, V], hash uint64, key K) {
 		g := &t.groups[seq.offset]
 		for match := g.ctrl.matchH2(h2(hash)); match != 0; match = match.removeFirst() {
 			i := match.first()
-			if g.slots[i].key != key {
+			if !m.equal(g.slots[i].key, key) {
 				continue
 			}
 			g.slots[i] = slot[K, V]{}

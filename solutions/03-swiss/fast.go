@@ -143,6 +143,9 @@ func le32(s string, i int) uint64 {
 // built-in map does; when testHash is set, it replaces the result on every
 // path.
 func (m *Map[K, V]) hash(key K) uint64 {
+	if m.hashFunc != nil {
+		return m.hashFunc(key) // a map made by NewWithHasher (step 10): no path
+	}
 	var h uint64
 	switch m.path {
 	case path64:

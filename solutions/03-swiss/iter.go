@@ -103,7 +103,7 @@ func (m *Map[K, V]) latest(s *slot[K, V], clearSeq uint64) (K, V, bool) {
 	if cur := m.find(s.key); cur != nil {
 		return cur.key, cur.value, true
 	}
-	if s.key != s.key {
+	if !m.equal(s.key, s.key) {
 		// A key that is not equal to itself (NaN) can never be looked up,
 		// but it cannot be updated or deleted either: since the map was
 		// not emptied, the entry is still in the map, unchanged.

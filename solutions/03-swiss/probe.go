@@ -26,14 +26,15 @@ func (s probeSeq) next() probeSeq {
 	return s
 }
 
-// find returns the slot of t that holds key, or nil.
-func (t *table[K, V]) find(hash uint64, key K) *slot[K, V] {
+// find returns the slot of t that holds key, or nil. Keys are compared with
+// m.equal, as in step 2.
+func (t *table[K, V]) find(m *Map[K, V], hash uint64, key K) *slot[K, V] {
 	seq := makeProbeSeq(h1(hash), t.groupMask())
 	for range len(t.groups) {
 		g := &t.groups[seq.offset]
 		for match := g.ctrl.matchH2(h2(hash)); match != 0; match = match.removeFirst() {
 			i := match.first()
-			if g.slots[i].key == key {
+			if m.equal(g.slots[i].key, key) {
 				return &g.slots[i]
 			}
 		}
@@ -61,7 +62,7 @@ func (t *table[K, V]) put(m *Map[K, V], hash uint64, key K, value V) bool {
 		g := &t.groups[seq.offset]
 		for match := g.ctrl.matchH2(h2(hash)); match != 0; match = match.removeFirst() {
 			i := match.first()
-			if g.slots[i].key == key {
+			if m.equal(g.slots[i].key, key) {
 				g.slots[i] = slot[K, V]{key, value}
 				return true
 			}

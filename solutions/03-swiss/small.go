@@ -2,6 +2,10 @@ package swiss
 
 // Step 2: the small map. A map that never held more than 8 entries is one
 // group, m.small: no table, no probing, and so no tombstones.
+//
+// Keys are compared with m.equal(a, b), never with a == b: for a map made by
+// New it is ==, and for one made by NewWithHasher (step 10) the Hasher's
+// Equal.
 
 // findSmall returns the slot of the small group that holds key, or nil.
 func (m *Map[K, V]) findSmall(hash uint64, key K) *slot[K, V] {
@@ -10,7 +14,7 @@ func (m *Map[K, V]) findSmall(hash uint64, key K) *slot[K, V] {
 		i := match.first()
 		// Equal H2 does not mean equal keys: 1 in 128 other keys share it,
 		// and matchH2 may report a false positive.
-		if g.slots[i].key == key {
+		if m.equal(g.slots[i].key, key) {
 			return &g.slots[i]
 		}
 	}
@@ -44,7 +48,7 @@ func (m *Map[K, V]) deleteSmall(hash uint64, key K) {
 	g := m.small
 	for match := g.ctrl.matchH2(h2(hash)); match != 0; match = match.removeFirst() {
 		i := match.first()
-		if g.slots[i].key == key {
+		if m.equal(g.slots[i].key, key) {
 			g.slots[i] = slot[K, V]{} // drop references, for the garbage collector
 			g.ctrl.set(i, ctrlEmpty)
 			m.used--

@@ -296,7 +296,20 @@ func (c *course) checkpoint(ctx context.Context, l *lab, arg string, w io.Writer
 		}
 		fmt.Fprintf(w, "to get your files back: go run ./tools/lab restore %s\n", l.num)
 	}
-	if k > 0 && len(spill) == 0 && left > 0 {
+	_, later := c.builtTests(l)
+	laterK := false // step k needs a newer Go than the one here
+	for _, t := range later {
+		laterK = laterK || stepOf(t.name) == k
+	}
+	if k > 0 && laterK {
+		ls := &labStatus{lab: l}
+		for _, t := range later {
+			if stepOf(t.name) == k {
+				ls.later = append(ls.later, t)
+			}
+		}
+		fmt.Fprintln(w, "next: "+ls.laterNote())
+	} else if k > 0 && len(spill) == 0 && left > 0 {
 		fmt.Fprintf(w, "next: go run ./tools/lab run %s (it says you are at step %d until step %d passes)\n", l.num, k, k)
 	} else {
 		fmt.Fprintf(w, "next: go run ./tools/lab run %s\n", l.num)

@@ -25,6 +25,9 @@ type course struct {
 	labs []*lab // in number order
 
 	progress io.Writer // where a long test run says it is still going; nil: nowhere
+
+	minor      int  // the minor version of the go command that runs the tests (see goMinor)
+	minorKnown bool // and whether goMinor asked it already
 }
 
 // A lab is one folder labs/NN-word, package word.

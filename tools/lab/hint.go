@@ -125,6 +125,9 @@ func (c *course) hint(ctx context.Context, l *lab, arg string, w io.Writer) erro
 			c.remember([]*labStatus{s})
 			if s.passing() {
 				fmt.Fprintf(w, "lab %s passes: no hint needed (hint %s K still shows hint K)\n", l.name, l.num)
+				if note := s.laterNote(); note != "" {
+					fmt.Fprintln(w, note)
+				}
 				return nil
 			}
 			unit = currentUnit(s)

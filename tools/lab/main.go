@@ -35,6 +35,10 @@
 // classic bucketed map, with that lane's GOTOOLCHAIN and GOEXPERIMENT. Without it, the go
 // command runs as your environment sets it.
 //
+// A step whose test files need a newer Go than the go command in use (//go:build go1.27, for lab
+// 03's step 10) is not counted: run, list, hint and verify say which Go it needs and the command
+// that runs it on the course's lane of that Go.
+//
 // Exit status: 0 when the command succeeded (for run: the lab passes), 1 when
 // it ran and found a failure, 2 for a usage error.
 package main

@@ -88,6 +88,8 @@ func (s *labStatus) state(c *course) string {
 		return "does not compile"
 	case s.crash != nil:
 		return "crashes"
+	case s.passing() && len(s.later) > 0:
+		return "passing (" + s.laterShort() + ")"
 	case s.passing():
 		return "passing"
 	case len(s.failing) == len(s.tests) && c.isUntouched(s.lab):
@@ -167,6 +169,9 @@ func (c *course) report(s *labStatus, w io.Writer) {
 		return
 	case s.passing():
 		fmt.Fprintf(w, "lab %s passes: %s\n", l.name, countTests(len(s.tests), "passes", "pass"))
+		if note := s.laterNote(); note != "" {
+			fmt.Fprintln(w, note)
+		}
 		// The same rule as list's: the lowest lab not known to pass.
 		if states, err := c.states(context.Background(), false); err == nil {
 			if next := c.nextLab(states); next != nil {

@@ -160,7 +160,8 @@ func (c *course) states(ctx context.Context, runOthers bool) ([]result, error) {
 	var staleAt []int
 	for i, l := range c.labs {
 		if same, known := c.untouched(l); known && same {
-			n := len(c.testNames(l))
+			built, _ := c.builtTests(l)
+			n := len(built)
 			out[i] = result{State: fmt.Sprintf("not started (%d test%s)", n, plural(n)), Kind: kindNotStarted, Tests: n, Failing: n}
 			if steps := c.labSteps(l); len(steps) > 0 {
 				out[i].Steps = steps[len(steps)-1]

@@ -20,6 +20,7 @@ type labStatus struct {
 	crash   *crash         // the test binary died (fatal error, panic, timeout)
 	problem string         // the go command could not run at all
 	graders []graderChange // test files that are not as shipped: the lab cannot pass
+	later   []laterTest    // tests that need a newer Go than the one that ran: not in tests
 }
 
 type failure struct {
@@ -51,7 +52,8 @@ func (s *labStatus) testsPass() bool {
 
 // analyze turns the go test result for lab l into a labStatus.
 func (c *course) analyze(l *lab, res *goTestResult) *labStatus {
-	s := &labStatus{lab: l, tests: c.testNames(l), graders: c.graderChanges(l)}
+	s := &labStatus{lab: l, graders: c.graderChanges(l)}
+	s.tests, s.later = c.builtTests(l)
 	p := res.pkgs[c.pkg(l)]
 	if p == nil || (p.Status == "" && !p.BuildFailed) {
 		if msg := res.goProblem(); msg != "" {
@@ -79,7 +81,7 @@ func (c *course) analyze(l *lab, res *goTestResult) *labStatus {
 		seen[name] = true
 	}
 	for _, name := range p.Order {
-		if !strings.Contains(name, "/") && !contains(s.tests, name) {
+		if !strings.Contains(name, "/") && !contains(s.tests, name) && !contains(laterNames(s.later), name) {
 			s.tests = append(s.tests, name)
 		}
 	}
