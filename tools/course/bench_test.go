@@ -212,36 +212,16 @@ func TestAddBenchHooks(t *testing.T) {
 func TestBenchReadings(t *testing.T) {
 	root := workshopRoot(t)
 	read := func(name string) string { return workshopRead(t, root, name) }
-	ratios := read(benchRatios)
-	m := regexp.MustCompile(`median of (\d+)\)`).FindStringSubmatch(ratios)
-	if m == nil {
-		t.Fatalf("%s: no (median of N) line", benchRatios)
-	}
-	runs, _ := strconv.Atoi(m[1])
-	if runs < 10 {
-		t.Errorf("%s: medians of %d runs; the chapters' tables take at least 10", benchRatios, runs)
-	}
-	fastpaths := map[string]string{}
-	text := read(benchFastpath)
-	for _, lm := range benchLabMaps {
-		header := fastpathHeader("/impl@(" + genericName(lm.impl) + " " + lm.impl + ")")
-		i := strings.Index(text, header)
-		if i < 0 {
-			t.Fatalf("%s: no table for %s (%q)", benchFastpath, lm.impl, header)
-		}
-		rest := text[i+len(header):]
-		if j := strings.Index(rest, "$ go tool benchstat"); j >= 0 {
-			rest = rest[:j]
-		}
-		fastpaths[lm.impl] = rest
-	}
-	got, err := readings(runs, read(benchTable), ratios, read(benchProfile), read(benchHash), read(benchHasher), read(benchRuntimePrev), read(benchRatiosPrev), fastpaths)
+	runs, got, err := readingsFromFiles(root)
 	if err != nil {
 		t.Fatal(err)
 	}
+	if runs < 10 {
+		t.Errorf("%s: medians of %d runs; the chapters' tables take at least 10", benchRatios, runs)
+	}
 	for name, want := range got {
 		if have := read(name); have != want {
-			t.Errorf("%s is not what the committed tables say: run go run ./tools/course bench -write\n%s", name, lineDiff(have, want, 12))
+			t.Errorf("%s is not what the committed tables say: run go run ./tools/course bench -readings (or measure again with bench -write)\n%s", name, lineDiff(have, want, 12))
 		}
 	}
 	if strings.Contains(read(benchTable), "±  ∞") || strings.Contains(read(benchTable), "± ∞") {
@@ -271,11 +251,24 @@ geomean                                  50.05n           45.10n          -9.88%
 	if len(rows) != 3 || rows[0].name != "Map/op=get-hit/len=1e3/key=int64" || rows[0].ci != 74 || rows[0].delta != -54.75 || !rows[1].same || rows[2].delta != 24.16 {
 		t.Fatalf("statRows = %+v", rows)
 	}
-	s, err := fastpathSentences("buckets", table)
+	s, slower, faster, err := fastpathSentences("buckets", table)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"with `int64` keys, lookups: of 1 rows, faster in 1 (by 55%)", "with `string` keys, lookups: of 1 rows, slower in 1 (by 24%); inserts: of 1 rows, not different in 1", "moved by -9.88%"} {
+	if slower["string"] != 1 || slower["int64"] != 0 || faster["int64"] != 1 || faster["string"] != 0 {
+		t.Errorf("fastpathSentences: slower = %v, faster = %v; want one string row slower, one int64 row faster", slower, faster)
+	}
+	k := keepSentence("buckets", map[string]float64{"int64": 0.5, "int32": 0.5, "string": 0.8}, slower, faster)
+	for _, want := range []string{"It pays for `int64` (the hash alone takes 0.50x the time; 1 of its rows of lookups and inserts faster, 0 slower)",
+		"It does not pay for `string` (the hash alone takes 0.80x the time; 0 of its rows of lookups and inserts faster, 1 slower)"} {
+		if !strings.Contains(k, want) {
+			t.Errorf("keepSentence: %q does not say %q", k, want)
+		}
+	}
+	if k := keepSentence("buckets", map[string]float64{"int64": 0.5, "int32": 0.5, "string": 0.8}, map[string]int{}, map[string]int{"int64": 2}); !strings.Contains(k, "For `string` (the hash alone takes 0.80x the time, but 0 of its rows of lookups and inserts faster, 0 slower), its hash is faster alone") {
+		t.Errorf("keepSentence without string rows changed: %q", k)
+	}
+	for _, want := range []string{"With `int64` keys, lookups: of 1 rows, faster in 1 (by 55%)", "With `string` keys, lookups: of 1 rows, slower in 1 (by 24%); inserts: of 1 rows, not different in 1", "moved by -9.88%"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("fastpathSentences: %q does not say %q", s, want)
 		}
@@ -403,124 +396,63 @@ func TestLaneVerdicts(t *testing.T) {
 // measurements of go run ./tools/course bench against them, so that a new measurement that
 // contradicts one fails here until the chapter is changed. It reads committed files: it
 // measures nothing, and no time of this machine enters it.
+// TestChapter03MeasurementClaims checks the sentences of chapters 02 and 03
+// that explain the benchmark's tables, beside the readings that bench
+// generates (TestBenchReadings): each against the committed tables, so that a
+// new measurement that says otherwise fails here until the text changes.
 func TestChapter03MeasurementClaims(t *testing.T) {
 	root := workshopRoot(t)
 	read := func(name string) string { return workshopRead(t, root, name) }
 
-	// "On Go 1.27.3 the Swiss map misses its target: its geometric mean is over 1.2x, the rows
-	// beyond the limits are of both key types, and its means are higher than beside the built-in
-	// map of Go 1.26.8 in the same runs."
-	over := regexp.MustCompile(`(?m)^(\w+): (\d+) rows over its limit`)
-	row := regexp.MustCompile(`^(\w+) op=\S+ len=\S+ key=(\w+): [0-9.]+x the built-in map$`)
-	profile := read(benchProfile)
-	overKeys := map[string]bool{}
-	for _, m := range over.FindAllStringSubmatch(profile, -1) {
-		for _, line := range strings.Split(profile, "\n") {
-			if r := row.FindStringSubmatch(line); r != nil && r[1] == m[1] {
-				overKeys[r[2]] = true
-			}
-		}
-	}
-	for _, k := range benchKeys {
-		if !overKeys[k] {
-			t.Errorf("%s: no %s row is over a limit; chapter 03 says the rows beyond the limits are of both key types", benchProfile, k)
-		}
-	}
-	gm := regexp.MustCompile(`(?m)^swiss: geometric mean ([0-9.]+)x`).FindStringSubmatch(read(benchRatios))
-	if gm == nil {
-		t.Fatalf("%s: no line of the swiss map's geometric mean", benchRatios)
-	}
-	if g, _ := strconv.ParseFloat(gm[1], 64); g <= benchTargets["swiss"].geomean {
-		t.Errorf("%s: swiss's geometric mean is %.2fx; chapter 03 says it misses its target of %gx", benchRatios, g, benchTargets["swiss"].geomean)
-	}
-	means := laneMeans(t, read(benchRatiosPrev))
-	for _, k := range benchKeys {
-		if m := means["swiss"][k]; m[1] <= m[0] {
-			t.Errorf("%s: swiss's %s means are %.2fx beside Go 1.26.8's built-in map and %.2fx beside Go 1.27.3's; chapter 03 says they are higher on 1.27.3", benchRatiosPrev, k, m[0], m[1])
-		}
-	}
-
-	// "Of the twelve rows of lookups, benchstat finds at most one where the two releases
-	// differ, and the geometric mean of each key type's lookup ratios is within 5 % of 1."
-	verdict := regexp.MustCompile(`(?m)^get-hit, get-miss\s+(\w+)\s+(\d+) rows\s+([0-9.]+)x\s+(\d+) faster, (\d+) slower`)
-	verdicts := verdict.FindAllStringSubmatch(read(benchRuntimePrev), -1)
-	if len(verdicts) != len(benchKeys) {
-		t.Fatalf("%s: %d lines of lookups under the table; want one per key type", benchRuntimePrev, len(verdicts))
-	}
-	rows, differ := 0, 0
+	// "benchstat finds no row of lookups where the two releases differ, and the geometric
+	// mean of each key type's lookup ratios is within 5 % of 1."
+	verdicts := verdictLineRE.FindAllStringSubmatch(read(benchRuntimePrev), -1)
+	lookups := 0
 	for _, v := range verdicts {
-		n, _ := strconv.Atoi(v[2])
-		faster, _ := strconv.Atoi(v[4])
-		slower, _ := strconv.Atoi(v[5])
-		rows, differ = rows+n, differ+faster+slower
-		if g, _ := strconv.ParseFloat(v[3], 64); math.Abs(g-1) > 0.05+1e-9 {
-			t.Errorf("%s: lookups with %s keys: geometric mean %.2fx; chapter 03 says it is within 5 %% of 1", benchRuntimePrev, v[1], g)
+		if v[1] != "get-hit, get-miss" {
+			continue
+		}
+		lookups++
+		if v[5] != "0" || v[6] != "0" {
+			t.Errorf("%s: lookups with %s keys: %s faster, %s slower; chapter 03 says no row of lookups differs", benchRuntimePrev, v[2], v[5], v[6])
+		}
+		if g, _ := strconv.ParseFloat(v[4], 64); math.Abs(g-1) > 0.05+1e-9 {
+			t.Errorf("%s: lookups with %s keys: geometric mean %.2fx; chapter 03 says it is within 5 %% of 1", benchRuntimePrev, v[2], g)
 		}
 	}
-	if rows != 12 || differ > 1 {
-		t.Errorf("%s: benchstat finds %d of %d rows of lookups different; chapter 03 says at most one of twelve", benchRuntimePrev, differ, rows)
+	if lookups != len(benchKeys) {
+		t.Fatalf("%s: %d lines of lookups under the table; want one per key type", benchRuntimePrev, lookups)
 	}
 
-	// "The string rows of all four columns lost ground on Go 1.27, by more than their column's
-	// iterate control moved. buckets-generic's int64 rows lost more than its control moved, but
-	// swiss-generic's did not, and neither did buckets' and swiss'."
+	// "Both generic columns lost ground on both key types, by more than their controls moved.
+	// buckets moved by no more than its control. swiss did on its string rows."
+	means := laneMeans(t, read(benchRatiosPrev))
 	change := func(col, group string) float64 { m := means[col][group]; return m[1] - m[0] }
 	control := func(col string) float64 { return math.Abs(change(col, "iterate")) }
-	for _, col := range labCols() {
-		if change(col, "string") <= control(col) {
-			t.Errorf("%s: %s's string means went from %.2fx to %.2fx, no more than its control moved (%.2f); chapter 03 says the string rows of all four lost ground", benchRatiosPrev, col, means[col]["string"][0], means[col]["string"][1], control(col))
-		}
-		lost := change(col, "int64") > control(col)
-		if want := col == "buckets-generic"; lost != want {
-			t.Errorf("%s: %s's int64 means went from %.2fx to %.2fx, its control moved %.2f; chapter 03 says only buckets-generic's int64 rows lost more than their control moved", benchRatiosPrev, col, means[col]["int64"][0], means[col]["int64"][1], control(col))
-		}
-	}
-
-	// "Read the table row family by row family, as ratios of medians: on lookups, cockroach is
-	// over 1.00x in A of the 12 rows and dolthub in B; on inserts, cockroach is under 1.00x in C of
-	// the 6 rows and dolthub in D; on deletes, cockroach is under in E and dolthub in F; ranging,
-	// both are under in every row. So neither library is faster than Go 1.27.3's map on lookups.
-	// Over lookups and inserts together, cockroach's geometric mean is within a tenth of 1x,
-	// dolthub's higher."
-	chapter := strings.Join(strings.Fields(read("chapters/03-swiss.md")), " ")
-	says := func(sentence string) {
-		t.Helper()
-		if !strings.Contains(chapter, sentence) {
-			t.Errorf("chapters/03-swiss.md does not say %q, which is what %s shows", sentence, benchRatios)
-		}
-	}
-	ratios := readRatioTable(t, read(benchRatios))
-	count := func(peer string, ops []string, over bool) int {
-		n := 0
-		for _, op := range ops {
-			for _, r := range ratios[peer][op] {
-				if (r > 1) == over && r != 1 {
-					n++
-				}
+	lost := func(col, k string) bool { return change(col, k) > control(col) }
+	moved := func(col, k string) bool { return math.Abs(change(col, k)) > control(col) }
+	for _, col := range []string{"buckets-generic", "swiss-generic"} {
+		for _, k := range benchKeys {
+			if !lost(col, k) {
+				t.Errorf("%s: %s's %s means went from %.2fx to %.2fx, its control moved %.2f; chapter 03 says both generic columns lost ground on both key types", benchRatiosPrev, col, k, means[col][k][0], means[col][k][1], control(col))
 			}
 		}
-		return n
 	}
-	lookups := []string{"get-hit", "get-miss"}
-	says(fmt.Sprintf("on lookups, cockroach is over 1.00x in %d of the 12 rows and dolthub in %d;", count("cockroach", lookups, true), count("dolthub", lookups, true)))
-	says(fmt.Sprintf("on inserts, cockroach is under 1.00x in %d of the 6 rows and dolthub in %d;", count("cockroach", []string{"put"}, false), count("dolthub", []string{"put"}, false)))
-	says(fmt.Sprintf("on deletes, cockroach is under in %d and dolthub in %d;", count("cockroach", []string{"delete"}, false), count("dolthub", []string{"delete"}, false)))
-	if c, d := count("cockroach", []string{"iterate"}, false), count("dolthub", []string{"iterate"}, false); c != 6 || d != 6 {
-		t.Errorf("%s: cockroach ranges faster in %d of 6 rows, dolthub in %d; chapter 03 says both are under 1.00x in every row", benchRatios, c, d)
+	for _, k := range benchKeys {
+		if moved("buckets", k) {
+			t.Errorf("%s: buckets' %s means moved by more than its control; chapter 03 says they did not", benchRatiosPrev, k)
+		}
 	}
-	// Chapter 02: "the table has string rows that benchstat finds changed" (step 9's table).
-	changed := regexp.MustCompile(`(?m)^Map/op=\S+/key=string(-[0-9]+)?\s.*\s[+-][0-9.]+% \(p=`)
-	if !changed.MatchString(read(benchFastpath)) {
-		t.Errorf("%s: benchstat finds no string row changed by step 9; chapter 02 says the table has some", benchFastpath)
+	if !lost("swiss", "string") || moved("swiss", "int64") {
+		t.Errorf("%s: swiss's string means lost ground: %t, its int64 means moved: %t; chapter 03 says swiss lost ground on its string rows only", benchRatiosPrev, lost("swiss", "string"), moved("swiss", "int64"))
 	}
 
-	// "neither library is faster than Go 1.27.3's map on lookups": the geometric mean of each
-	// one's 12 lookup ratios is over 1.
-	for _, p := range []string{"cockroach", "dolthub"} {
-		var rs []float64
-		for _, op := range lookups {
-			rs = append(rs, ratios[p][op]...)
-		}
+	// "So neither library is faster than Go 1.27.3's map on lookups: the geometric mean of
+	// each one's twelve lookup ratios is over 1x. Over lookups and inserts together,
+	// cockroach's geometric mean is within a tenth of 1x, dolthub's higher."
+	ratios := readRatioTable(t, read(benchRatios))
+	for _, p := range benchPeers {
+		rs := append(slices.Clone(ratios[p]["get-hit"]), ratios[p]["get-miss"]...)
 		if g := geomean(rs); len(rs) != 12 || g <= 1 {
 			t.Errorf("%s: %s's %d lookup ratios have a geometric mean of %.2fx; chapter 03 says neither library is faster than the built-in map on lookups", benchRatios, p, len(rs), g)
 		}
@@ -535,6 +467,69 @@ func TestChapter03MeasurementClaims(t *testing.T) {
 	}
 	if c, d := peer("cockroach"), peer("dolthub"); math.Abs(c-1) > 0.1+1e-9 || d <= c {
 		t.Errorf("%s: cockroach's geometric mean is %.2fx and dolthub's %.2fx; chapter 03 says cockroach is within a tenth of 1x and dolthub higher", benchRatios, c, d)
+	}
+
+	// "In the Swiss map's row beyond its limit, inserts of string keys into a map that grows to
+	// a million entries, the function with the most time of each map is its hash (hashString,
+	// memHashAES) ... the lab map's split holds half of its time."
+	profile := read(benchProfile)
+	if !strings.Contains(profile, "swiss: 1 row over its limit") || !strings.Contains(profile, "\nswiss op=put len=1e6 key=string: ") {
+		t.Errorf("%s: the Swiss map's one row beyond its limit is not put len=1e6 key=string; chapter 03 says it is", benchProfile)
+	}
+	top := func(impl string) (first string, lines []string) {
+		head := "<impl=" + impl + " op=put len=1e6 key=string, "
+		i := strings.Index(profile, head)
+		if i < 0 {
+			t.Fatalf("%s: no profile of %s on put len=1e6 key=string", benchProfile, impl)
+		}
+		rest := profile[i:]
+		if j := strings.Index(rest[len(head):], "$ go tool pprof"); j >= 0 {
+			rest = rest[:len(head)+j]
+		}
+		for _, line := range strings.Split(rest, "\n") {
+			f := strings.Fields(line)
+			if len(f) >= 6 && strings.HasSuffix(f[1], "%") && strings.HasSuffix(f[4], "%") {
+				lines = append(lines, line)
+			}
+		}
+		if len(lines) == 0 {
+			t.Fatalf("%s: the profile of %s has no rows", benchProfile, impl)
+		}
+		return strings.Fields(lines[0])[5], lines
+	}
+	if f, _ := top("swiss"); !strings.HasSuffix(f, ".hashString") {
+		t.Errorf("%s: the lab map's top function on put len=1e6 key=string is %s; chapter 03 says hashString", benchProfile, f)
+	}
+	if f, _ := top("builtin"); !strings.HasSuffix(f, ".memHashAES") {
+		t.Errorf("%s: the built-in map's top function on put len=1e6 key=string is %s; chapter 03 says memHashAES", benchProfile, f)
+	}
+	_, lines := top("swiss")
+	split := -1.0
+	for _, line := range lines {
+		if f := strings.Fields(line); strings.HasSuffix(f[5], ").split") {
+			split, _ = strconv.ParseFloat(strings.TrimSuffix(f[4], "%"), 64)
+		}
+	}
+	if split < 40 || split > 60 {
+		t.Errorf("%s: split holds %.1f%% of the lab map's time on put len=1e6 key=string; chapter 03 says half", benchProfile, split)
+	}
+
+	// Chapter 02: "timed alone, maphash.String is slower than maphash.Comparable, and Map.hash
+	// is faster with hashString than on the generic path."
+	hash := read(benchHash)
+	for _, c := range []struct{ re, says string }{
+		{`(?m)^Hash/key=string\S*\s+\S+ ±\s+\S+\s+\S+ ±\s+\S+\s+\+[0-9.]+% \(p=`, "maphash.String is slower than maphash.Comparable"},
+	} {
+		if !regexp.MustCompile(c.re).MatchString(hash) {
+			t.Errorf("%s: benchstat does not find that %s; chapter 02 says it is", benchHash, c.says)
+		}
+	}
+	_, pathRatio, err := hashSentences(hash)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pathRatio["string"] >= 1 {
+		t.Errorf("%s: Map.hash takes %.2fx the time with hashString as on the generic path; chapter 02 says it is faster", benchHash, pathRatio["string"])
 	}
 }
 

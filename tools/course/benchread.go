@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 	"math"
+	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -140,13 +142,17 @@ func changeList(rows []statRow) string {
 
 // fastpathSentences reads one lab map's table of step 9 (without it as the
 // base, with it as the second column).
-func fastpathSentences(impl, table string) (string, error) {
+//
+// slower and faster count, by key type, the rows of lookups and inserts
+// that step 9 made slower and faster.
+func fastpathSentences(impl, table string) (text string, slower, faster map[string]int, err error) {
 	rows := statRows(table)
 	if len(rows) == 0 {
-		return "", fmt.Errorf("%s: no rows for %s", benchFastpath, impl)
+		return "", nil, nil, fmt.Errorf("%s: no rows for %s", benchFastpath, impl)
 	}
+	slower, faster = map[string]int{}, map[string]int{}
 	var b strings.Builder
-	fmt.Fprintf(&b, "**What step 9 changed in `%s`** (`bench-fastpath.txt`: the map without step 9, `%s`, as the base, and with it, in one binary, run after run):", impl, genericName(impl))
+	fmt.Fprintf(&b, "**What step 9 changed in `%s`** (`bench-fastpath.txt`: the map without step 9, `%s`, as the base, and with it, in one binary, run after run).", impl, genericName(impl))
 	for _, k := range benchKeys {
 		var lookups, puts, others []statRow
 		for _, r := range rows {
@@ -162,14 +168,23 @@ func fastpathSentences(impl, table string) (string, error) {
 				others = append(others, r)
 			}
 		}
-		fmt.Fprintf(&b, " with `%s` keys, lookups: %s; inserts: %s; deletes and ranging: %s.", k, changeList(lookups), changeList(puts), changeList(others))
+		fmt.Fprintf(&b, " With `%s` keys, lookups: %s; inserts: %s; deletes and ranging: %s.", k, changeList(lookups), changeList(puts), changeList(others))
+		for _, r := range append(lookups, puts...) {
+			switch {
+			case r.same:
+			case r.delta > 0:
+				slower[k]++
+			default:
+				faster[k]++
+			}
+		}
 	}
 	g := statGeoRE.FindStringSubmatch(table)
 	if g == nil {
-		return "", fmt.Errorf("%s: no geomean line for %s", benchFastpath, impl)
+		return "", nil, nil, fmt.Errorf("%s: no geomean line for %s", benchFastpath, impl)
 	}
 	fmt.Fprintf(&b, " Over all %d rows, the geometric mean of the medians moved by %s.", len(rows), g[1])
-	return b.String(), nil
+	return b.String(), slower, faster, nil
 }
 
 // statMedians reads the medians of a benchstat table of several columns
@@ -210,7 +225,10 @@ func statMedians(table string) (names []string, medians map[string][]float64) {
 }
 
 // hashSentences reads the table of the hashes alone.
-func hashSentences(table string) (string, error) {
+//
+// pathRatio gives, by key type, the time of Map.hash on step 9's path over
+// its time on the generic path.
+func hashSentences(table string) (text string, pathRatio map[string]float64, err error) {
 	med := map[string]float64{} // impl/key: the median in ns
 	names, medians := statMedians(table)
 	var order []string
@@ -223,7 +241,7 @@ func hashSentences(table string) (string, error) {
 			impls = slices.DeleteFunc(slices.Clone(hashImpls), func(s string) bool { return s == "maphash.String" })
 		}
 		if len(cells) != len(impls) {
-			return "", fmt.Errorf("%s: row %s has %d medians, not %d", benchHash, name, len(cells), len(impls))
+			return "", nil, fmt.Errorf("%s: row %s has %d medians, not %d", benchHash, name, len(cells), len(impls))
 		}
 		for i, v := range cells {
 			med[impls[i]+"/"+key] = v
@@ -231,7 +249,11 @@ func hashSentences(table string) (string, error) {
 		order = append(order, key)
 	}
 	if len(order) != len(hashKeys) {
-		return "", fmt.Errorf("%s: rows for %v, want %v", benchHash, order, hashKeys)
+		return "", nil, fmt.Errorf("%s: rows for %v, want %v", benchHash, order, hashKeys)
+	}
+	pathRatio = map[string]float64{}
+	for _, k := range hashKeys {
+		pathRatio[k] = med["swiss/"+k] / med["swiss-generic/"+k]
 	}
 	ratio := func(a, b, k string) string {
 		return fmt.Sprintf("%.2fx", med[a+"/"+k]/med[b+"/"+k])
@@ -246,7 +268,48 @@ func hashSentences(table string) (string, error) {
 			b.WriteString(";")
 		}
 	}
-	return b.String(), nil
+	return b.String(), pathRatio, nil
+}
+
+// keepSentence says, for each key type, whether step 9's path pays for
+// itself in lab map impl. It pays where its hash takes less time than the
+// generic path's (pathRatio under 1), no row of lookups or inserts is
+// slower with it and at least one is faster (a key type with no rows in the
+// map's table, int32, is judged by its hash alone); where the hash alone is
+// faster but no row shows it, the sentence says so.
+func keepSentence(impl string, pathRatio map[string]float64, slower, faster map[string]int) string {
+	var pays, alone, not []string
+	for _, k := range hashKeys {
+		hash := fmt.Sprintf("the hash alone takes %.2fx the time", pathRatio[k])
+		if !slices.Contains(benchKeys, k) {
+			if pathRatio[k] < 1 {
+				pays = append(pays, fmt.Sprintf("`%s` (%s; the map's table has no `%s` rows)", k, hash, k))
+			} else {
+				not = append(not, fmt.Sprintf("`%s` (%s)", k, hash))
+			}
+			continue
+		}
+		rows := fmt.Sprintf("%d of its rows of lookups and inserts faster, %d slower", faster[k], slower[k])
+		switch {
+		case pathRatio[k] < 1 && slower[k] == 0 && faster[k] > 0:
+			pays = append(pays, fmt.Sprintf("`%s` (%s; %s)", k, hash, rows))
+		case pathRatio[k] < 1 && slower[k] == 0:
+			alone = append(alone, fmt.Sprintf("`%s` (%s, but %s)", k, hash, rows))
+		default:
+			not = append(not, fmt.Sprintf("`%s` (%s; %s)", k, hash, rows))
+		}
+	}
+	s := fmt.Sprintf("**Does step 9 pay for itself in `%s`?**", impl)
+	if len(pays) > 0 {
+		s += " It pays for " + strings.Join(pays, "; ") + "."
+	}
+	if len(alone) > 0 {
+		s += " For " + strings.Join(alone, "; ") + ", its hash is faster alone and no row is slower, but the saving is within this run's noise in the whole map."
+	}
+	if len(not) > 0 {
+		s += " It does not pay for " + strings.Join(not, "; ") + ": the generic path would do as well there."
+	}
+	return s
 }
 
 // targetSentence reads a lab map's line under the ratio table.
@@ -266,13 +329,16 @@ func targetSentence(impl, ratios, profile string) (string, error) {
 	rows := fmt.Sprintf("every one of its %d rows of lookups and inserts is within %sx", all, m[5])
 	if within < all {
 		rows = fmt.Sprintf("%d of its %d rows of lookups and inserts are beyond %sx", all-within, all, m[5])
+		if all-within == 1 {
+			rows = fmt.Sprintf("1 of its %d rows of lookups and inserts is beyond %sx", all, m[5])
+		}
 	}
 	s := fmt.Sprintf("**The targets.** `%s` %s its target of a geometric mean of %sx (%sx), and %s.", impl, verdict, m[2], m[1], rows)
 	if within < all {
-		if !strings.Contains(profile, fmt.Sprintf("%s: %d rows over its limit", impl, all-within)) {
+		if !strings.Contains(profile, fmt.Sprintf("%s: %d rows over its limit", impl, all-within)) && !strings.Contains(profile, fmt.Sprintf("%s: %d row over its limit", impl, all-within)) {
 			return "", fmt.Errorf("%s: no profiles of %s's %d rows over its limit", benchProfile, impl, all-within)
 		}
-		s += " `bench-profile.txt` has, for each of those rows, the profile of the lab map and of the built-in map on it, side by side."
+		s += " `bench-profile.txt` has, for each row beyond, the profile of the lab map and of the built-in map on it, one after the other."
 	}
 	return s, nil
 }
@@ -286,13 +352,13 @@ func readings(runs int, table, ratios, profile, hash, hasher, runtimesPrev, rati
 	if err != nil {
 		return nil, err
 	}
-	hashes, err := hashSentences(hash)
+	hashes, pathRatio, err := hashSentences(hash)
 	if err != nil {
 		return nil, err
 	}
 	out := map[string]string{}
 	for _, lm := range benchLabMaps {
-		fp, err := fastpathSentences(lm.impl, fastpath[lm.impl])
+		fp, slower, faster, err := fastpathSentences(lm.impl, fastpath[lm.impl])
 		if err != nil {
 			return nil, err
 		}
@@ -301,7 +367,7 @@ func readings(runs int, table, ratios, profile, hash, hasher, runtimesPrev, rati
 			return nil, err
 		}
 		text := readingHeader
-		parts := []string{noise, fp, hashes, target}
+		parts := []string{noise, fp, hashes, keepSentence(lm.impl, pathRatio, slower, faster), target}
 		if lm.impl == "swiss" {
 			h, err := hasherSentences(hasher)
 			if err != nil {
@@ -523,4 +589,42 @@ func hasherSentences(table string) (string, error) {
 			field(name, "len"), field(name, "key"), m[3]/m[1], m[3]/m[0], sep)
 	}
 	return b.String(), nil
+}
+
+// readingsFromFiles builds the readings from the committed tables under
+// root, and returns the runs they took.
+func readingsFromFiles(root string) (runs int, out map[string]string, err error) {
+	read := func(name string) string {
+		if err != nil {
+			return ""
+		}
+		var b []byte
+		b, err = os.ReadFile(filepath.Join(root, name))
+		return string(b)
+	}
+	ratios, table, profile, hash, hasher := read(benchRatios), read(benchTable), read(benchProfile), read(benchHash), read(benchHasher)
+	runtimesPrev, ratiosPrev, text := read(benchRuntimePrev), read(benchRatiosPrev), read(benchFastpath)
+	if err != nil {
+		return 0, nil, err
+	}
+	m := regexp.MustCompile(`median of (\d+)\)`).FindStringSubmatch(ratios)
+	if m == nil {
+		return 0, nil, fmt.Errorf("%s: no (median of N) line", benchRatios)
+	}
+	runs, _ = strconv.Atoi(m[1])
+	fastpaths := map[string]string{}
+	for _, lm := range benchLabMaps {
+		header := fastpathHeader("/impl@(" + genericName(lm.impl) + " " + lm.impl + ")")
+		i := strings.Index(text, header)
+		if i < 0 {
+			return 0, nil, fmt.Errorf("%s: no table for %s (%q)", benchFastpath, lm.impl, header)
+		}
+		rest := text[i+len(header):]
+		if j := strings.Index(rest, "$ go tool benchstat"); j >= 0 {
+			rest = rest[:j]
+		}
+		fastpaths[lm.impl] = rest
+	}
+	out, err = readings(runs, table, ratios, profile, hash, hasher, runtimesPrev, ratiosPrev, fastpaths)
+	return runs, out, err
 }
