@@ -90,6 +90,7 @@ type benchBuild struct {
 	replace map[string]string // the overlay
 	impls   []string          // the impl= it runs
 	rename  map[string]string // impl= renamed in its results
+	hooks   bool              // built with -tags benchTag: replace holds the labs' hooks (addBenchHooks)
 	bin     string
 	results strings.Builder // the output of all its runs
 }
@@ -184,18 +185,21 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 		env:     benchLane.Env(),
 		replace: fast,
 		impls:   append(slices.Clone(labImpls), benchPeers...),
+		hooks:   true,
 	}, {
 		name:    prevLaneBuild(buildFast),
 		what:    "the solutions of labs 02 and 03 with and without step 9 and the built-in map on " + benchPrevLane.Toolchain,
 		env:     benchPrevLane.Env(),
 		replace: fast,
 		impls:   labImpls,
+		hooks:   true,
 	}, {
 		name:    buildClassic,
 		what:    "the built-in map on " + strings.Join(classicEnv, " ") + " (" + goVersion(root, classicEnv) + ")",
 		env:     classicEnv,
 		replace: fast,
 		impls:   []string{"builtin"},
+		hooks:   true,
 	}}
 	byName := map[string]*benchBuild{}
 	for _, bb := range builds {
@@ -395,7 +399,11 @@ func buildBench(root, dir string, bb *benchBuild) error {
 	}
 	defer os.Remove(ov)
 	bb.bin = filepath.Join(dir, bb.name+".test")
-	cmd := exec.Command("go", "test", "-c", "-tags", benchTag, "-o", bb.bin, "-overlay="+ov, benchPkg)
+	args := []string{"test", "-c", "-o", bb.bin, "-overlay=" + ov}
+	if bb.hooks {
+		args = append(args, "-tags", benchTag)
+	}
+	cmd := exec.Command("go", append(args, benchPkg)...)
 	cmd.Dir = root
 	cmd.Env = append(os.Environ(), bb.env...)
 	out, err := cmd.CombinedOutput()
