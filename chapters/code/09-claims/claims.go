@@ -52,6 +52,19 @@ type Claim struct {
 	// whose verdict is for the current release, Go 1.27): "Go 1.0 to 1.23, and 1.24-1.25 with
 	// GOEXPERIMENT=noswissmap", "every version", "none".
 	Held string
+
+	// The Chinese edition of chapter 09 (chapters/zh/09-claims.md) shows, for each claim of a
+	// post, the post's own words and the ruling in Chinese, from these fields.
+
+	// Original is the post's own sentence that makes the claim, in Chinese, exactly as the post
+	// writes it (the shortest part of the sentence that makes the claim): the Chinese table shows
+	// it where the English one shows Claim.
+	Original string
+	// SectionZh is the post's own heading of Section, in Chinese, as the post writes it.
+	SectionZh string
+	// RulingZh is Ruling in Simplified Chinese (markdown), with the terms of the glossary
+	// (chapters/zh/glossary.md).
+	RulingZh string
 }
 
 // Verdict is the fixed scale of rulings.
