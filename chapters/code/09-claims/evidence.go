@@ -63,7 +63,11 @@ type Source struct {
 }
 
 // Resolve finds the line and cites it as "`file:line` at version: `line`".
-func (s Source) Resolve(r *Resolver) (string, error) {
+func (s Source) Resolve(r *Resolver) (string, error) { return s.resolveIn(r, English) }
+
+// resolveIn is Resolve with the citation's own words in lang: the Chinese chapter says
+// "`file:line`（version）：`line`".
+func (s Source) resolveIn(r *Resolver, lang Lang) (string, error) {
 	root, err := r.Root(s.At)
 	if err != nil {
 		return "", err
@@ -96,18 +100,33 @@ func (s Source) Resolve(r *Resolver) (string, error) {
 	}
 	note := ""
 	if s.Note != "" {
-		note = ": " + s.Note
+		note = lang.colon() + s.Note
 	}
 	if s.Absent {
 		if len(hits) > 0 {
 			return "", fmt.Errorf("%s at %s: %q was to be absent, and matches %s:%d: %s", s.File, s.At, s.Find, hits[0].File, hits[0].Line, hits[0].Text)
+		}
+		isDir := false
+		if info, err := os.Stat(filepath.Join(root, filepath.FromSlash(s.File))); err == nil && info.IsDir() {
+			isDir = true
+		}
+		if lang == Chinese {
+			where := fmt.Sprintf("%s 的 `%s` 中没有一行", label(s.At), s.File)
+			if in != nil {
+				where = fmt.Sprintf("%s 的 `%s` 的 `%s` 中没有一行", label(s.At), in.File, in.Name)
+			} else if s.File == "." {
+				where = fmt.Sprintf("%s 中没有一个 Go 文件", label(s.At))
+			} else if isDir {
+				where = fmt.Sprintf("%s 的 `%s/` 下没有一个 Go 文件", label(s.At), strings.TrimSuffix(s.File, "/"))
+			}
+			return fmt.Sprintf("%s匹配 `%s`%s", where, s.Find, note), nil
 		}
 		where := fmt.Sprintf("no line of `%s`", s.File)
 		if in != nil {
 			where = fmt.Sprintf("no line of `%s` in `%s`", in.File, in.Name)
 		} else if s.File == "." {
 			where = "no Go file"
-		} else if info, err := os.Stat(filepath.Join(root, filepath.FromSlash(s.File))); err == nil && info.IsDir() {
+		} else if isDir {
 			where = fmt.Sprintf("no Go file under `%s/`", strings.TrimSuffix(s.File, "/"))
 		}
 		return fmt.Sprintf("%s of %s matches `%s`%s", where, label(s.At), s.Find, note), nil
@@ -125,6 +144,13 @@ func (s Source) Resolve(r *Resolver) (string, error) {
 	h := hits[0]
 	if strings.HasSuffix(s.File, ".html") {
 		h.Text = htmlTag.ReplaceAllString(h.Text, "")
+	}
+	if lang == Chinese {
+		where = ""
+		if in != nil {
+			where = fmt.Sprintf("`%s` 中，", in.Name)
+		}
+		return fmt.Sprintf("`%s:%d`（%s%s）：`%s`%s", h.File, h.Line, where, label(s.At), code(h.Text), note), nil
 	}
 	return fmt.Sprintf("`%s:%d`%s at %s: `%s`%s", h.File, h.Line, where, label(s.At), code(h.Text), note), nil
 }
@@ -226,7 +252,9 @@ type Output struct {
 	Note string // optional
 }
 
-func (o Output) Resolve(r *Resolver) (string, error) {
+func (o Output) Resolve(r *Resolver) (string, error) { return o.resolveIn(r, English) }
+
+func (o Output) resolveIn(r *Resolver, lang Lang) (string, error) {
 	file := filepath.Join(r.Repo, "chapters", "out", o.Name+".txt")
 	re, err := regexp.Compile(o.Find)
 	if err != nil {
@@ -241,7 +269,10 @@ func (o Output) Resolve(r *Resolver) (string, error) {
 	}
 	note := ""
 	if o.Note != "" {
-		note = ": " + o.Note
+		note = lang.colon() + o.Note
+	}
+	if lang == Chinese {
+		return fmt.Sprintf("`%s` 的输出：`%s`%s", outputCommand(r.Repo, o.Name), code(hits[0].Text), note), nil
 	}
 	return fmt.Sprintf("output of `%s`: `%s`%s", outputCommand(r.Repo, o.Name), code(hits[0].Text), note), nil
 }
@@ -272,7 +303,9 @@ type Measured struct {
 	Says string // "+77%", "−55%" or "~"
 }
 
-func (m Measured) Resolve(r *Resolver) (string, error) {
+func (m Measured) Resolve(r *Resolver) (string, error) { return m.resolveIn(r, English) }
+
+func (m Measured) resolveIn(r *Resolver, lang Lang) (string, error) {
 	data, err := os.ReadFile(filepath.Join(r.Repo, "chapters", "out", m.Name+".txt"))
 	if err != nil {
 		return "", err
@@ -296,7 +329,24 @@ func (m Measured) Resolve(r *Resolver) (string, error) {
 	if c.P > 0 {
 		delta += fmt.Sprintf(" (p=%g)", c.P)
 	}
+	if lang == Chinese {
+		return fmt.Sprintf("`%s` 的输出：`%s`，%s 相对 %s 的 %s：`%s`", outputCommand(r.Repo, m.Name), m.Row, m.Col, t.Columns[0], m.Unit, delta), nil
+	}
 	return fmt.Sprintf("output of `%s`: `%s`, %s against %s: `%s`", outputCommand(r.Repo, m.Name), m.Row, m.Unit+" of "+m.Col, t.Columns[0], delta), nil
+}
+
+// A localized piece of evidence says its citation's own words (not the cited line, nor its
+// Note) in the chapter's language.
+type localized interface {
+	resolveIn(r *Resolver, lang Lang) (string, error)
+}
+
+// resolveIn resolves e with its citation's words in lang, where e has words of its own.
+func resolveIn(e Evidence, r *Resolver, lang Lang) (string, error) {
+	if l, ok := e.(localized); ok {
+		return l.resolveIn(r, lang)
+	}
+	return e.Resolve(r)
 }
 
 // Text is evidence in words that none of the kinds above can hold, such as a reasoned argument

@@ -45,9 +45,105 @@ func Tests(repo string) (map[string]string, error) {
 	return tests, err
 }
 
-// Renderer writes the chapter's markdown.
+// Lang is the language of the chapter's markdown: the book's, English, or its Chinese edition's
+// (chapters/zh).
+type Lang string
+
+const (
+	English Lang = "en"
+	Chinese Lang = "zh"
+)
+
+// ParseLang reads a -lang flag: "en" or "zh".
+func ParseLang(s string) (Lang, error) {
+	switch l := Lang(s); l {
+	case English, Chinese:
+		return l, nil
+	}
+	return "", fmt.Errorf("language %q: want en or zh", s)
+}
+
+// colon is what separates a label from what it labels.
+func (l Lang) colon() string {
+	if l == Chinese {
+		return "："
+	}
+	return ": "
+}
+
+// Zh is the verdict's name in the Chinese edition (chapters/zh/glossary.md).
+func (v Verdict) Zh() string {
+	switch v {
+	case True:
+		return "成立"
+	case SomeVersions:
+		return "仅在部分版本成立"
+	case Misleading:
+		return "有误导性"
+	case False:
+		return "不成立"
+	case Uncheckable:
+		return "无法按原文检验"
+	case NoSuchAPI:
+		return "所称 API 不存在"
+	}
+	return v.String()
+}
+
+func (v Verdict) in(lang Lang) string {
+	if lang == Chinese {
+		return v.Zh()
+	}
+	return v.String()
+}
+
+// MissingZh lists the fields the Chinese edition needs that the claim leaves empty: Original,
+// SectionZh, RulingZh.
+func (c Claim) MissingZh() []string {
+	var missing []string
+	for _, f := range []struct{ name, v string }{{"Original", c.Original}, {"SectionZh", c.SectionZh}, {"RulingZh", c.RulingZh}} {
+		if strings.TrimSpace(f.v) == "" {
+			missing = append(missing, f.name)
+		}
+	}
+	return missing
+}
+
+// UntranslatedError names the claims that the Chinese chapter cannot show, and the fields each
+// leaves empty.
+type UntranslatedError struct {
+	IDs     []string
+	Missing map[string][]string // by ID
+}
+
+func (e *UntranslatedError) Error() string {
+	var rows []string
+	for _, id := range e.IDs {
+		rows = append(rows, fmt.Sprintf("%s (%s)", id, strings.Join(e.Missing[id], ", ")))
+	}
+	return fmt.Sprintf("the Chinese chapter needs Original, SectionZh and RulingZh for every claim, and %d claims leave some empty: %s",
+		len(e.IDs), strings.Join(rows, "; "))
+}
+
+// untranslated returns an *UntranslatedError for the rows that lack a Chinese field, or nil.
+func untranslated(rows []Claim) error {
+	e := &UntranslatedError{Missing: map[string][]string{}}
+	for _, c := range rows {
+		if m := c.MissingZh(); len(m) > 0 {
+			e.IDs = append(e.IDs, c.ID)
+			e.Missing[c.ID] = m
+		}
+	}
+	if len(e.IDs) == 0 {
+		return nil
+	}
+	return e
+}
+
+// Renderer writes the chapter's markdown, in English unless Lang says Chinese.
 type Renderer struct {
 	R        *Resolver
+	Lang     Lang
 	tests    map[string]string
 	chapters map[string]*Chapter
 }
@@ -58,7 +154,24 @@ func NewRenderer(r *Resolver) (*Renderer, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Renderer{R: r, tests: tests, chapters: map[string]*Chapter{}}, nil
+	return &Renderer{R: r, Lang: English, tests: tests, chapters: map[string]*Chapter{}}, nil
+}
+
+func (rd *Renderer) zh() bool { return rd.Lang == Chinese }
+
+// chapterTitle is the title a link to the chapter shows: in the Chinese edition, that of its
+// Chinese page (chapters/zh/FILE) once there is one, else the English one. The Chinese pages keep
+// the English pages' heading ids, so the fragment is checked against the English page.
+func (rd *Renderer) chapterTitle(ch *Chapter) string {
+	if !rd.zh() {
+		return ch.Title
+	}
+	zh, err := rd.chapter("zh/" + ch.File)
+	if err != nil {
+		return ch.Title
+	}
+	title, _, _ := strings.Cut(zh.Title, "：")
+	return strings.TrimSpace(title)
 }
 
 func (rd *Renderer) chapter(file string) (*Chapter, error) {
@@ -75,18 +188,26 @@ func (rd *Renderer) chapter(file string) (*Chapter, error) {
 
 // Counts writes the table of verdicts per post.
 func (rd *Renderer) Counts(b *strings.Builder) {
-	fmt.Fprintf(b, "| verdict |")
-	for _, p := range Posts {
-		fmt.Fprintf(b, " [%s](#%s) |", strings.TrimSuffix(strings.SplitN(p.Title, ":", 2)[0], ":"), strings.ToLower(p.Prefix))
+	head, all, claimsRow := "verdict", "all", "claims"
+	if rd.zh() {
+		head, all, claimsRow = "裁定", "合计", "论断数"
 	}
-	fmt.Fprintf(b, " all |\n|---|")
+	fmt.Fprintf(b, "| %s |", head)
+	for _, p := range Posts {
+		name := strings.TrimSuffix(strings.SplitN(p.Title, ":", 2)[0], ":")
+		if rd.zh() {
+			name = "文章 " + strings.TrimPrefix(name, "Post ")
+		}
+		fmt.Fprintf(b, " [%s](#%s) |", name, strings.ToLower(p.Prefix))
+	}
+	fmt.Fprintf(b, " %s |\n|---|", all)
 	for range Posts {
 		fmt.Fprintf(b, "--:|")
 	}
 	fmt.Fprintf(b, "--:|\n")
 	total := map[string]int{}
 	for _, v := range Verdicts {
-		fmt.Fprintf(b, "| %s |", v)
+		fmt.Fprintf(b, "| %s |", v.in(rd.Lang))
 		n := 0
 		for _, p := range Posts {
 			k := 0
@@ -101,19 +222,31 @@ func (rd *Renderer) Counts(b *strings.Builder) {
 		}
 		fmt.Fprintf(b, " %d |\n", n)
 	}
-	fmt.Fprintf(b, "| **claims** |")
+	fmt.Fprintf(b, "| **%s** |", claimsRow)
 	for _, p := range Posts {
 		fmt.Fprintf(b, " **%d** |", total[p.Prefix])
 	}
 	fmt.Fprintf(b, " **%d** |\n", len(PostClaims()))
 }
 
-// Post writes one post's summary table and then each claim in full.
+// Post writes one post's summary table and then each claim in full. In Chinese, the table and
+// the claims show the post's own words (Original), its heading (SectionZh) and RulingZh, and it
+// fails, naming them, when any claim of the post lacks one of them.
 func (rd *Renderer) Post(b *strings.Builder, p Post) error {
 	rows := Of(p.Prefix)
-	fmt.Fprintf(b, "| claim | what the post says | verdict |\n|---|---|---|\n")
-	for _, c := range rows {
-		fmt.Fprintf(b, "| [%s](#%s) | %s | %s |\n", c.ID, c.Anchor(), cell(c.Claim), c.Verdict)
+	if rd.zh() {
+		if err := untranslated(rows); err != nil {
+			return fmt.Errorf("post %s: %w", p.Prefix, err)
+		}
+		fmt.Fprintf(b, "| 论断 | 原文 | 裁定 |\n|---|---|---|\n")
+		for _, c := range rows {
+			fmt.Fprintf(b, "| [%s](#%s) | %s | %s |\n", c.ID, c.Anchor(), cell(plain(c.Original)), c.Verdict.Zh())
+		}
+	} else {
+		fmt.Fprintf(b, "| claim | what the post says | verdict |\n|---|---|---|\n")
+		for _, c := range rows {
+			fmt.Fprintf(b, "| [%s](#%s) | %s | %s |\n", c.ID, c.Anchor(), cell(c.Claim), c.Verdict)
+		}
 	}
 	for _, c := range rows {
 		if err := rd.claim(b, c); err != nil {
@@ -124,6 +257,9 @@ func (rd *Renderer) Post(b *strings.Builder, p Post) error {
 }
 
 func (rd *Renderer) claim(b *strings.Builder, c Claim) error {
+	if rd.zh() {
+		return rd.claimZh(b, c)
+	}
 	fmt.Fprintf(b, "\n<div class=\"claim\" id=\"%s\" markdown>\n\n", c.Anchor())
 	if c.Held != "" {
 		fmt.Fprintf(b, "**%s** · %s · **%s** on Go 1.27\n\n", c.ID, c.Section, c.Verdict)
@@ -174,6 +310,61 @@ func (rd *Renderer) claim(b *strings.Builder, c Claim) error {
 	}
 	fmt.Fprintf(b, "*Taught in* [%s](%s).\n\n</div>\n", ch.Title, c.Teach)
 	return nil
+}
+
+// claimZh writes a claim of a post in full for the Chinese edition: the post's heading and
+// words, the verdict and the ruling in Chinese, and the same evidence, tests and links as the
+// English chapter, the evidence's own labels in Chinese.
+func (rd *Renderer) claimZh(b *strings.Builder, c Claim) error {
+	if m := c.MissingZh(); len(m) > 0 {
+		return &UntranslatedError{IDs: []string{c.ID}, Missing: map[string][]string{c.ID: m}}
+	}
+	fmt.Fprintf(b, "\n<div class=\"claim\" id=\"%s\" markdown>\n\n", c.Anchor())
+	fmt.Fprintf(b, "**%s** · §%s · **%s**\n\n", c.ID, plain(c.SectionZh), c.Verdict.Zh())
+	fmt.Fprintf(b, "*原文：* %s\n\n", plain(strings.Join(strings.Fields(c.Original), " ")))
+	fmt.Fprintf(b, "*裁定：* %s\n\n", c.RulingZh)
+	fmt.Fprintf(b, "*证据：*\n\n")
+	for _, e := range c.Evidence {
+		s, err := resolveIn(e, rd.R, Chinese)
+		if err != nil {
+			return err
+		}
+		if m, ok := e.(Measured); ok && m.Says != "~" && !strings.Contains(c.RulingZh, m.Says) {
+			return fmt.Errorf("RulingZh does not quote its measured %s (%s, %s of %s)", m.Says, m.Row, m.Unit, m.Col)
+		}
+		fmt.Fprintf(b, "- %s\n", s)
+	}
+	fmt.Fprintln(b)
+	var by []string
+	if c.Test != "" {
+		dir, ok := rd.tests[c.Test]
+		if !ok {
+			return fmt.Errorf("no test %s under chapters/code/09-claims", c.Test)
+		}
+		by = append(by, fmt.Sprintf("`go test -run '^%s$' ./%s`", c.Test, dir))
+	}
+	if c.Program != "" {
+		by = append(by, fmt.Sprintf("`%s`", c.Program))
+	}
+	if len(by) > 0 {
+		fmt.Fprintf(b, "*检验：* %s。", strings.Join(by, " 和 "))
+	}
+	file, frag, _ := strings.Cut(c.Teach, "#")
+	ch, err := rd.chapter(file)
+	if err != nil {
+		return err
+	}
+	if frag != "" && !ch.Anchors[frag] {
+		return fmt.Errorf("Teach %s: chapters/%s has no heading or id %q", c.Teach, file, frag)
+	}
+	fmt.Fprintf(b, "*讲解见* [%s](%s)。\n\n</div>\n", rd.chapterTitle(ch), c.Teach)
+	return nil
+}
+
+// plain escapes the characters of the post's own text that markdown would read as markup
+// (the post's inline code lost its backquotes): it shows as written.
+func plain(s string) string {
+	return strings.NewReplacer(`\`, `\\`, "`", "\\`", "*", `\*`, "_", `\_`, "[", `\[`, "]", `\]`, "<", "&lt;").Replace(s)
 }
 
 // cell makes markdown safe inside a table cell.

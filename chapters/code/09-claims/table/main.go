@@ -2,6 +2,9 @@
 // verdicts per post, with -post S0 (S1, S2) that post's table and every claim in full, each
 // piece of evidence looked up again at the version it names. With -refcounts and -post R1 (R2...)
 // it prints the same for the references of the page "What you may have read elsewhere".
+// With -lang zh, -counts and -post S0 (S1, S2) print the same for the Chinese edition
+// (chapters/zh/09-claims.md): the post's own words and headings, and the verdicts and rulings in
+// Chinese; a claim without its Chinese fields fails it.
 package main
 
 import (
@@ -20,7 +23,15 @@ func main() {
 	counts := flag.Bool("counts", false, "print the verdicts per post")
 	refCounts := flag.Bool("refcounts", false, "print the verdicts on Go 1.27 per reference")
 	post := flag.String("post", "", "print the claims of one `post` (S0, S1 or S2) or reference (R1, R2...)")
+	langFlag := flag.String("lang", "en", "the `language` of the markdown: en, or zh for the Chinese edition (-counts and the posts only)")
 	flag.Parse()
+	lang, err := claims.ParseLang(*langFlag)
+	if err != nil {
+		log.Fatal(err)
+	}
+	if lang == claims.Chinese && (*refCounts || strings.HasPrefix(*post, "R")) {
+		log.Fatalf("-lang zh: the Chinese edition has the posts' claims only, not the references'")
+	}
 	r, err := claims.NewResolver()
 	if err != nil {
 		log.Fatal(err)
@@ -29,6 +40,7 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
+	rd.Lang = lang
 	var b strings.Builder
 	switch {
 	case *counts:
@@ -62,7 +74,7 @@ func main() {
 			log.Fatalf("-post %s: want S0, S1 or S2", *post)
 		}
 	default:
-		fmt.Fprintln(os.Stderr, "usage: go run ./chapters/code/09-claims/table -counts | -refcounts | -post S0|S1|S2|R1...")
+		fmt.Fprintln(os.Stderr, "usage: go run ./chapters/code/09-claims/table [-lang en|zh] -counts | -refcounts | -post S0|S1|S2|R1...")
 		os.Exit(2)
 	}
 	fmt.Print(b.String())
