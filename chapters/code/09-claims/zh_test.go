@@ -16,8 +16,9 @@ var linkTarget = regexp.MustCompile(`\]\(([^)\s]+)\)`)
 
 // TestChineseFields: every claim of the three posts has the fields the Chinese edition of the
 // chapter shows (Original, SectionZh, RulingZh); RulingZh is Chinese, and keeps every code span
-// and every link of Ruling as it is. One subtest per post, each naming all its rows at fault in
-// one message.
+// and every link of Ruling as it is, and every measured figure the evidence reads (the Chinese
+// renderer fails without it too). One subtest per post, each naming all its rows at fault in one
+// message.
 func TestChineseFields(t *testing.T) {
 	for _, p := range Posts {
 		t.Run(p.Prefix, func(t *testing.T) {
@@ -41,6 +42,11 @@ func TestChineseFields(t *testing.T) {
 						gone = append(gone, "link "+m[1])
 					}
 				}
+				for _, e := range c.Evidence {
+					if m, ok := e.(Measured); ok && m.Says != "~" && !strings.Contains(c.RulingZh, m.Says) {
+						gone = append(gone, "the measured "+m.Says)
+					}
+				}
 				if len(gone) > 0 {
 					lost = append(lost, fmt.Sprintf("%s: %s", c.ID, strings.Join(gone, " ")))
 				}
@@ -52,7 +58,7 @@ func TestChineseFields(t *testing.T) {
 				t.Errorf("the RulingZh of %s has no Chinese character", strings.Join(notChinese, ", "))
 			}
 			if len(lost) > 0 {
-				t.Errorf("RulingZh leaves out code spans or links of Ruling:\n%s", strings.Join(lost, "\n"))
+				t.Errorf("RulingZh leaves out code spans, links or measured figures of Ruling:\n%s", strings.Join(lost, "\n"))
 			}
 		})
 	}
