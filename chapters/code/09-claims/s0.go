@@ -1325,7 +1325,7 @@ var s0 = []Claim{
 		Test:      "TestS0_60_StoreKeepsTheLastWriteNotTheNewest",
 		Teach:     "07-controllers.md#1-a-plain-map-between-handlers-and-workers",
 		Original:  "不支持资源版本(ResourceVersion)校验,导致脏读",
-		SectionZh: "4.3 使用k8s.io/client-go/tools/cache.Store替代裸map的最佳实践（表格）",
+		SectionZh: "4.3 使用k8s.io/client-go/tools/cache.Store替代裸map的最佳实践（为什么裸map在控制器中不可靠）",
 		RulingZh: "`Store` 什么也不比较：它保存最后写入的对象。测得：先 `Add` 一个 `resourceVersion` 为 200 的对象，" +
 			"再以 100 `Update`，它返回的是 100。",
 	},
