@@ -533,7 +533,7 @@ var s2 = []Claim{
 
 		Original:  "DeletionTimestamp 非零表明 CR 已被用户删除",
 		SectionZh: "2.2 Operator Reconcile循环中未delete导致key残留的代码实证",
-		RulingZh: "对于没有在删除中的对象，`IsZero` 在值为 nil 的 `*metav1.Time` 上也能正常工作。但如果没有 finalizer，" +
+		RulingZh: "对于不在删除过程中的对象，`*metav1.Time` 为 nil，`IsZero` 在它上面也能正常工作。但如果没有 finalizer，" +
 			"对象一被删除就消失了：`Get` 返回 NotFound，这个分支永远不会执行。只有在 finalizer 拦住它的时候，对象才会带着 `deletionTimestamp` 等待，" +
 			"所以要在这个分支里做清理，operator 需要有自己的 finalizer。",
 	},
