@@ -44,6 +44,11 @@ var s2 = []Claim{
 		Test:    "TestS2_01_ConfigMapGrowthStopsAtTheLimit",
 		Program: "go test -count=1 -v ./chapters/code/07-controllers/apiserver",
 		Teach:   "07-controllers.md#3-keys-that-outlive-their-objects",
+
+		Original:  "map key删除遗漏导致ConfigMap无限扩增",
+		SectionZh: "标题",
+		RulingZh: "从不删除的键确实会让 ConfigMap 变大，但不是无限增长：API server 会拒绝值的总大小超过 1 MiB（1048576 字节）的 ConfigMap。" +
+			"从那以后，operator 的每一次写入都会失败。需要预先应对的故障是这种拒绝，而不是无限增长。",
 	},
 	{
 		ID:      "S2-02",
@@ -60,6 +65,11 @@ var s2 = []Claim{
 		},
 		Test:  "TestS2_02_DeleteKeepsTheSlots",
 		Teach: "04-growth.md#maps-never-shrink",
+
+		Original:  "delete(m, key) 并非立即回收键值对内存",
+		SectionZh: "第一章:Go map删除key的基本原理与语义陷阱",
+		RulingZh: "在两种运行时上，存放这对键值的槽位都仍然保持分配：删除所有键之后，`len` 为 0，而 map 的槽位数和之前一样多。" +
+			"被清除的只是槽位的内容（这能释放什么，见 S2-07）。",
 	},
 	{
 		ID:      "S2-03",
@@ -84,6 +94,15 @@ var s2 = []Claim{
 		},
 		Test:  "TestS2_03_TombstoneOnlyInAFullSwissGroup",
 		Teach: "03-swiss.md#step-4-delete-and-tombstones",
+
+		Original:  "将对应桶(bucket)中的槽位(cell)标记为“已删除”(tombstone),以维持哈希探查链的完整性。该设计避免了因删除导致的线性探测断裂",
+		SectionZh: "第一章:Go map删除key的基本原理与语义陷阱",
+		RulingZh: "没有哪个 Go 版本这样做。经典 map（Go 1.23 及更早版本，或加 `GOEXPERIMENT=noswissmap`；" +
+			"在 Go 1.25 上实测）根本不做探查：它把溢出桶串成链，并把被删除的槽位标记为 `emptyOne` 或 `emptyRest`（S2-15）。" +
+			"Swiss table（Go 1.24 及以后；在 Go 1.26 和 1.27 上实测，也包括加 `GOEXPERIMENT=mapsplitgroup` 的情况）只在已满的组里写墓碑：" +
+			"在有空槽位的组里删除，或在最多 8 个条目的小 map 里删除，都会让该槽位重新变空。它的探查也不是线性的：" +
+			"它按三角数序列访问由 8 个槽位组成的组。只有理由是对的，而且只适用于 Swiss table 确实会写下的少数墓碑：" +
+			"一个已满的组可能位于某条探查序列的中间，所以它腾出的槽位不能让探查就此结束。",
 	},
 	{
 		ID:      "S2-04",
@@ -100,6 +119,11 @@ var s2 = []Claim{
 		},
 		Test:  "TestS2_04_InsertReusesADeletedSlot",
 		Teach: "04-growth.md#maps-never-shrink",
+
+		Original:  "被删除的 key 在后续插入时可复用",
+		SectionZh: "第一章:Go map删除key的基本原理与语义陷阱",
+		RulingZh: "在两种运行时上，新键都会占用腾出的槽位：在一个已满的、有 8 个槽位的组或桶里，删除之后插入的键落在被删键留下的槽位上，" +
+			"map 不会扩容。Swiss table 会复用探查路径上遇到的第一个墓碑。",
 	},
 	{
 		ID:      "S2-05",
@@ -118,6 +142,11 @@ var s2 = []Claim{
 		Test:    "TestS2_05_DeleteLowersLen",
 		Program: "go run ./chapters/code/01-basics/deleterange",
 		Teach:   "01-basics.md#delete-lowers-len-even-in-the-middle-of-a-range",
+
+		Original:  "len(m) 不会因删除减少——它仅反映当前未被标记为 tombstone 的有效键数",
+		SectionZh: "第一章:Go map删除key的基本原理与语义陷阱",
+		RulingZh: "`len(m)` 是条目的个数，`delete` 会立即让它减一，两种运行时都是如此，在 `range` 进行到一半时也一样。" +
+			"（原文这句话的前后两半互相矛盾。）",
 	},
 	{
 		ID:      "S2-06",
@@ -131,6 +160,10 @@ var s2 = []Claim{
 		},
 		Test:  "TestS2_06_DeletedKeyReadsZeroAndFalse",
 		Teach: "01-basics.md#zero-values-and-comma-ok",
+
+		Original:  "删除后访问已删 key 将返回 value 类型的零值,且 okfalse",
+		SectionZh: "第一章:Go map删除key的基本原理与语义陷阱",
+		RulingZh:  "对任何不在 map 中的键，语言规范都是这样规定的。",
 	},
 	{
 		ID:      "S2-07",
@@ -150,6 +183,11 @@ var s2 = []Claim{
 		Test:    "TestS2_07_DeleteKeepsNothingAlive",
 		Program: "go run ./chapters/code/04-growth/release",
 		Teach:   "04-growth.md#delete-frees-the-values-not-the-slots",
+
+		Original:  "但若 value 是指针、切片或 map 等引用类型,其底层数据可能仍驻留内存,造成意外的“幽灵引用”",
+		SectionZh: "第一章:Go map删除key的基本原理与语义陷阱",
+		RulingZh: "`delete` 会清除槽位中的值，所以 map 不会让任何东西继续存活：没有其他引用时，被删除的切片的底层数组会在下一次垃圾回收时释放。" +
+			"切片头的另一份副本会让数组继续存活，这对任何 Go 值都一样；这与 map 无关。",
 	},
 	{
 		ID:      "S2-08",
@@ -172,6 +210,14 @@ var s2 = []Claim{
 		Test:    "TestS2_08_ConcurrentDeleteIsAFatalError",
 		Program: "go test -count=1 -v -run TestFatal ./chapters/code/06-races/fatal",
 		Teach:   "06-races.md#the-runtimes-check-a-flag-that-writers-toggle",
+
+		Original:  "在多 goroutine 场景中,同时执行 deleterangem[key] 可能触发 panic(fatal error: concurrent map read and map write)",
+		SectionZh: "第一章:Go map删除key的基本原理与语义陷阱",
+		RulingZh: "这是致命错误（fatal error），不是 panic：进程以状态码 2 退出，任何 `recover` 都捕获不到它。" +
+			"报错信息取决于是哪两种操作相撞：与删除竞争的是读操作时，信息是 `concurrent map read and map write`；" +
+			"是 `range` 时，信息是 `concurrent map iteration and map write`。这项检查是尽力而为的：" +
+			"只有两个 goroutine 恰好在 map 中相遇时才会触发。检查这类竞争要用竞态检测器（`-race`）：" +
+			"即使两次访问在时间上没有重叠，它也能报告出来。",
 	},
 	{
 		ID:      "S2-09",
@@ -188,6 +234,12 @@ var s2 = []Claim{
 		},
 		Test:  "TestS2_09_RWMutexMakesItRaceFree",
 		Teach: "06-races.md#fix-1-one-lock-around-the-map",
+
+		Original:  "使用 sync.RWMutex 保护整个 map",
+		SectionZh: "第一章:Go map删除key的基本原理与语义陷阱",
+		RulingZh: "每次写入和删除都用 `Lock` 包住，每次读取和 `range` 都用 `RLock` 包住，竞态检测器就什么也不报告。" +
+			"不加锁时，它在大多数运行中会报告这个竞争，但不是每次都报告（测试最多允许运行 5 次）：" +
+			"检测器也只能看到一次运行实际做了什么。",
 	},
 	{
 		ID:      "S2-10",
@@ -207,6 +259,11 @@ var s2 = []Claim{
 		Test:    "TestS2_10_SyncMapRangesButHasNoLen",
 		Program: "go run ./chapters/code/06-races/syncmap",
 		Teach:   "06-races.md#fix-2-syncmap",
+
+		Original:  "或改用 sync.Map(适用于读多写少,但不支持 rangelen() 原子获取)",
+		SectionZh: "第一章:Go map删除key的基本原理与语义陷阱",
+		RulingZh: "它确实没有 `Len`。但它有 `Range`（自 Go 1.9 起），而且自 Go 1.23 起，`for k, v := range sm.Range` 能够编译并访问每一个条目。" +
+			"两者都不提供快照：`Range` 可能反映出它运行期间发生的存入和删除。",
 	},
 	{
 		ID:      "S2-11",
@@ -222,6 +279,11 @@ var s2 = []Claim{
 		},
 		Test:  "TestS2_11_DeletedValueIsNil",
 		Teach: "01-basics.md#zero-values-and-comma-ok",
+
+		Original:  "delete(m, k); if m[k] != nil { ... } 总进入分支(零值比较误导)",
+		SectionZh: "第一章:Go map删除key的基本原理与语义陷阱",
+		RulingZh: "它从不进入分支：读取被删除的键得到零值，对指针、切片或 map 类型的值来说就是 `nil`。（对于 `int` 这样的值类型，" +
+			"`m[k] != nil` 无法通过编译。）原文推荐的 comma-ok 写法是对的。",
 	},
 	{
 		ID:      "S2-12",
@@ -238,6 +300,11 @@ var s2 = []Claim{
 		Test:    "TestS2_12_DeleteDuringRangeIsDefined",
 		Program: "go run ./chapters/code/01-basics/deleterange",
 		Teach:   "05-iteration.md#changing-the-map-during-range",
+
+		Original:  "for range m 循环内 delete(m, k) 迭代行为未定义(可能跳过元素或重复遍历)",
+		SectionZh: "第一章:Go map删除key的基本原理与语义陷阱",
+		RulingZh: "语言规范对此有明确定义：在循环到达之前被删除的条目不会被产出，也没有哪个条目会被产出两次。" +
+			"在 `range` 过程中删除是安全的；不需要先收集键。",
 	},
 	{
 		ID:      "S2-13",
@@ -250,6 +317,10 @@ var s2 = []Claim{
 		},
 		Test:  "TestS2_13_DeleteOnANilMapIsANoOp",
 		Teach: "01-basics.md#a-nil-map-every-read-works-the-write-panics",
+
+		Original:  "nil map 调用 delete 合法且无害(Go 规范明确允许)",
+		SectionZh: "第一章:Go map删除key的基本原理与语义陷阱",
+		RulingZh:  "语言规范规定，对 nil map 调用 `delete` 什么也不做。",
 	},
 	{
 		ID:      "S2-14",
@@ -269,6 +340,13 @@ var s2 = []Claim{
 		},
 		Test:  "TestS2_14_DeleteCallsAnEntryPerKeyKind",
 		Teach: "02-buckets.md#step-4-delete-emptyone-and-emptyrest",
+
+		Original:  "调用 mapdelete() 函数,定位目标 bucket 和 cell",
+		SectionZh: "2.1 Go map删除操作的底层机制与GC行为验证",
+		RulingZh: "桶和单元格（cell）属于经典 map（Go 1.23 及更早版本，或加 `noswissmap`；已在 Go 1.25 上核实）。" +
+			"在 Swiss table 上（已在 Go 1.26 和 1.27 上核实），`runtime.mapdelete` 调用 `Map.Delete`，后者先在目录中找到一张表，" +
+			"再找到一个组和一个槽位。在所有这些版本上，只有其他类型的键才会走到 `runtime.mapdelete`：" +
+			"对字符串键，编译器调用 `runtime.mapdelete_faststr`；对 4 字节和 8 字节的键，调用 `mapdelete_fast32`/`_fast64`。",
 	},
 	{
 		ID:      "S2-15",
@@ -285,6 +363,12 @@ var s2 = []Claim{
 		},
 		Test:  "TestS2_15_ClassicDeleteEndsARunWithEmptyRest",
 		Teach: "02-buckets.md#step-4-delete-emptyone-and-emptyrest",
+
+		Original:  "将对应 key/value 设为零值,并置 tophashemptyOne(非 emptyRest)",
+		SectionZh: "2.1 Go map删除操作的底层机制与GC行为验证",
+		RulingZh: "这是经典 map 删除的第一步，而且不是全部。只有键类型含有指针时，它才清除键。如果后面没有已占用的槽位，" +
+			"它会把这个槽位以及它前面连续的 `emptyOne` 槽位都改成 `emptyRest`。Swiss table 没有 tophash：" +
+			"控制字节变为空或墓碑（S2-03）。",
 	},
 	{
 		ID:      "S2-16",
@@ -301,6 +385,11 @@ var s2 = []Claim{
 		},
 		Test:  "TestS2_16_DeleteNeverGrows",
 		Teach: "02-buckets.md#step-5-when-to-grow",
+
+		Original:  "不触发 rehash,除非后续插入导致负载因子超标",
+		SectionZh: "2.1 Go map删除操作的底层机制与GC行为验证",
+		RulingZh: "在两种运行时上，删除一个 map 的所有键后，它的表或桶都保持原样：只有插入才会启动扩容。" +
+			"有一个细节：在经典 map 上，扩容进行期间的删除会搬迁旧桶，和每一次写操作一样。",
 	},
 	{
 		ID:      "S2-17",
@@ -315,6 +404,12 @@ var s2 = []Claim{
 		},
 		Test:  "TestS2_17_TophashLoopDoesNotCompile",
 		Teach: "02-buckets.md#the-hash-low-bits-choose-the-bucket-the-top-byte-is-the-tophash",
+
+		Original:  "for i := 0; i < b.tophash[0]; i++ {",
+		SectionZh: "2.1 Go map删除操作的底层机制与GC行为验证",
+		RulingZh: "它无法通过编译：`i` 是 `int`，而 `tophash[0]` 是 `uint8`（`mismatched types int and uint8`）。" +
+			"而且 `tophash[0]` 是第一个键的哈希值中的一个字节，不是槽位的计数。运行时的 `bmap` 和 `hmap` 都未导出，" +
+			"所以运行时之外的程序无法引用它们。",
 	},
 	{
 		ID:      "S2-18",
@@ -332,6 +427,12 @@ var s2 = []Claim{
 		},
 		Test:  "TestS2_18_EmptyOneOnlyInTheClassicMap",
 		Teach: "02-buckets.md#step-4-delete-emptyone-and-emptyrest",
+
+		Original:  "emptyOne 表示该槽位曾被使用且已删除,仍参与探测链,避免查找中断",
+		SectionZh: "2.1 Go map删除操作的底层机制与GC行为验证",
+		RulingZh: "对经典 map 成立（在 Go 1.25 加 `GOEXPERIMENT=noswissmap` 上实测）：查找会越过 `emptyOne`，在 `emptyRest` 处停下。" +
+			"Swiss table 没有 `emptyOne`（Go 1.26 和 1.27，也包括加 `GOEXPERIMENT=mapsplitgroup` 的情况）；" +
+			"起这个作用的是已满的组里的墓碑。",
 	},
 	{
 		ID:      "S2-19",
@@ -345,6 +446,10 @@ var s2 = []Claim{
 		Test:    "TestS2_19_AMapNobodyReferencesIsCollected",
 		Program: "go run ./chapters/code/04-growth/release",
 		Teach:   "04-growth.md#delete-frees-the-values-not-the-slots",
+
+		Original:  "map 无引用且已 delete 所有键 ✅ 是(整个 hmap 结构可被回收)",
+		SectionZh: "2.1 Go map删除操作的底层机制与GC行为验证",
+		RulingZh:  "一旦没有任何东西引用某个 map，垃圾回收器就会释放它的头部以及它所有的表或桶。",
 	},
 	{
 		ID:      "S2-20",
@@ -358,6 +463,10 @@ var s2 = []Claim{
 		Test:    "TestS2_20_AReferencedMapKeepsItsSlots",
 		Program: "go run ./chapters/code/04-growth/shrink",
 		Teach:   "04-growth.md#maps-never-shrink",
+
+		Original:  "仅部分删除、仍有活跃指针 ❌ 否(底层 buckets 仍驻留)",
+		SectionZh: "2.1 Go map删除操作的底层机制与GC行为验证",
+		RulingZh:  "删除一个仍被引用的 map 的一半键，在两种运行时上都不会释放它的任何槽位。",
 	},
 	{
 		ID:      "S2-21",
@@ -375,6 +484,11 @@ var s2 = []Claim{
 		},
 		Test:  "TestS2_21_EmptyMakeAllocatesNoSlots",
 		Teach: "04-growth.md#every-growth-step-allocates",
+
+		Original:  "使用 make(map[int]int, 0) 后未插入 ⚠️ buckets 为 nil,不分配",
+		SectionZh: "2.1 Go map删除操作的底层机制与GC行为验证",
+		RulingZh: "在两种运行时上，容量提示为 0 且发生逃逸的 map 只分配头部；第一次插入时才分配一个含 8 个槽位的组（Swiss table）或桶（经典 map）。" +
+			"不逃逸的 map，其头部和一个组或桶都分配在栈上，因此完全没有堆上的内存分配。",
 	},
 	{
 		ID:      "S2-22",
@@ -393,6 +507,11 @@ var s2 = []Claim{
 		Test:    "TestS2_22_TheNextGrowthDoesNotShrink",
 		Program: "go run ./chapters/code/04-growth/shrink",
 		Teach:   "04-growth.md#maps-never-shrink",
+
+		Original:  "C --> D[保持 bucket 内存驻留] D --> E[下次 grow 时才可能迁移/释放]",
+		SectionZh: "2.1 Go map删除操作的底层机制与GC行为验证",
+		RulingZh: "删除从不启动扩容（S2-16），而扩容会把仍然存活的条目搬迁到至少同样大的表或桶数组中：在两种运行时上，map 的槽位数都只增不减。" +
+			"（经典 map 的等量扩容可以丢掉已清空的溢出桶，但桶数组保持不变。）要归还内存，就把存活的条目复制到一个新的 map，或者丢弃整个 map。",
 	},
 	{
 		ID:      "S2-23",
@@ -411,6 +530,12 @@ var s2 = []Claim{
 		},
 		Test:  "TestS2_23_DeletionTimestampNeedsAFinalizer",
 		Teach: "08-operator.md#why-a-real-api-server",
+
+		Original:  "DeletionTimestamp 非零表明 CR 已被用户删除",
+		SectionZh: "2.2 Operator Reconcile循环中未delete导致key残留的代码实证",
+		RulingZh: "对于不在删除过程中的对象，`*metav1.Time` 为 nil，`IsZero` 在它上面也能正常工作。但如果没有 finalizer，" +
+			"对象一被删除就消失了：`Get` 返回 NotFound，这个分支永远不会执行。只有在 finalizer 拦住它的时候，对象才会带着 `deletionTimestamp` 等待，" +
+			"所以要在这个分支里做清理，operator 需要有自己的 finalizer。",
 	},
 	{
 		ID:      "S2-24",
@@ -428,6 +553,12 @@ var s2 = []Claim{
 		},
 		Test:  "TestS2_24_GarbageCollectorFollowsOwnerReferences",
 		Teach: "07-controllers.md#3-keys-that-outlive-their-objects",
+
+		Original:  "Kubernetes 不会自动级联清理非 OwnerReference 关联资源",
+		SectionZh: "2.2 Operator Reconcile循环中未delete导致key残留的代码实证；3.2 OwnerReference注入失败与map key残留的耦合效应（重复出现）",
+		RulingZh: "kube-controller-manager 的垃圾收集器根据 `ownerReferences` 构建依赖图，在一个对象的所有属主都不存在后删除它；" +
+			"除此之外没有任何东西会删除依赖对象。（envtest 不运行 kube-controller-manager，所以本课程无法展示这个收集器的工作过程：" +
+			"这一裁定依据的是源码。）",
 	},
 	{
 		ID:      "S2-25",
@@ -443,6 +574,10 @@ var s2 = []Claim{
 		},
 		Test:  "TestS2_25_NAndLDisableOptimizationAndInlining",
 		Teach: "05-iteration.md#watching-it-in-delve",
+
+		Original:  "-N -l 禁用优化并保留行号信息,确保 delve 可精确断点到 map 操作",
+		SectionZh: "2.3 使用pprof+delve动态观测map内存增长路径",
+		RulingZh:  "`-N` 关闭优化，`-l` 关闭内联，`all=` 把它们应用到每一个包。（`dlv debug` 自己就会用这些参数构建。）",
 	},
 	{
 		ID:      "S2-26",
@@ -456,6 +591,10 @@ var s2 = []Claim{
 		},
 		Test:  "TestS2_26_HeapSecondsIsADeltaProfile",
 		Teach: "04-growth.md#heap-which-line-allocates",
+
+		Original:  "参数 seconds=30 触发持续采样",
+		SectionZh: "2.3 使用pprof+delve动态观测map内存增长路径",
+		RulingZh:  "带上 `seconds` 时，`net/http/pprof` 会相隔 30 秒采集两份堆 profile，返回两者之差，即这段时间内内存分配情况的增量 profile。",
 	},
 	{
 		ID:      "S2-27",
@@ -474,6 +613,12 @@ var s2 = []Claim{
 		},
 		Test:  "TestS2_27_HeapProfileHidesRuntimeFrames",
 		Teach: "04-growth.md#heap-which-line-allocates",
+
+		Original:  "捕获高频 runtime.makemap 调用链,识别异常增长的 map 类型",
+		SectionZh: "2.3 使用pprof+delve动态观测map内存增长路径",
+		RulingZh: "堆 profile 里不会出现运行时的任何 map 函数：对用户代码发起的每次内存分配，`runtime/pprof` 都会去掉调用栈开头的 `runtime.` 和 `internal/runtime/` 帧，" +
+			"所以 map 的扩容会记在用户代码中赋值（`m[k] = v`）或创建 map 的那一行上。profile 不携带类型信息。" +
+			"`runtime.mapassign*` 出现在 CPU profile 中，而不是堆 profile 中。",
 	},
 	{
 		ID:      "S2-28",
@@ -489,6 +634,11 @@ var s2 = []Claim{
 		Test:    "TestS2_28_DelveHasNoCapOfAMap",
 		Program: "TERM=dumb go tool dlv debug ./chapters/code/09-claims/s2/testdata/dlvmap --allow-non-terminal-interactive=true --init chapters/code/09-claims/s2/testdata/dlvmap/session.dlv",
 		Teach:   "05-iteration.md#watching-it-in-delve",
+
+		Original:  "print len(m), cap(m)",
+		SectionZh: "2.3 使用pprof+delve动态观测map内存增长路径",
+		RulingZh: "Go 的 map 没有容量：`cap` 没有为 map 定义，delve 对 `print cap(m)` 的回答是 `invalid argument m (type map[int64]int64) for cap`。" +
+			"`print` 只接受一个表达式，所以那个逗号也是语法错误。`print len(m)` 可以正常使用。",
 	},
 	{
 		ID:      "S2-29",
@@ -505,6 +655,11 @@ var s2 = []Claim{
 		Test:    "TestS2_29_DelveBreaksInMapassignFast64",
 		Program: "TERM=dumb go tool dlv debug ./chapters/code/09-claims/s2/testdata/dlvmap --allow-non-terminal-interactive=true --init chapters/code/09-claims/s2/testdata/dlvmap/session.dlv",
 		Teach:   "05-iteration.md#watching-it-in-delve",
+
+		Original:  "分配调用栈 top -cum runtime.mapassign_fast64",
+		SectionZh: "2.3 使用pprof+delve动态观测map内存增长路径",
+		RulingZh: "这个函数在两种运行时上都存在（在 Swiss table 上，`internal/runtime/maps` 以这个名字导出它），用 `int64` 键赋值时会调用它：" +
+			"断点停在它里面，调用方是 `m[k] = v` 那一行。",
 	},
 	{
 		ID:      "S2-30",
@@ -522,6 +677,11 @@ var s2 = []Claim{
 		Test:    "TestS2_30_TemplateRangesInKeyOrder",
 		Program: "go run ./chapters/code/05-iteration/encoders",
 		Teach:   "05-iteration.md#deterministic-output",
+
+		Original:  "Go map 迭代不保证顺序",
+		SectionZh: "2.4 ConfigMap内容拼接逻辑中map遍历与key生命周期错位分析",
+		RulingZh: "Go 的 `range` 遍历 map 没有固定顺序，但 `text/template` 的 `{{range}}` 会先对键排序，再遍历 map：" +
+			"原文的渲染结果每次调用都相同。",
 	},
 	{
 		ID:      "S2-31",
@@ -538,6 +698,11 @@ var s2 = []Claim{
 		},
 		Test:  "TestS2_31_RangeKeepsTheOldMapAndItsKeys",
 		Teach: "05-iteration.md#changing-the-map-during-range",
+
+		Original:  "若 controller 在 range 过程中调用 cm.DeepCopy() 或触发 cm.Data = newMap,原 map 迭代器仍持有旧结构,但 key 字符串内存可能已被 GC 标记",
+		SectionZh: "2.4 ConfigMap内容拼接逻辑中map遍历与key生命周期错位分析",
+		RulingZh: "前一半成立：range 表达式只求值一次，所以循环遍历的是它开始时的那个 map。后一半不成立：" +
+			"Go 的字符串不可变，垃圾回收器也从不释放仍可到达的内存，所以循环产出的每个键都一直有效，无论它被保存或缓存在哪里。",
 	},
 	{
 		ID:      "S2-32",
@@ -554,6 +719,10 @@ var s2 = []Claim{
 		},
 		Test:  "TestS2_32_NoEnableDynamicConfigFlag",
 		Teach: "07-controllers.md#3-keys-that-outlive-their-objects",
+
+		Original:  "尤其在启用了 --enable-dynamic-config 场景下",
+		SectionZh: "2.4 ConfigMap内容拼接逻辑中map遍历与key生命周期错位分析",
+		RulingZh:  "不存在这个参数：kube-apiserver v1.35.8 没有（见 `--help`），controller-runtime 和 client-go 也都没有定义它。",
 	},
 	{
 		ID:      "S2-33",
@@ -570,6 +739,11 @@ var s2 = []Claim{
 		},
 		Test:  "TestS2_33_ConcurrentWriteDuringRangeIsFatal",
 		Teach: "06-races.md#the-runtimes-check-a-flag-that-writers-toggle",
+
+		Original:  "range 不阻塞 map 修改",
+		SectionZh: "2.4 ConfigMap内容拼接逻辑中map遍历与key生命周期错位分析",
+		RulingZh: "字面上成立：没有锁。循环所在的 goroutine 自己做的修改是允许的，语言规范也规定了循环之后会看到什么。" +
+			"在 `range` 期间由另一个 goroutine 写入则是数据竞争，运行时可能以 `fatal error: concurrent map iteration and map write` 终止程序。",
 	},
 	{
 		ID:      "S2-34",
@@ -582,6 +756,10 @@ var s2 = []Claim{
 		},
 		Test:  "TestS2_34_ControllerRuntime017UsesAPI029",
 		Teach: "08-operator.md#why-a-real-api-server",
+
+		Original:  "仅依赖 controller-runtime@v0.17.0k8s.io/api@v0.29.0",
+		SectionZh: "2.5 复现P0级故障的最小可运行Operator测试用例构建",
+		RulingZh:  "controller-runtime v0.17.0 依赖 `k8s.io/api` v0.29.0（而本课程使用的 v0.23.3 依赖 v0.35.0）。",
 	},
 	{
 		ID:      "S2-35",
@@ -599,6 +777,11 @@ var s2 = []Claim{
 		},
 		Test:  "TestS2_35_ControlPlaneStartInstallsNoCRDs",
 		Teach: "08-operator.md#why-a-real-api-server",
+
+		Original:  "启动前注入故障注入点(patch) env.ControlPlane.Start()",
+		SectionZh: "2.5 复现P0级故障的最小可运行Operator测试用例构建",
+		RulingZh: "`ControlPlane.Start` 确实存在（v0.17.0 和 v0.23.3），但它只启动 etcd 和 kube-apiserver。" +
+			"安装 `CRDDirectoryPaths` 中的 CRD 并返回客户端配置的是 `Environment.Start`，所以原文的测试是在没有安装任何 CRD 的情况下运行的。",
 	},
 	{
 		ID:      "S2-36",
@@ -613,6 +796,10 @@ var s2 = []Claim{
 		},
 		Test:  "TestS2_36_NoSetupClient",
 		Teach: "08-operator.md#the-operator",
+
+		Original:  "此代码跳过 SetupClient 的默认缓存初始化",
+		SectionZh: "2.5 复现P0级故障的最小可运行Operator测试用例构建",
+		RulingZh:  "controller-runtime 没有 `SetupClient`，v0.17.0 和 v0.23.3 都没有。",
 	},
 	{
 		ID:      "S2-37",
@@ -630,6 +817,12 @@ var s2 = []Claim{
 		},
 		Test:  "TestS2_37_ZapDevelIsConsoleText",
 		Teach: "06-races.md#the-race-detector-go-test-race",
+
+		Original:  "--zap-devel true 启用结构化日志,定位 goroutine 竞态点",
+		SectionZh: "2.5 复现P0级故障的最小可运行Operator测试用例构建",
+		RulingZh: "`--zap-devel` 是 controller-runtime 的命令行参数（`zap.Options.BindFlags`，v0.17.0 和 v0.23.3）。" +
+			"两种模式记录的键值对相同；开发模式把它们打印成控制台文本，日志级别为 debug，从 warning 级别起附带调用栈，" +
+			"而生产模式输出 JSON。两者都不会告诉你任何关于 goroutine 竞争的信息：能做到这一点的是竞态检测器（`-race`）。",
 	},
 	{
 		ID:      "S2-38",
@@ -649,6 +842,12 @@ var s2 = []Claim{
 		},
 		Test:  "TestS2_38_LeaderElectAndWatchNamespaceBelongToMain",
 		Teach: "08-operator.md#the-operator",
+
+		Original:  "--leader-elect=false true 消除 leader election 延迟干扰 --zap-devel true 启用结构化日志,定位 goroutine 竞态点 WATCH_NAMESPACE “” 全局监听,暴露跨 namespace 事件漏处理",
+		SectionZh: "2.5 复现P0级故障的最小可运行Operator测试用例构建",
+		RulingZh: "没有哪个库会读取这两者：只有当 operator 的 `main` 定义了它们（脚手架生成的项目就是这样做的），`--leader-elect` 和 `WATCH_NAMESPACE` 才存在，" +
+			"用来设置 `manager.Options.LeaderElection` 和缓存的命名空间。启动 envtest 的 `go test` 两者都不读取，" +
+			"所以设置它们对原文的测试毫无影响。",
 	},
 	{
 		ID:      "S2-39",
@@ -663,6 +862,11 @@ var s2 = []Claim{
 		},
 		Test:  "TestS2_39_ALateHandlerGetsEveryObject",
 		Teach: "07-controllers.md#1-a-plain-map-between-handlers-and-workers",
+
+		Original:  "C[Event 被丢弃] B -->|是| D[Reconciler 接收并处理] C --> E[P0:资源状态永久丢失]",
+		SectionZh: "2.5 复现P0级故障的最小可运行Operator测试用例构建",
+		RulingZh: "informer 在 watch 之前会先 list 所有对象；而在任何时候添加的事件处理函数，即使是在缓存同步完成之后添加的，" +
+			"也会先为缓存中已有的每个对象收到一次 Add。",
 	},
 	{
 		ID:      "S2-40",
@@ -680,6 +884,12 @@ var s2 = []Claim{
 		},
 		Test:  "TestS2_40_ManagerClientReadsTheCache",
 		Teach: "08-operator.md#and-under-load-conflicts",
+
+		Original:  "而 Reconciler 通常通过 r.Client.Get()(走 client.Reader 路径)读取——该路径默认绕过缓存,直连 API Server",
+		SectionZh: "3.1 Controller-runtime缓存与map状态不同步的时序漏洞",
+		RulingZh: "manager 的 client 从 informer 缓存中读取有类型的对象（缓存启动之前，`Get` 返回 `ErrCacheNotStarted`）；" +
+			"只有写操作才直接发往 API server。不经缓存的读取是 `mgr.GetAPIReader()`，以及 unstructured 对象：" +
+			"除非设置了 `client.Options.Cache.Unstructured`，client 会直接实时读取它们。",
 	},
 	{
 		ID:      "S2-41",
@@ -700,6 +910,12 @@ var s2 = []Claim{
 		},
 		Test:  "TestS2_41_NoManagerOptionsField",
 		Teach: "08-operator.md#the-operator",
+
+		Original:  "r.Client.Get() 默认使用 DirectClient,不经过 CacheReader;若未显式配置 mgr.Options.Cache.Unstructured = true 或启用 CacheReader,缓存与实际状态必然存在窗口期",
+		SectionZh: "3.1 Controller-runtime缓存与map状态不同步的时序漏洞",
+		RulingZh: "不存在 `DirectClient`，也没有启用 `CacheReader`（缓存的一个内部类型）的选项，更没有 `mgr.Options`：" +
+			"`manager.Manager` 是一个接口，这一行无法通过编译。相应的字段是 `manager.Options{Client: client.Options{Cache: &client.CacheOptions{Unstructured: true}}}`，" +
+			"而且它只与 unstructured 对象有关。",
 	},
 	{
 		ID:      "S2-42",
@@ -715,6 +931,11 @@ var s2 = []Claim{
 			Text("No program, cluster size, load or hardware is given for the 100 ms – 2 s figure."),
 		},
 		Teach: "08-operator.md#and-under-load-conflicts",
+
+		Original:  "r.Client.Get()(直连) ~0ms 强(服务端最新) 关键校验、幂等性兜底 r.Cache.Get() 100ms–2s 弱(受 Reflector 周期影响)",
+		SectionZh: "3.1 Controller-runtime缓存与map状态不同步的时序漏洞",
+		RulingZh: "原文没有给出这些数字对应的集群、负载或测量方法。直接读取是一次网络往返，不是 0 ms。reflector 没有轮询周期：" +
+			"它保持一个 watch 连接打开，所以缓存的滞后就是一个 watch 事件到达所需的时间，这取决于集群。",
 	},
 	{
 		ID:      "S2-43",
@@ -729,6 +950,10 @@ var s2 = []Claim{
 		},
 		Test:  "TestS2_43_OwnerReferenceIsOnTheChild",
 		Teach: "07-controllers.md#3-keys-that-outlive-their-objects",
+
+		Original:  "OwnerReference 注入失败 → 子对象 UID 未被正确写入父对象的 ownerReferences[0].uid",
+		SectionZh: "3.2 OwnerReference注入失败与map key残留的耦合效应",
+		RulingZh:  "恰好反过来：OwnerReference 写在子对象上，其中的 `uid` 是属主的。属主自己的 `ownerReferences` 与它的子对象毫无关系。",
 	},
 	{
 		ID:      "S2-44",
@@ -747,6 +972,12 @@ var s2 = []Claim{
 		},
 		Test:  "TestS2_44_PatchNeedsAPatchContentType",
 		Teach: "08-operator.md#why-a-real-api-server",
+
+		Original:  "若客户端未显式指定 Content-Type: application/json 或使用非标准序列化路径,可能导致 data 字段被多次序列化嵌套",
+		SectionZh: "3.3 Kube-apiserver响应体中data字段重复写入的序列化验证",
+		RulingZh: "内容类型不是某种 patch 类型的 PATCH（包括 `application/json`）会被 API server 以 415 Unsupported Media Type 拒绝。" +
+			"Secret 的值在 JSON 中只做一次 base64 编码，读回来就是写入的字节；ConfigMap 的值是普通字符串。" +
+			"被编码两次的值只可能来自把它编码了两次的客户端。",
 	},
 	{
 		ID:      "S2-45",
@@ -761,6 +992,10 @@ var s2 = []Claim{
 		},
 		Test:  "TestS2_45_NoConvertV1SecretToV1Secret",
 		Teach: "08-operator.md#why-a-real-api-server",
+
+		Original:  "func Convert_v1_Secret_To_v1_Secret(in, out *v1.Secret, s conversion.Scope) error {",
+		SectionZh: "3.3 Kube-apiserver响应体中data字段重复写入的序列化验证",
+		RulingZh:  "不存在这个函数：转换是在 v1 和内部类型之间进行的，即 `Convert_v1_Secret_To_core_Secret` 和 `Convert_core_Secret_To_v1_Secret`（Kubernetes v1.35.8）。",
 	},
 	{
 		ID:      "S2-46",
@@ -775,6 +1010,10 @@ var s2 = []Claim{
 		},
 		Test:  "TestS2_46_NoBase64DecodeIfNeeded",
 		Teach: "08-operator.md#why-a-real-api-server",
+
+		Original:  "调用 base64DecodeIfNeeded",
+		SectionZh: "3.3 Kube-apiserver响应体中data字段重复写入的序列化验证",
+		RulingZh:  "Kubernetes v1.35.8、k8s.io/apiserver 和 k8s.io/apimachinery v0.35.0 中都没有这个函数。",
 	},
 	{
 		ID:      "S2-47",
@@ -790,6 +1029,11 @@ var s2 = []Claim{
 		},
 		Test:  "TestS2_47_JSONPathHasNoAtKey",
 		Teach: "07-controllers.md#3-keys-that-outlive-their-objects",
+
+		Original:  "jsonpath='{range .data}{@key}{\"\\n\"}{end}' 遍历 .data 对象所有键",
+		SectionZh: "4.1 kubectl get cm -o jsonpath定位异常键值对的精准提取",
+		RulingZh: "kubectl 的 JSONPath 没有 `@key`：client-go 的解析引擎会报错 `unrecognized identifier key`，而对一个 map 做 `{range .data}` 只会把整个 map 输出一次，" +
+			"而不是输出它的键。go-template 可以列出这些键：`-o go-template='{{range $k, $v := .data}}{{$k}}{{\"\\n\"}}{{end}}'`。",
 	},
 	{
 		ID:      "S2-48",
@@ -806,6 +1050,11 @@ var s2 = []Claim{
 		},
 		Test:  "TestS2_48_APIServerRejectsBadKeys",
 		Teach: "07-controllers.md#3-keys-that-outlive-their-objects",
+
+		Original:  "当 ConfigMap 中存在非预期键(如空字符串、重复键、含控制字符的键)时",
+		SectionZh: "4.1 kubectl get cm -o jsonpath定位异常键值对的精准提取",
+		RulingZh: "API server 会校验每一个键：只能包含字母、数字、`-`、`_` 和 `.`，最多 253 个字符，不能是 `.` 或 `..`，" +
+			"也不能以 `..` 开头。空键、含控制字符的键或 254 个字符的键都会以 Invalid 被拒绝，所以任何 ConfigMap 都不可能含有这样的键。",
 	},
 	{
 		ID:      "S2-49",
@@ -818,6 +1067,10 @@ var s2 = []Claim{
 		},
 		Test:  "TestS2_49_DotKeysAreValid",
 		Teach: "07-controllers.md#3-keys-that-outlive-their-objects",
+
+		Original:  "以点开头的键 .dockerconfigjson",
+		SectionZh: "4.1 kubectl get cm -o jsonpath定位异常键值对的精准提取",
+		RulingZh:  "键可以以一个点开头；被拒绝的只有 `.`、`..` 以及以 `..` 开头的键。",
 	},
 	{
 		ID:      "S2-50",
@@ -838,6 +1091,11 @@ var s2 = []Claim{
 		},
 		Test:  "TestS2_50_ShareProcessesOnlyForCopies",
 		Teach: "08-operator.md#running-it-on-a-kind-cluster",
+
+		Original:  "--target 指定主容器共享 PID 命名空间;--share-processesdlv attach 必备前提",
+		SectionZh: "4.2 kubectl debug + dlv attach实时追踪Reconcile中map delete调用栈",
+		RulingZh: "`--target` 确实会把临时容器放进目标容器的进程命名空间。`--share-processes` 只在使用 `--copy-to`（复制出一个 Pod）时才起作用，" +
+			"在这里什么也不改变。`dlv attach` 需要的是跟踪进程的权限：`SYS_PTRACE`，`--profile=general` 会把它加到调试容器上（kubectl v0.35.0 的默认 profile 是 `legacy`）。",
 	},
 	{
 		ID:      "S2-51",
@@ -863,6 +1121,14 @@ var s2 = []Claim{
 		},
 		Test:  "TestS2_51_ADebugContainerHoldsOnlyItsImage",
 		Teach: "08-operator.md#running-it-on-a-kind-cluster",
+
+		Original:  "确保目标 Pod 启用 debug 容器(gcr.io/distroless/static:nonroot + dlv",
+		SectionZh: "4.2 kubectl debug + dlv attach实时追踪Reconcile中map delete调用栈",
+		RulingZh: "`base:debug` 里没有：distroless 项目的 README 说，它的 `:debug` 镜像提供一个 busybox shell，而构建这些镜像的规则只加了一层，" +
+			"即 busybox（外加一个作为入口点的 shell）；该项目没有任何文件提到 delve（于 2026 年 8 月在提交 `cd08076` 处查阅）。" +
+			"`static:nonroot` 加 dlv 是需要自己构建的镜像，不是该项目发布的镜像。调试容器里只有它的 `--image` 镜像里有的东西，" +
+			"kubectl 不会添加调试器，所以 `dlv attach` 需要一个构建时就装好了 delve 的镜像。distroless 仓库不是 Go 模块，" +
+			"本课程的工具无法像获取其他各行的源码那样获取它：下面引用的是它的 README 中的那句话和构建规则中的注释，没有再次查证。",
 	},
 	{
 		ID:      "S2-52",
@@ -880,6 +1146,11 @@ var s2 = []Claim{
 		},
 		Test:  "TestS2_52_HeadlessDelveHasNoPrompt",
 		Teach: "05-iteration.md#watching-it-in-delve",
+
+		Original:  "dlv attach $(pgrep -f \"manager\" | head -1) --headless --api-version=2",
+		SectionZh: "4.2 kubectl debug + dlv attach实时追踪Reconcile中map delete调用栈",
+		RulingZh: "这些参数都存在（delve 1.27.2），但 `--headless` 只运行一个调试服务器：它打印 `API server listening at: ADDR`，" +
+			"不显示提示符。命令要发给终端客户端 `dlv connect ADDR`；或者去掉 `--headless`。`--api-version=2` 是默认值，也是唯一有效的值。",
 	},
 	{
 		ID:      "S2-53",
@@ -894,6 +1165,11 @@ var s2 = []Claim{
 		},
 		Test:  "TestS2_53_StringKeyDeleteCallsMapdeleteFaststr",
 		Teach: "04-growth.md#cpu-where-the-time-goes",
+
+		Original:  "runtime.mapdelete_faststr Go 运行时底层删除入口",
+		SectionZh: "4.2 kubectl debug + dlv attach实时追踪Reconcile中map delete调用栈",
+		RulingZh: "在两种运行时上，对 `map[string]V` 执行 `delete(m, k)` 都会编译成对 `runtime.mapdelete_faststr` 的调用，" +
+			"在它上面设的断点会停在程序中 `delete` 所在的那一行。",
 	},
 	{
 		ID:      "S2-54",
@@ -909,6 +1185,11 @@ var s2 = []Claim{
 		},
 		Test:  "TestS2_54_PatchFileIsAPath",
 		Teach: "07-controllers.md#3-keys-that-outlive-their-objects",
+
+		Original:  "--patch-file=-:从 stdin 读取 patch 内容,避免临时文件",
+		SectionZh: "4.3 kubectl patch + jq脚本实现ConfigMap data字段原子性裁剪",
+		RulingZh: "`--patch-file` 是一个文件名，用 `os.ReadFile` 读取：`-` 就是名为 `-` 的文件，如果没有这个文件，kubectl 会报错 `unable to read patch file`。" +
+			"应改用 `--patch \"$(...)\"` 传入 patch。",
 	},
 	{
 		ID:      "S2-55",
@@ -926,6 +1207,11 @@ var s2 = []Claim{
 		},
 		Test:  "TestS2_55_MergePatchKeepsAbsentKeys",
 		Teach: "07-controllers.md#3-keys-that-outlive-their-objects",
+
+		Original:  "jq 'del(.data[\"deprecated_key\"])':安全删除指定键,不触碰其他键或 metadata",
+		SectionZh: "4.3 kubectl patch + jq脚本实现ConfigMap data字段原子性裁剪",
+		RulingZh: "JSON merge patch 只有在 patch 把某个键设为 `null` 时才删除它；patch 中没有出现的键保持原样。" +
+			"发送去掉了这个键的整个对象不会改变任何东西：这个键仍然存在。能删除它的 patch 是 `{\"data\":{\"key\":null}}`（或者对整个对象做一次 update）。",
 	},
 	{
 		ID:      "S2-56",
@@ -938,6 +1224,10 @@ var s2 = []Claim{
 		},
 		Test:  "TestS2_56_EmptyDataMergePatchChangesNothing",
 		Teach: "07-controllers.md#3-keys-that-outlive-their-objects",
+
+		Original:  "--type=merge:启用合并语义,空 data 对象将被忽略而非清空",
+		SectionZh: "4.3 kubectl patch + jq脚本实现ConfigMap data字段原子性裁剪",
+		RulingZh:  "把 `{\"data\":{}}` 作为 merge patch 发送，不会改变任何键。",
 	},
 	{
 		ID:      "S2-57",
@@ -953,6 +1243,12 @@ var s2 = []Claim{
 		},
 		Test:  "TestS2_57_APatchIsOneConditionalWrite",
 		Teach: "08-operator.md#and-under-load-conflicts",
+
+		Original:  "API Server 原子更新data",
+		SectionZh: "4.3 kubectl patch + jq脚本实现ConfigMap data字段原子性裁剪",
+		RulingZh: "patch 被应用到已存储的对象上，并以一次基于 etcd revision 的比较并交换（compare-and-swap）写入。" +
+			"由于经管道传入的对象带有它的 `resourceVersion`，如果在另一个写入者修改了 ConfigMap 之后才发出 patch，" +
+			"它会被以 409 Conflict 拒绝，什么也不写入。",
 	},
 	{
 		ID:      "S2-58",
@@ -969,6 +1265,12 @@ var s2 = []Claim{
 		},
 		Test:  "TestS2_58_CapOfAMapDoesNotCompile",
 		Teach: "04-growth.md#maps-never-shrink",
+
+		Original:  "len 128 64 ✅ 稳定收缩 cap 256 64 len == cap",
+		SectionZh: "4.4 kubectl exec -it进入Operator Pod验证修复后map len与cap收敛性",
+		RulingZh: "`cap` 没有为 map 定义：原文的 `fmt.Printf` 那一行无法通过编译（`invalid argument ... for built-in cap`），" +
+			"所以那张容量表从来不是 Go 打印出来的。第一篇文章（S0）自己就这样说过（`map不支持cap函数`）。" +
+			"map 的槽位只能通过运行时的结构体读出（第 04 章）。",
 	},
 	{
 		ID:      "S2-59",
@@ -986,6 +1288,12 @@ var s2 = []Claim{
 		Test:    "TestS2_59_HintAvoidsGrowth",
 		Program: "go run ./chapters/code/04-growth/presize",
 		Teach:   "04-growth.md#presizing-makemapkv-n",
+
+		Original:  "移除冗余 make(map[string]*v1alpha1.Resource, 256) 预分配",
+		SectionZh: "4.4 kubectl exec -it进入Operator Pod验证修复后map len与cap收敛性",
+		RulingZh: "这个容量提示确实按 256 个条目确定了 map 的大小：放入这些条目时不需要扩容。但这只是一次性申请的内存，" +
+			"不是泄漏：不给提示，随着条目的加入，map 也会扩容到差不多同样的大小。限制 map 内存的办法是删除已不存在的对象的键，" +
+			"或者把存活的条目复制到一个新的 map。",
 	},
 	{
 		ID:      "S2-60",
@@ -1002,6 +1310,11 @@ var s2 = []Claim{
 		},
 		Test:  "TestS2_60_GCDoesNotRehashMaps",
 		Teach: "04-growth.md#maps-never-shrink",
+
+		Original:  "定期 compact(调用 runtime.GC() 触发 map rehash)",
+		SectionZh: "4.4 kubectl exec -it进入Operator Pod验证修复后map len与cap收敛性",
+		RulingZh: "在两种运行时上，垃圾回收器都从不对 map 重新哈希、压缩或缩容：几次回收之后，map 的槽位和墓碑都和原来一样。" +
+			"只有插入会让 map 扩容；除了复制，没有办法让它变小。",
 	},
 	{
 		ID:      "S2-61",
@@ -1016,5 +1329,9 @@ var s2 = []Claim{
 			Text("The chapter names no repository, service, time range or measurement method for its figures, and all its code is Java."),
 		},
 		Teach: "07-controllers.md",
+
+		Original:  "过去6个月,同类空指针故障下降83%,平均MTTR从47分钟缩短至9分钟",
+		SectionZh: "第五章:从P0故障到防御性编程的工程范式升级",
+		RulingZh:  "这个项目及其数字都没有给出代码、数据或版本，而且这一章讲的是 Java，不是 Go、map 或 Kubernetes。",
 	},
 }
