@@ -26,15 +26,23 @@ type hint struct {
 	body  []string
 }
 
-var hintRE = regexp.MustCompile(`^\?\?\?\+? tip "Hint (\d+)(?:: (.*))?"\s*$`)
+// hintRE is a hint's first line, in the English book or the Chinese one:
+//
+//	??? tip "Hint 3: step 1, the test in the inner loop"
+//	??? tip "提示 3：第 1 步，内层循环里的判断"
+var hintRE = regexp.MustCompile(`^\?\?\?\+? tip "(?:Hint (\d+)(?:: (.*))?|提示 (\d+)(?:：(.*))?)"\s*$`)
 
 func parseHints(text string) []hint {
 	var hints []hint
 	var cur *hint
 	for _, line := range strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n") {
 		if m := hintRE.FindStringSubmatch(line); m != nil {
-			n, _ := strconv.Atoi(m[1])
-			hints = append(hints, hint{num: n, title: m[2]})
+			num, title := m[1], m[2]
+			if num == "" {
+				num, title = m[3], m[4]
+			}
+			n, _ := strconv.Atoi(num)
+			hints = append(hints, hint{num: n, title: title})
 			cur = &hints[len(hints)-1]
 			continue
 		}
@@ -60,21 +68,54 @@ func parseHints(text string) []hint {
 	return hints
 }
 
-func (c *course) hints(l *lab) ([]hint, error) {
-	text, err := os.ReadFile(filepath.Join(c.root, l.chapter()))
+// hints reads lab l's hints from its chapter in language lang: "en", the book's chapter, or
+// "zh", its Chinese twin in chapters/zh/ (the same hints, numbered the same).
+func (c *course) hints(l *lab, lang string) ([]hint, error) {
+	chapter := l.chapter()
+	if lang == "zh" {
+		chapter = filepath.Join(filepath.Dir(chapter), "zh", filepath.Base(chapter))
+	}
+	text, err := os.ReadFile(filepath.Join(c.root, chapter))
 	if err != nil {
-		return nil, fmt.Errorf("lab %s has no chapter %s, so no hints", l.name, filepath.ToSlash(l.chapter()))
+		if lang == "zh" {
+			return nil, fmt.Errorf("lab %s's chapter has no Chinese edition (%s), so no Chinese hints; hint without -lang zh shows the English ones", l.name, filepath.ToSlash(chapter))
+		}
+		return nil, fmt.Errorf("lab %s has no chapter %s, so no hints", l.name, filepath.ToSlash(chapter))
 	}
 	return parseHints(string(text)), nil
 }
 
-// hintStepRE reads the step a hint is for from its title: "step 3, the probe sequence".
-var hintStepRE = regexp.MustCompile(`^step (\d+)\b`)
+// localeLang is the hints' language when hint has no -lang: zh when the locale (LC_ALL, else
+// LC_MESSAGES, else LANG) is Chinese, en otherwise.
+func localeLang() string {
+	for _, v := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
+		if loc := os.Getenv(v); loc != "" {
+			if strings.HasPrefix(strings.ToLower(loc), "zh") {
+				return "zh"
+			}
+			return "en"
+		}
+	}
+	return "en"
+}
+
+// langFlag is what the runner's suggested commands add for hints in lang: "-lang zh " when
+// the learner asked for Chinese and the locale would not give it.
+func langFlag(lang string) string {
+	if lang != localeLang() {
+		return "-lang " + lang + " "
+	}
+	return ""
+}
+
+// hintStepRE reads the step a hint is for from its title: "step 3, the probe sequence", or in
+// the Chinese book "第 3 步，探查序列".
+var hintStepRE = regexp.MustCompile(`^(?:step (\d+)\b|第 ?(\d+) ?步)`)
 
 // unit is the step a hint is for ("step 3"), or "" when its title names none.
 func (h hint) unit() string {
 	if m := hintStepRE.FindStringSubmatch(h.title); m != nil {
-		return "step " + m[1]
+		return "step " + m[1] + m[2]
 	}
 	return ""
 }
@@ -91,8 +132,8 @@ func currentUnit(s *labStatus) string {
 // hint shows hint arg of lab l, or with arg "" the next hint for what the learner is on: it
 // runs the lab's tests to find the lowest failing step, and remembers, outside the course's
 // files, which of that step's hints it has shown.
-func (c *course) hint(ctx context.Context, l *lab, arg string, w io.Writer) error {
-	hints, err := c.hints(l)
+func (c *course) hint(ctx context.Context, l *lab, arg, lang string, w io.Writer) error {
+	hints, err := c.hints(l, lang)
 	if err != nil {
 		return err
 	}
@@ -173,7 +214,7 @@ func (c *course) hint(ctx context.Context, l *lab, arg string, w io.Writer) erro
 	}
 	switch {
 	case h.num < len(hints) && (h.unit() == "" || hints[h.num].unit() == h.unit()):
-		fmt.Fprintf(w, "\nstill stuck? the next hint says more: go run ./tools/lab hint %s\n", l.num)
+		fmt.Fprintf(w, "\nstill stuck? the next hint says more: go run ./tools/lab hint %s%s\n", langFlag(lang), l.num)
 	case h.num < len(hints):
 		fmt.Fprintf(w, "\nthat was the last hint for %s; the solution: go run ./tools/lab solution %s\n", h.unit(), l.num)
 	default:

@@ -10,7 +10,8 @@
 //	run NN          run one lab: which tests fail, and the first message of each
 //	watch [NN]      run a lab again on every save (NN defaults to the next lab to do)
 //	hint NN [K]     show the next hint for the step you are on (the lowest failing step), one
-//	                at a time, from a nudge to nearly the answer; with K, hint K
+//	                at a time, from a nudge to nearly the answer; with K, hint K; with
+//	                -lang zh (or a locale whose LANG starts with zh), from the Chinese chapter
 //	verify [-fuzztime 5000x] [NN...]  check the lab contract for the labs named, or every lab (CI runs this)
 //	reset [-y] [-tests] NN  put a lab's files back to their shipped state; with -tests, only
 //	                its *_test.go files (the grader), keeping the learner's own files
@@ -55,7 +56,7 @@ import (
 	"gomaps/tools/internal/cli"
 )
 
-const usageLine = "usage: go run ./tools/lab [-C dir] [-lane NAME] [list | run NN | watch [NN] | hint NN [K] | verify [-fuzztime Nx|D] [NN...] | reset [-y] [-tests] NN | solution NN | checkpoint NN [K] | restore NN [K] | progress [-json]]"
+const usageLine = "usage: go run ./tools/lab [-C dir] [-lane NAME] [list | run NN | watch [NN] | hint [-lang en|zh] NN [K] | verify [-fuzztime Nx|D] [NN...] | reset [-y] [-tests] NN | solution NN | checkpoint NN [K] | restore NN [K] | progress [-json]]"
 
 // command is the lab runner as package cli runs it.
 var command = cli.Command{Name: "lab", Usage: usageLine, Run: run}
@@ -122,11 +123,20 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		}
 		return c.watch(ctx, l, stdout)
 	case "hint":
-		l, k, err := c.labAndNumber(args, "hint takes a lab and an optional hint number, as in: hint 01 2")
+		hs := flag.NewFlagSet("hint", flag.ContinueOnError)
+		hs.SetOutput(io.Discard)
+		lang := hs.String("lang", localeLang(), "the language of the chapter the hints come from: en, or zh for the Chinese edition (chapters/zh/)")
+		if err := hs.Parse(args); err != nil {
+			return cli.Usagef("hint: %v", err)
+		}
+		if *lang != "en" && *lang != "zh" {
+			return cli.Usagef("hint: -lang %s: the book has en (English) and zh (Chinese)", *lang)
+		}
+		l, k, err := c.labAndNumber(hs.Args(), "hint takes a lab and an optional hint number, as in: hint 01 2 (or hint -lang zh 01 2)")
 		if err != nil {
 			return err
 		}
-		return c.hint(ctx, l, k, stdout)
+		return c.hint(ctx, l, k, *lang, stdout)
 	case "verify":
 		vs := flag.NewFlagSet("verify", flag.ContinueOnError)
 		vs.SetOutput(io.Discard)

@@ -268,7 +268,8 @@ func (c *course) checkLayout(l *lab) []string {
 		}
 	}
 
-	if hints, err := c.hints(l); err != nil {
+	hints, err := c.hints(l, "en")
+	if err != nil {
 		ps = append(ps, err.Error())
 	} else if len(hints) == 0 {
 		ps = append(ps, fmt.Sprintf("chapter %s has no hints", filepath.ToSlash(l.chapter())))
@@ -276,6 +277,18 @@ func (c *course) checkLayout(l *lab) []string {
 		for i, h := range hints {
 			if h.num != i+1 || len(h.body) == 0 {
 				ps = append(ps, fmt.Sprintf("chapter %s: hint %d is numbered %d or is empty", filepath.ToSlash(l.chapter()), i+1, h.num))
+			}
+		}
+		// hint -lang zh shows the Chinese chapter's hints by the same numbers, for the same steps.
+		if zh, err := c.hints(l, "zh"); err != nil {
+			ps = append(ps, err.Error())
+		} else if len(zh) != len(hints) {
+			ps = append(ps, fmt.Sprintf("chapters/zh/%s.md has %d hints, its English chapter %d: translate them all", l.name, len(zh), len(hints)))
+		} else {
+			for i, h := range zh {
+				if h.num != i+1 || len(h.body) == 0 || h.unit() != hints[i].unit() {
+					ps = append(ps, fmt.Sprintf("chapters/zh/%s.md: hint %d is numbered %d, is empty, or is for %q where the English one is for %q", l.name, i+1, h.num, h.unit(), hints[i].unit()))
+				}
 			}
 		}
 	}
