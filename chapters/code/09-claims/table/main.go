@@ -38,7 +38,7 @@ func main() {
 	case strings.HasPrefix(*post, "R"):
 		found := false
 		for _, ref := range claims.References {
-			if ref.Prefix == *post && ref.Ruled() {
+			if ref.Prefix == *post {
 				found = true
 				if err := rd.Reference(&b, ref); err != nil {
 					log.Fatal(err)
@@ -46,7 +46,7 @@ func main() {
 			}
 		}
 		if !found {
-			log.Fatalf("-post %s: no reference ruled on has that prefix", *post)
+			log.Fatalf("-post %s: no reference has that prefix", *post)
 		}
 	case *post != "":
 		found := false
