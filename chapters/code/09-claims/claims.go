@@ -3,7 +3,7 @@
 //
 // The rows live in s0.go, s1.go and s2.go, one file per post, in the order the claims appear;
 // the claims of the most-read references on Go maps (the page "What you may have read
-// elsewhere") in r1.go, r2.go and r3.go, listed in refs.go.
+// elsewhere") in r1.go, r2.go, r3.go and r5.go, listed in refs.go.
 // The chapter's tables are generated from them (go run ./chapters/code/09-claims/table), and
 // claims_test.go fails when a row has no evidence or no test, when a test names no row, or when
 // a piece of evidence is no longer where the row says it is.
@@ -130,12 +130,16 @@ type Post struct {
 // claim for the current release on the page "What you may have read elsewhere".
 type Reference struct {
 	Prefix  string // "R1"
-	Title   string // English, for the page and for the list of references not yet ruled on
+	Title   string // English, for the page and for the list of references not ruled on
 	Where   string // where the text is read (markdown): "golang-design/go-questions, `content/map/`"
 	Readers string // who reads it
 	Version string // the Go version it describes, from its own text (or what its text shows)
-	// Rows are its claims, in order of appearance; nil for a reference not yet ruled on.
+	// Rows are its claims, in order of appearance; nil for a reference not ruled on.
 	Rows []Claim
+	// Unread says why a reference listed without rows is not ruled on (markdown, one sentence):
+	// the page rules only on a text read at its own source, never on a second-hand copy. The
+	// page and the counts table show it as "not ruled on: <Unread>". Empty for a reference ruled on.
+	Unread string
 }
 
 // Ruled reports whether the reference's claims have been ruled on.

@@ -34,6 +34,9 @@ func TestRowsAreComplete(t *testing.T) {
 		if r.Ruled() && (r.Where == "" || r.Readers == "" || r.Version == "") {
 			t.Errorf("%s: a reference ruled on says where it is read, who reads it and the Go version it describes", r.Prefix)
 		}
+		if r.Ruled() == (strings.TrimSpace(r.Unread) != "") {
+			t.Errorf("%s: a reference has rows or says why it is not ruled on (Unread), not both and not neither", r.Prefix)
+		}
 		for _, c := range r.Rows {
 			if strings.TrimSpace(c.Held) == "" {
 				t.Errorf("%s: no Held: a reference's claim says on which versions it was true", c.ID)

@@ -372,7 +372,8 @@ func cell(s string) string {
 	return strings.ReplaceAll(strings.Join(strings.Fields(s), " "), "|", `\|`)
 }
 
-// RefCounts writes the table of verdicts (for Go 1.27) per reference that has been ruled on.
+// RefCounts writes the table of verdicts (for Go 1.27) per reference that has been ruled on,
+// then the references listed and not ruled on, each with the reason.
 func (rd *Renderer) RefCounts(b *strings.Builder) {
 	var refs []Reference
 	for _, r := range References {
@@ -411,11 +412,27 @@ func (rd *Renderer) RefCounts(b *strings.Builder) {
 		fmt.Fprintf(b, " **%d** |", len(r.Rows))
 	}
 	fmt.Fprintf(b, " **%d** |\n", total)
+	var unread []Reference
+	for _, r := range References {
+		if !r.Ruled() {
+			unread = append(unread, r)
+		}
+	}
+	if len(unread) > 0 {
+		fmt.Fprintf(b, "\nNot ruled on, so not counted:\n\n")
+		for _, r := range unread {
+			fmt.Fprintf(b, "- **%s**, %s: not ruled on: %s\n", r.Prefix, r.Title, r.Unread)
+		}
+	}
 }
 
 // Reference writes one reference's summary table, with the versions each claim held on, and
 // then each claim in full.
 func (rd *Renderer) Reference(b *strings.Builder, r Reference) error {
+	if !r.Ruled() {
+		fmt.Fprintf(b, "**%s**, %s: not ruled on: %s\n", r.Prefix, r.Title, r.Unread)
+		return nil
+	}
 	fmt.Fprintf(b, "**Where it is read:** %s. **Who reads it:** %s. **The Go version it describes:** %s.\n\n", r.Where, r.Readers, r.Version)
 	fmt.Fprintf(b, "| claim | where | what it says | on Go 1.27 | true on |\n|---|---|---|---|---|\n")
 	for _, c := range r.Rows {

@@ -50,7 +50,7 @@ func main() {
 	case strings.HasPrefix(*post, "R"):
 		found := false
 		for _, ref := range claims.References {
-			if ref.Prefix == *post && ref.Ruled() {
+			if ref.Prefix == *post {
 				found = true
 				if err := rd.Reference(&b, ref); err != nil {
 					log.Fatal(err)
@@ -58,7 +58,7 @@ func main() {
 			}
 		}
 		if !found {
-			log.Fatalf("-post %s: no reference ruled on has that prefix", *post)
+			log.Fatalf("-post %s: no reference has that prefix", *post)
 		}
 	case *post != "":
 		found := false
