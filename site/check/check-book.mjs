@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 // check-book.mjs loads every page of the built book in a real browser and fails on what a reader
 // would hit: console errors, page errors, requests that fail or leave localhost, Mermaid diagrams
-// that did not become an SVG, and internal links to a page, file or #fragment that does not exist.
+// that did not become an SVG, and internal links to a page, file or #fragment that does not exist
+// (the links to a page's twin in the other language among them). It builds on both editions: the
+// English book in build/book and the Chinese one in build/book/zh. It also types a term into each
+// edition's search box and checks that the chapter teaching it is found.
 //
 // Usage (from the repository root, after `mkdocs build --strict` and `npm ci --prefix site`):
 //
@@ -241,7 +244,8 @@ async function checkPage(context, base, page, screenshots) {
 
   const { ids, links } = await tab.evaluate(() => ({
     ids: Array.from(document.querySelectorAll("[id], a[name]"), (e) => e.id || e.getAttribute("name")),
-    links: Array.from(document.querySelectorAll("a[href]"), (a) => a.getAttribute("href")),
+    // The language switch's links, and the twins the page names in its head, are links too.
+    links: Array.from(document.querySelectorAll("a[href], link[rel=alternate][hreflang]"), (a) => a.getAttribute("href")),
   }));
 
   // A full-page screenshot of the claims chapter (about 100,000 px tall) took Chromium more
@@ -296,6 +300,52 @@ async function linkProblems(book, base, page, links, idsByPage) {
     const ids = idsByPage.get(targetPage);
     if (ids && !ids.has(fragment)) {
       problems.push(`broken link ${href}: no id "${fragment}" on ${targetPage}`);
+    }
+  }
+  return problems;
+}
+
+// searches are what the search box must find: a term each edition teaches, typed into the
+// search box of the edition's home page, and the chapter that teaches it, which must be among
+// the pages the search lists (the check prints where). The Chinese ones are why the Chinese
+// edition has its own search (site/overrides/assets/javascripts/search-zh.js): with the theme's
+// own, 装载因子 finds nothing.
+const searches = [
+  { from: "index.html", query: "load factor", want: "02-buckets.html" },
+  { from: "zh/index.html", query: "装载因子", want: "zh/02-buckets.html" },
+  { from: "zh/index.html", query: "控制字", want: "zh/03-swiss.html" },
+];
+
+// searchProblems types each query into the search box, as a reader does, and checks the pages
+// listed.
+async function searchProblems(context, base, pages) {
+  const problems = [];
+  for (const s of searches) {
+    if (!pages.includes(s.from)) {
+      continue;
+    }
+    const tab = await context.newPage();
+    try {
+      await tab.goto(new URL(s.from, base).href, { waitUntil: "load", timeout: pageTimeoutMs });
+      const box = tab.locator('input[data-md-component="search-query"]');
+      await box.click();
+      await tab.keyboard.type(s.query);
+      // The theme searches on keyup; typing Chinese characters sends none.
+      await tab.keyboard.press("End");
+      await tab.waitForSelector(".md-search-result__item", { timeout: pageTimeoutMs });
+      const listed = await tab.$$eval("li.md-search-result__item > a", (as) => as.map((a) => a.href));
+      const found = [...new Set(listed.map((href) => decodeURIComponent(new URL(href).pathname.slice(1))))];
+      const at = found.indexOf(s.want);
+      const line = `search ${JSON.stringify(s.query)} on ${s.from}: ${found.length} pages listed`;
+      if (at < 0) {
+        problems.push(`${line} (${found.join(", ")}), not ${s.want}`);
+      } else {
+        console.log(`${line}, ${s.want} number ${at + 1} of them`);
+      }
+    } catch (err) {
+      problems.push(`search ${JSON.stringify(s.query)} on ${s.from}: ${err.message.split("\n")[0]}`);
+    } finally {
+      await tab.close();
     }
   }
   return problems;
@@ -373,6 +423,10 @@ async function main() {
     await Promise.all(Array.from({ length: Math.min(parallelPages, pages.length) }, worker));
     if (pages.includes("explorer.html")) {
       explorer = await checkExplorer(context, base, opts.screenshots);
+    }
+    for (const p of await searchProblems(context, base, pages)) {
+      console.log(p);
+      failures.push(p);
     }
 
     for (const [pageUrl, href] of offHost) {
