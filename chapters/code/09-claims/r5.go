@@ -5,8 +5,10 @@ const (
 	heldR5Classic = "the classic map: the post's day (2017) to Go 1.23; 1.24-1.25 with noswissmap"
 	heldR5Always  = "every version, from the post's day (2017) to Go 1.27"
 	r5Walk        = "src/cmd/compile/internal/walk/builtin.go"
-	r5Sizeof      = "GOTOOLCHAIN=go1.27.3 go run ./chapters/code/09-claims/r5/sizeof"
 )
+
+// r5Sizeof is the command of the output 09-r5-sizeof: the post's program on Go 1.27.
+var r5Sizeof = "GOTOOLCHAIN=" + Go127 + " go run ./chapters/code/09-claims/r5/sizeof"
 
 // r5 holds the claims of Dave Cheney's “If a map isn't a reference variable, what is it?”
 // (dave.cheney.net, 30 April 2017), in the order they appear, as far as the post could be read at
