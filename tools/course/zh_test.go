@@ -1,0 +1,137 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestSlugifyMatchesTheBook holds slugify to the ids the built book gives headings of the
+// book's own kinds (mkdocs's toc extension makes them): code, a middle dot, colons, commas, a
+// version number.
+func TestSlugifyMatchesTheBook(t *testing.T) {
+	for title, want := range map[string]string{
+		"00 · Setup":                    "00-setup",
+		"02 · Buckets: the classic map": "02-buckets-the-classic-map",
+		"`delete` lowers `len`, even in the middle of a `range`": "delete-lowers-len-even-in-the-middle-of-a-range",
+		"Step 4: delete, `emptyOne` and `emptyRest`":             "step-4-delete-emptyone-and-emptyrest",
+		"Why 6.5":                          "why-65",
+		"What changed in Go 1.24, and why": "what-changed-in-go-124-and-why",
+		"Why `Hash` writes into a seeded `maphash.Hash`": "why-hash-writes-into-a-seeded-maphashhash",
+		"The `maps` and `slices` helpers":                "the-maps-and-slices-helpers",
+	} {
+		if got := slugify(title); got != want {
+			t.Errorf("slugify(%q) = %q, want %q", title, got, want)
+		}
+	}
+}
+
+// zhRoot makes a course with one English page and its Chinese twin, stamped.
+func zhRoot(t *testing.T, en, zh string) string {
+	t.Helper()
+	root := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(root, "chapters", "zh"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write := func(rel, text string) {
+		if err := os.WriteFile(filepath.Join(root, rel), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("chapters/a.md", en)
+	write("chapters/zh/a.md", zh)
+	if err := zhStamp(root, "a.md"); err != nil {
+		t.Fatal(err)
+	}
+	return root
+}
+
+const (
+	zhTestEN = "# A page\n\nIntro.\n\n## The load factor\n\nIt is 6.5.\n\n```go\n// # not a heading\n```\n\n## Growth\n\nIt doubles.\n"
+	zhTestZH = "# 一页\n\n引言。\n\n## 装载因子 { #the-load-factor }\n\n是 6.5。\n\n```go\n// # not a heading\n```\n\n## 扩容 { #growth }\n\n翻倍。\n"
+)
+
+func TestZhCheck(t *testing.T) {
+	root := zhRoot(t, zhTestEN, zhTestZH)
+	if problems, n, err := zhCheck(root); err != nil || n != 1 || len(problems) != 0 {
+		t.Fatalf("zhCheck of a page just stamped = %q, %d, %v; want no problem", problems, n, err)
+	}
+	stamped, _ := os.ReadFile(filepath.Join(root, "chapters", "zh", "a.md"))
+	if !strings.HasPrefix(string(stamped), "---\ntranslates: a.md\nsections:\n  a-page: ") || !strings.Contains(string(stamped), "\n---\n# 一页\n") {
+		t.Errorf("the stamped page starts %q; want its front matter, then the page", stamped[:min(len(stamped), 200)])
+	}
+
+	// One sentence of one section changes: that page and that section are named, not the others.
+	en := strings.Replace(zhTestEN, "It is 6.5.", "It is 6.5 on average.", 1)
+	os.WriteFile(filepath.Join(root, "chapters", "a.md"), []byte(en), 0o644)
+	problems, _, _ := zhCheck(root)
+	if len(problems) != 1 || !strings.Contains(problems[0], `changed: "The load factor" (#the-load-factor)`) ||
+		strings.Contains(problems[0], "Growth") || !strings.Contains(problems[0], "zh -stamp a.md") {
+		t.Errorf("after a changed sentence, zhCheck = %q; want chapters/a.md's section \"The load factor\" named, and the command that records the translation", problems)
+	}
+	// A new section and a removed one.
+	en = strings.Replace(zhTestEN, "## Growth\n\nIt doubles.\n", "## Shrinking\n\nNever.\n", 1)
+	os.WriteFile(filepath.Join(root, "chapters", "a.md"), []byte(en), 0o644)
+	problems, _, _ = zhCheck(root)
+	if len(problems) != 1 || !strings.Contains(problems[0], `new: "Shrinking" (#shrinking)`) || !strings.Contains(problems[0], "removed: #growth") {
+		t.Errorf("after a section was replaced, zhCheck = %q; want the new one and the removed one named", problems)
+	}
+	// Stamping again after the translation accepts it.
+	os.WriteFile(filepath.Join(root, "chapters", "zh", "a.md"), []byte(strings.Replace(zhTestZH, "## 扩容 { #growth }\n\n翻倍。\n", "## 缩容 { #shrinking }\n\n从不。\n", 1)), 0o644)
+	if err := zhStamp(root, "a.md"); err != nil {
+		t.Fatal(err)
+	}
+	if problems, _, _ := zhCheck(root); len(problems) != 0 {
+		t.Errorf("after translating and stamping, zhCheck = %q; want no problem", problems)
+	}
+}
+
+func TestZhCheckTwinsAndHeadings(t *testing.T) {
+	// An English page without a twin.
+	root := zhRoot(t, zhTestEN, zhTestZH)
+	os.WriteFile(filepath.Join(root, "chapters", "b.md"), []byte("# B\n"), 0o644)
+	problems, n, _ := zhCheck(root)
+	if n != 2 || len(problems) != 1 || !strings.Contains(problems[0], "chapters/b.md has no Chinese twin") {
+		t.Errorf("with an untranslated page, zhCheck = %q, %d; want chapters/b.md named", problems, n)
+	}
+
+	// A Chinese heading without its English twin's id: links to it would break.
+	root = zhRoot(t, zhTestEN, strings.Replace(zhTestZH, " { #growth }", "", 1))
+	problems, _, _ = zhCheck(root)
+	if len(problems) != 1 || !strings.Contains(problems[0], "heading 2 has no id") || !strings.Contains(problems[0], "#growth") {
+		t.Errorf("with a heading that lost its id, zhCheck = %q; want heading 2 and #growth named", problems)
+	}
+
+	// A page that records nothing.
+	root = zhRoot(t, zhTestEN, zhTestZH)
+	os.WriteFile(filepath.Join(root, "chapters", "zh", "a.md"), []byte(zhTestZH), 0o644)
+	problems, _, _ = zhCheck(root)
+	if len(problems) != 1 || !strings.Contains(problems[0], "records no English page") {
+		t.Errorf("with an unstamped page, zhCheck = %q; want it named", problems)
+	}
+
+	// The edition's own pages are allowed; other Chinese pages without an English one are not.
+	root = zhRoot(t, zhTestEN, zhTestZH)
+	os.WriteFile(filepath.Join(root, "chapters", "zh", "glossary.md"), []byte("# 术语表\n"), 0o644)
+	os.WriteFile(filepath.Join(root, "chapters", "zh", "c.md"), []byte("# C\n"), 0o644)
+	problems, _, _ = zhCheck(root)
+	if len(problems) != 1 || !strings.Contains(problems[0], "chapters/zh/c.md: translates no English page") {
+		t.Errorf("with an extra Chinese page, zhCheck = %q; want c.md named, not the glossary", problems)
+	}
+}
+
+// TestZhKeepsFrontMatter: a page's own front matter (hide: ...) survives stamping.
+func TestZhKeepsFrontMatter(t *testing.T) {
+	root := zhRoot(t, "---\nhide:\n  - toc\n---\n"+zhTestEN, "---\nhide:\n  - toc\n---\n"+zhTestZH)
+	if err := zhStamp(root, "a.md"); err != nil { // twice: the record is replaced, not repeated
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile(filepath.Join(root, "chapters", "zh", "a.md"))
+	if !strings.HasPrefix(string(b), "---\nhide:\n  - toc\ntranslates: a.md\nsections:\n") || strings.Count(string(b), "translates:") != 1 {
+		t.Errorf("stamped twice, the page starts %q", b[:min(len(b), 120)])
+	}
+	if problems, _, _ := zhCheck(root); len(problems) != 0 {
+		t.Errorf("zhCheck = %q; want no problem", problems)
+	}
+}
