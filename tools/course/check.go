@@ -59,6 +59,7 @@ const claimTests = "./chapters/code/09-claims/..."
 func checkSteps() []checkStep {
 	steps := []checkStep{
 		{name: "gofmt", title: "gofmt -l . (outside build/ and site/node_modules/)", run: (*checker).gofmt},
+		{name: "zh", title: "go run ./tools/course zh: every English page has a Chinese twin (chapters/zh/) in step with it", run: func(c *checker) error { return runZh(nil, c.stdout, c.stderr) }},
 		{name: "vet", title: "go vet ./...", run: func(c *checker) error { return c.command("go", "vet", "./...").Run() }},
 		{name: "test", title: "go test ./tools/... ./chapters/... " + strings.Join(sharedPackages, " ") + ", but for the packages on every lane and chapter 09's claims", run: (*checker).test},
 		{name: "explorer", title: "go run ./tools/course explorer -test (go vet and go test -tags explorer ./tools/explorer, natively and its wasm in Node)", run: func(c *checker) error {
@@ -86,7 +87,7 @@ func checkSteps() []checkStep {
 		checkStep{name: "bench", title: "go run ./tools/course bench -check; go run ./tools/course bench -mine on the labs as shipped (it must measure nothing, say so, and write nothing)", run: (*checker).bench},
 		checkStep{name: "mkdocs", title: "mkdocs build --strict", run: (*checker).mkdocsBuild, tools: debianTools("mkdocs", "mkdocs-material", "python3-pymdownx")},
 		checkStep{name: "serve", title: "go run ./tools/course serve (the README's first command), fetch its pages, Ctrl-C", run: (*checker).serveCheck, tools: debianTools("mkdocs", "mkdocs-material", "python3-pymdownx")},
-		checkStep{name: "browser", title: "npm ci --prefix site (when needed); node site/check/check-book.mjs", run: (*checker).browser, tools: debianTools("mkdocs", "mkdocs-material", "python3-pymdownx", "chromium", "nodejs")},
+		checkStep{name: "browser", title: "npm ci --prefix site (when needed); node site/check/check-book.mjs", run: (*checker).browser, tools: debianTools("mkdocs", "mkdocs-material", "python3-pymdownx", "chromium", "nodejs", cjkFont)},
 	)
 }
 
@@ -286,6 +287,9 @@ func (c *checker) prefetchDebs(steps []checkStep, skip map[string]bool) {
 	}
 	if wants["browser"] && os.Getenv("CHROMIUM") == "" && !isFile("/usr/bin/chromium") {
 		pkgs = append(pkgs, "chromium")
+	}
+	if wants["browser"] && !hasChineseFont() {
+		pkgs = append(pkgs, cjkFont)
 	}
 	if len(pkgs) == 0 || !c.canApt() {
 		return
@@ -663,12 +667,8 @@ func (c *checker) outputs() error {
 
 func (c *checker) mkdocsBuild() error {
 	c.bookTried = true
-	cmd, err := c.mkdocs("build", "--strict")
-	if err != nil {
+	if err := c.bookBuild("", nil); err != nil {
 		return err
-	}
-	if err := cmd.Run(); err != nil {
-		return fmt.Errorf("mkdocs build --strict: %v", err)
 	}
 	c.bookBuilt = true
 	return nil
@@ -692,6 +692,9 @@ func (c *checker) browser() error {
 	}
 	chromium, err := c.chromium()
 	if err != nil {
+		return err
+	}
+	if err := c.chineseFont(); err != nil {
 		return err
 	}
 	if err := c.npmCI(); err != nil {

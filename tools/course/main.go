@@ -6,6 +6,7 @@
 //	go run ./tools/course check [-skip step,step] [-lane lane,lane] [-quick] [-fresh]
 //	go run ./tools/course lanes [-env NAME]
 //	go run ./tools/course outputs [-check] [NAME...]
+//	go run ./tools/course zh [-stamp PAGE...]
 //	go run ./tools/course prepare
 //	go run ./tools/course doctor
 //	go run ./tools/course pack [-envtest=false] [-book=false] [-debs=false] [-bundle=false] DIR
@@ -16,10 +17,12 @@
 // The commands are:
 //
 //	serve     (the default) make sure mkdocs, the Material theme and pymdown-extensions are
-//	          installed, serve the book at http://127.0.0.1:8000/ until Ctrl-C (-addr changes
-//	          the address), say when it answers, then show where the labs start (go run
-//	          ./tools/lab list) once the runner has checked them
-//	check     run every check CI runs, in order, going on after a failure: gofmt, vet, test
+//	          installed, serve the book at http://127.0.0.1:8000/ and its Chinese edition at
+//	          http://127.0.0.1:8000/zh/ until Ctrl-C (-addr changes the address), say when it
+//	          answers, then show where the labs start (go run ./tools/lab list) once the runner
+//	          has checked them
+//	check     run every check CI runs, in order, going on after a failure: gofmt, zh (go run
+//	          ./tools/course zh), vet, test
 //	          (go test ./tools/... and the shared packages under labs/), explorer, envtest (go
 //	          run ./tools/envtest, which builds kube-apiserver and etcd into the per-user cache
 //	          when they are not there, about 10 minutes; then the smoke test go test
@@ -31,7 +34,7 @@
 //	          the Debian packages, cloned from its bundle and unpacked into a new GOPATH, module
 //	          cache and envtest cache in the course's cache folder, then lab checkpoint 01 and
 //	          lab run 01 with GOPROXY=off), outputs (outputs -check), bench (bench -check),
-//	          mkdocs (mkdocs build --strict), serve (runs serve on a free port, fetches the
+//	          mkdocs (mkdocs build --strict, the English book and the Chinese edition), serve (runs serve on a free port, fetches the
 //	          pages, stops it with Ctrl-C) and browser (npm ci --prefix site when needed, then
 //	          node site/check/check-book.mjs, which also checks the vendored Mermaid against
 //	          the one npm installs); it ends with the line "N passed, N failed". What runs once
@@ -45,6 +48,11 @@
 //	          env $(go run ./tools/course lanes -env classic) go test ./labs/04-growth
 //	outputs   run every chapters/out/NAME.cmd and write its output to chapters/out/NAME.txt;
 //	          with NAME arguments only those; with -check compare instead of writing
+//	zh        check that the Chinese edition (chapters/zh/) is in step with the English book:
+//	          every English page has a Chinese twin, and no section of an English page changed
+//	          since its twin translated it (each twin records the hashes of the English sections
+//	          it translates); it names each page and section that changed. -stamp PAGE records,
+//	          after a translation, the English page as it now is
 //	prepare   ready a machine for a workshop without internet: download the dependencies and
 //	          the Go 1.25 toolchain, build and vet on both runtimes, warm the race detector's
 //	          cache, build delve, benchstat, envtest's kube-apiserver and etcd and the book; then
@@ -155,6 +163,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return runCheck(args, stdout, stderr)
 	case "outputs":
 		return runOutputs(args, stdout, stderr)
+	case "zh":
+		return runZh(args, stdout, stderr)
 	case "prepare":
 		return runPrepare(args, stdout, stderr)
 	case "doctor":

@@ -35,7 +35,8 @@ import (
 //	proxy/          a GOPROXY=file:// tree: the modules the course builds, the Go 1.25.5
 //	                toolchain module, and the checksum database's records that verify it
 //	envtest/        kube-apiserver and etcd, as go run ./tools/envtest -export writes them
-//	book/           the built book, readable from disk (book/index.html)
+//	book/           the built book, readable from disk (book/index.html; the Chinese edition
+//	                book/zh/index.html)
 //	debs/           the Debian packages of mkdocs for the book, for the same Debian release
 //	course.bundle   the course's last commit, as a git bundle to clone
 const (
@@ -484,17 +485,12 @@ func (p *packer) exportEnvtest() (string, error) {
 
 func (p *packer) buildBook() (string, error) {
 	dst := filepath.Join(p.dir, packBook)
-	cmd, err := p.mkdocs("build", "--strict", "--quiet", "--site-dir", dst)
-	if err != nil {
-		return "", err
-	}
 	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Run(); err != nil {
-		return "", fmt.Errorf("mkdocs build --strict failed: %v\n%s", err, out.String())
+	if err := p.bookBuild(dst, &out, "--quiet"); err != nil {
+		return "", fmt.Errorf("%v\n%s", err, out.String())
 	}
 	size, files, err := dirSize(dst)
-	return fmt.Sprintf("%d files, %s: open %s/index.html in a browser", files, mb(size), packBook), err
+	return fmt.Sprintf("%d files, %s: open %s/index.html in a browser (the Chinese edition: %s/zh/index.html)", files, mb(size), packBook, packBook), err
 }
 
 // downloadDebs downloads mkdocs and every package it needs, as if nothing were installed (an
@@ -601,7 +597,7 @@ func (p *packer) writeManifest() (string, error) {
 
 It holds what the course needs with no network: the Go modules it builds and the Go %s
 toolchain (proxy/), the kube-apiserver and etcd that envtest starts (envtest/), the book
-(book/index.html), the Debian packages of mkdocs when there is a debs/ folder, and the course
+(book/index.html; in Chinese, book/zh/index.html), the Debian packages of mkdocs when there is a debs/ folder, and the course
 itself (course.bundle). MANIFEST lists every file with its SHA-256.
 
 On each laptop, with Go installed:

@@ -40,7 +40,7 @@ var prepareSteps = []prepareStep{
 	{"build delve (classic map)", classicEnv, []string{"go", "tool", "dlv", "version"}},
 	{"build benchstat", nil, []string{"go", "tool", "benchstat", "-h"}},
 	{"build kube-apiserver and etcd for envtest (about 10 minutes the first time)", nil, []string{"go", "run", "./tools/envtest"}},
-	{"install mkdocs if needed and build the book", nil, nil},
+	{"install mkdocs if needed and build the book (English and Chinese)", nil, nil},
 	{"offline: run the lab runner with the module proxy off", []string{"GOPROXY=off"}, []string{"go", "run", "./tools/lab", "list"}},
 	{"offline: build every lab's tests with the module proxy off", []string{"GOPROXY=off"}, []string{"go", "test", "-run=^$", "./labs/..."}},
 	{"offline: run the classic toolchain with the module proxy off", append([]string{"GOPROXY=off"}, classicEnv...), []string{"go", "test", "-run=^$", "./labs/..."}},
@@ -67,9 +67,12 @@ func runPrepare(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "==> [%d/%d] %s\n", i+1, len(prepareSteps), step.title)
 		var cmd *exec.Cmd
 		if step.args == nil {
-			if cmd, err = s.mkdocs("build", "--strict", "--quiet"); err != nil {
-				return err
+			var out bytes.Buffer
+			if err := s.bookBuild("", &out, "--quiet"); err != nil {
+				stderr.Write(out.Bytes())
+				return fmt.Errorf("%s: %v", step.title, err)
 			}
+			continue
 		} else {
 			cmd = s.command(step.args[0], step.args[1:]...)
 			cmd.Env = append(os.Environ(), step.env...)

@@ -9,11 +9,14 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/http/httputil"
+	neturl "net/url"
 	"os"
 	"os/exec"
 	"os/signal"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"syscall"
 	"time"
 
@@ -47,26 +50,75 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
-	mkdocs, err := s.mkdocs("serve", "-a", net.JoinHostPort(host, port))
+	// One mkdocs serve per edition, each on a free port of its own, behind the reader's address:
+	// the English book at /, the Chinese edition at /zh/ (bookProxy).
+	var eds []*edition
+	for _, zh := range []bool{false, true} {
+		l, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			return err
+		}
+		ed := &edition{addr: l.Addr().String(), prefix: "/"}
+		l.Close()
+		args := []string{"serve", "-a", ed.addr}
+		if zh {
+			args = append(args, "-f", zhConfig)
+			ed.prefix = "/zh/"
+		}
+		if ed.cmd, err = s.mkdocs(args...); err != nil {
+			return err
+		}
+		eds = append(eds, ed)
+	}
+	listener, err := net.Listen("tcp", net.JoinHostPort(host, port))
 	if err != nil {
-		return err
+		return fmt.Errorf("serve: cannot listen on %s: %v (another book or program is serving there? -addr chooses another)", net.JoinHostPort(host, port), err)
+	}
+	defer listener.Close()
+	stopAll := func() {
+		for _, ed := range eds {
+			if ed.done == nil {
+				continue
+			}
+			_ = ed.cmd.Process.Signal(os.Interrupt)
+			select {
+			case <-ed.done:
+			case <-time.After(5 * time.Second):
+				_ = ed.cmd.Process.Kill()
+				<-ed.done
+			}
+		}
 	}
 
 	// The book first: mkdocs serves within seconds, while the lab list may run tests for a
-	// minute on a machine that has never run them. The list follows when it is ready.
+	// minute on a machine that has never run them. The list follows when it is ready. The
+	// English book is built before the Chinese one starts: both builds run the book's hooks,
+	// which write the same files under build/.
 	start := time.Now()
-	fmt.Fprintln(stdout, "course: building the book (mkdocs serve)")
-	if err := mkdocs.Start(); err != nil {
-		return fmt.Errorf("mkdocs serve: %v", err)
+	fmt.Fprintln(stdout, "course: building the book (mkdocs serve, the English book, then the Chinese edition)")
+	exited := make(chan error, len(eds))
+	for _, ed := range eds {
+		if err := ed.cmd.Start(); err != nil {
+			stopAll()
+			return fmt.Errorf("mkdocs serve: %v", err)
+		}
+		done := make(chan error, 1)
+		ed.done = done
+		go func(cmd *exec.Cmd) {
+			err := cmd.Wait()
+			done <- err
+			exited <- err
+		}(ed.cmd)
+		if err := waitServing(ctx, "http://"+ed.addr+"/", done); err != nil {
+			stopAll()
+			return err
+		}
 	}
-	done := make(chan error, 1)
-	go func() { done <- mkdocs.Wait() }()
+	srv := &http.Server{Handler: bookProxy(eds[0].addr, eds[1].addr)}
+	go srv.Serve(listener)
+	defer srv.Close()
 	url := "http://" + net.JoinHostPort(host, port) + "/"
-	if err := waitServing(ctx, url, done); err != nil {
-		_ = mkdocs.Process.Kill()
-		return err
-	}
-	fmt.Fprintf(stdout, "the book is at %s (it answered after %.1fs; Ctrl-C stops it)\n", url, time.Since(start).Seconds())
+	fmt.Fprintf(stdout, "the book is at %s, in Chinese at %szh/ (it answered after %.1fs; Ctrl-C stops it)\n", url, url, time.Since(start).Seconds())
 
 	listCtx, cancelList := context.WithCancel(ctx)
 	defer cancelList()
@@ -78,25 +130,58 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	defer func() { cancelList(); <-listDone }()
 
 	select {
-	case err := <-done:
+	case err := <-exited:
+		cancelList()
+		<-listDone
+		stopAll()
 		if err != nil {
 			return fmt.Errorf("mkdocs serve: %v", err)
 		}
-		return nil
+		return errors.New("mkdocs serve stopped")
 	case <-ctx.Done():
 	}
 	// Ctrl-C in a terminal reaches mkdocs too; the signal covers the other ways we were stopped.
 	cancelList()
 	<-listDone
-	_ = mkdocs.Process.Signal(os.Interrupt)
-	select {
-	case <-done:
-	case <-time.After(5 * time.Second):
-		_ = mkdocs.Process.Kill()
-		<-done
-	}
+	stopAll()
 	fmt.Fprintln(stdout, "course: stopped serving the book")
 	return nil
+}
+
+// edition is one language of the book, served by its own mkdocs serve at addr, and at prefix of
+// the reader's address.
+type edition struct {
+	addr, prefix string
+	cmd          *exec.Cmd
+	done         <-chan error
+}
+
+// bookProxy serves the two editions at one address: /zh/... from the Chinese edition's mkdocs
+// serve (at zhAddr, without the /zh), everything else from the English one's. mkdocs serve's
+// pages poll /livereload/... to reload when the book is rebuilt; each goes to the server of the
+// page that polls, which the request's Referer names.
+func bookProxy(enAddr, zhAddr string) http.Handler {
+	en := httputil.NewSingleHostReverseProxy(&neturl.URL{Scheme: "http", Host: enAddr})
+	zh := httputil.NewSingleHostReverseProxy(&neturl.URL{Scheme: "http", Host: zhAddr})
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch p := r.URL.Path; {
+		case p == "/zh":
+			http.Redirect(w, r, "/zh/", http.StatusMovedPermanently)
+		case strings.HasPrefix(p, "/zh/"):
+			r2 := r.Clone(r.Context())
+			r2.URL.Path = strings.TrimPrefix(p, "/zh")
+			r2.URL.RawPath = ""
+			zh.ServeHTTP(w, r2)
+		case strings.HasPrefix(p, "/livereload/"):
+			if ref, err := neturl.Parse(r.Referer()); err == nil && strings.HasPrefix(ref.Path, "/zh/") {
+				zh.ServeHTTP(w, r)
+				return
+			}
+			en.ServeHTTP(w, r)
+		default:
+			en.ServeHTTP(w, r)
+		}
+	})
 }
 
 // waitServing waits until url answers, mkdocs exits, or ctx ends, saying every 10 seconds that

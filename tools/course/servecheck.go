@@ -54,10 +54,19 @@ func (c *checker) serveCheck() error {
 		}
 	}
 
-	pages, err := navPages(c.root)
+	pages, err := navPages(c.root, "mkdocs.yml")
 	if err != nil {
 		stop()
 		return err
+	}
+	// The Chinese edition, at /zh/.
+	zhPages, err := navPages(c.root, zhConfig)
+	if err != nil {
+		stop()
+		return err
+	}
+	for _, p := range zhPages {
+		pages = append(pages, "zh/"+p)
 	}
 	deadline := time.Now().Add(90 * time.Second)
 	for i := 0; i < len(pages); {
@@ -119,10 +128,10 @@ func (c *checker) serveCheck() error {
 // navLine is one page of mkdocs.yml's nav: "  - 01-basics.md" or "  - Home: index.md".
 var navLine = regexp.MustCompile(`^\s+-\s+(?:.*:\s+)?([A-Za-z0-9_.-]+)\.md\s*$`)
 
-// navPages lists the HTML pages of the book's nav, in order, so every chapter added to the nav
-// is also served in the check.
-func navPages(root string) ([]string, error) {
-	text, err := os.ReadFile(filepath.Join(root, "mkdocs.yml"))
+// navPages lists the HTML pages of the nav of a mkdocs config (mkdocs.yml, or the Chinese
+// edition's), in order, so every chapter added to the nav is also served in the check.
+func navPages(root, config string) ([]string, error) {
+	text, err := os.ReadFile(filepath.Join(root, config))
 	if err != nil {
 		return nil, err
 	}
@@ -141,7 +150,7 @@ func navPages(root string) ([]string, error) {
 		}
 	}
 	if len(pages) == 0 {
-		return nil, fmt.Errorf("mkdocs.yml has no nav pages")
+		return nil, fmt.Errorf("%s has no nav pages", config)
 	}
 	return pages, nil
 }

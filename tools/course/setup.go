@@ -258,6 +258,44 @@ func (s *setup) mkdocs(args ...string) (*exec.Cmd, error) {
 	return s.command(py, append([]string{"-m", "mkdocs"}, args...)...), nil
 }
 
+// zhConfig is the mkdocs config of the book's Chinese edition: it inherits mkdocs.yml and builds
+// chapters/zh/ into the English book's zh/ folder.
+const zhConfig = "mkdocs.zh.yml"
+
+// bookBuild runs mkdocs build --strict for the whole book, the English book and then the Chinese
+// edition (which must come second: the English build empties its folder, zh/ included), into
+// siteDir and siteDir/zh, or with siteDir "" into build/book and build/book/zh. Each build's
+// output goes to out, or to the setup's stdout and stderr when out is nil.
+func (s *setup) bookBuild(siteDir string, out io.Writer, args ...string) error {
+	for _, zh := range []bool{false, true} {
+		a := append([]string{"build", "--strict"}, args...)
+		dir := siteDir
+		if zh {
+			a = append(a, "-f", zhConfig)
+			if dir != "" {
+				dir = filepath.Join(dir, "zh")
+			}
+		}
+		if dir != "" {
+			a = append(a, "--site-dir", dir)
+		}
+		cmd, err := s.mkdocs(a...)
+		if err != nil {
+			return err
+		}
+		if out != nil {
+			cmd.Stdout, cmd.Stderr = out, out
+		}
+		if err := cmd.Run(); err != nil {
+			if zh {
+				return fmt.Errorf("mkdocs build --strict -f %s (the Chinese edition): %v", zhConfig, err)
+			}
+			return fmt.Errorf("mkdocs build --strict: %v", err)
+		}
+	}
+	return nil
+}
+
 // buildGoMod makes build/ a module apart from the course: ./... patterns skip it.
 const buildGoMod = "// What the course builds (the book, screenshots): not part of the course's module.\nmodule build\n"
 
@@ -415,6 +453,38 @@ func (s *setup) chromium() (string, error) {
 		}
 	}
 	return "", fmt.Errorf("%s is missing: %s", debian, fix)
+}
+
+// cjkFont is the Debian package of the Chinese font the browser check installs when the
+// machine has none: without one, Chromium draws the Chinese edition's text as empty boxes in
+// the screenshots. A small one (WenQuanYi Micro Hei, about 5 MB).
+const cjkFont = "fonts-wqy-microhei"
+
+// hasChineseFont says whether fontconfig knows a font for Chinese; true where there is no
+// fontconfig to ask (not Linux), whose systems come with one.
+func hasChineseFont() bool {
+	out, err := exec.Command("fc-list", ":lang=zh", "family").Output()
+	if err != nil {
+		return true
+	}
+	return strings.TrimSpace(string(out)) != ""
+}
+
+// chineseFont makes sure Chromium can draw the Chinese edition's text.
+func (s *setup) chineseFont() error {
+	if hasChineseFont() {
+		return nil
+	}
+	fix := "install a Chinese font by hand (on Debian, as root: apt-get install " + cjkFont + ")"
+	if s.canApt() {
+		if err := s.aptInstall("font-apt", "a Chinese font (for the browser check of the Chinese edition)", fix, cjkFont); err != nil {
+			return err
+		}
+	}
+	if !hasChineseFont() {
+		return fmt.Errorf("this machine has no font for Chinese, so the Chinese edition's screenshots would show empty boxes: %s", fix)
+	}
+	return nil
 }
 
 // npmCI installs site/node_modules from the lockfile when it is missing or the lockfile changed
