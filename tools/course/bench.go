@@ -84,12 +84,11 @@ func genericName(impl string) string { return impl + "-generic" }
 
 // benchBuild is one test binary of labs/internal/mapbench and what it runs.
 type benchBuild struct {
-	name    string            // fast, generic, classic, or one of the first two and benchPrevLane's release
+	name    string            // fast, classic, fast and benchPrevLane's release (prevLaneBuild), or mine (bench -mine)
 	what    string            // what it measures, for the progress lines
 	env     []string          // for go test -c
 	replace map[string]string // the overlay
 	impls   []string          // the impl= it runs
-	rename  map[string]string // impl= renamed in its results
 	hooks   bool              // built with -tags benchTag: replace holds the labs' hooks (addBenchHooks)
 	bin     string
 	results strings.Builder // the output of all its runs
@@ -102,7 +101,6 @@ type benchRows struct{ len, key string }
 // The names of the builds whose results the tables read.
 const (
 	buildFast    = "fast"
-	buildGeneric = "generic"
 	buildClassic = "classic"
 )
 
@@ -260,11 +258,11 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	fastOut, classicOut := results(buildFast), results(buildClassic)
 	prevFastOut := results(prevLaneBuild(buildFast))
 	built := fmt.Sprintf("every map built by %s (bench-ratios-127.txt has the lab maps' ratios on %s beside)\n", benchLane.Toolchain, benchPrevLane.Toolchain)
-	ratios, err := ratioTable(fastOut, fastOut, built)
+	ratios, err := ratioTable(fastOut, built)
 	if err != nil {
 		return err
 	}
-	ratiosPrev, err := laneRatioTable([2]string{prevFastOut, fastOut}, [2]string{prevFastOut, fastOut}, "")
+	ratiosPrev, err := laneRatioTable([2]string{prevFastOut, fastOut}, "")
 	if err != nil {
 		return err
 	}
@@ -372,23 +370,6 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprint(stdout, ratiosPrev)
 	fmt.Fprintf(stdout, "bench: took %s\n", time.Since(start).Round(time.Second))
 	return nil
-}
-
-// genericRenames renames the lab maps' results of the generic build.
-func genericRenames() map[string]string {
-	rename := map[string]string{}
-	for _, lm := range benchLabMaps {
-		rename[lm.impl] = genericName(lm.impl)
-	}
-	return rename
-}
-
-func genericCols() []string {
-	var cols []string
-	for _, lm := range benchLabMaps {
-		cols = append(cols, genericName(lm.impl))
-	}
-	return cols
 }
 
 // buildBench compiles the test binary of bb into dir.
@@ -565,7 +546,7 @@ func runBenchBuilds(root string, builds []*benchBuild, rows benchRows, benchtime
 		case strings.Count(text, " ns/op") != r.want:
 			errs = append(errs, fmt.Errorf("the %s build printed %d results, not %d:\n%s", r.bb.name, strings.Count(text, " ns/op"), r.want, lastLines(text, 15)))
 		default:
-			r.bb.results.WriteString(renameImpls(text, r.bb.rename))
+			r.bb.results.WriteString(text)
 		}
 	}
 	return errors.Join(errs...)
@@ -621,24 +602,6 @@ func onlyImpls(results string, impls ...string) string {
 	return b.String()
 }
 
-// renameImpls renames the impl= of the results whose impl is a key of
-// rename, so that two builds' results of one map can be told apart.
-func renameImpls(results string, rename map[string]string) string {
-	if len(rename) == 0 {
-		return results
-	}
-	var b strings.Builder
-	for _, line := range strings.SplitAfter(results, "\n") {
-		if m := benchLineRE.FindStringSubmatch(line); m != nil {
-			if to, ok := rename[m[1]]; ok {
-				line = strings.Replace(line, "/impl="+m[1]+"/", "/impl="+to+"/", 1)
-			}
-		}
-		b.WriteString(line)
-	}
-	return b.String()
-}
-
 // benchSamples holds, for each impl/op/len/key, the ns/op of every run.
 type benchSamples map[string][]float64
 
@@ -668,27 +631,18 @@ func parseBench(results string) (benchSamples, []string) {
 }
 
 // ratioTable computes, from raw results, each map's median time per
-// operation over the built-in map's median in the same runs: fast holds the
-// built-in map, the lab maps with their fast paths and the peers; generic
-// the built-in map and the lab maps without their fast paths, as
-// NAME-generic. note, if not empty, is printed above the table.
-func ratioTable(fast, generic, note string) (string, error) {
-	fastSamples, header := parseBench(fast)
-	genericSamples, _ := parseBench(generic)
-	// Each column is divided by the built-in map of its own runs.
-	sets := map[string]benchSamples{}
-	for _, col := range benchCols {
-		sets[col] = fastSamples
-		if strings.HasSuffix(col, "-generic") {
-			sets[col] = genericSamples
-		}
-	}
+// operation over the built-in map's median in the same runs: results hold
+// the built-in map, the lab maps with their fast paths (NAME) and on the
+// generic path (NAME-generic), and the peers. note, if not empty, is
+// printed above the table.
+func ratioTable(results, note string) (string, error) {
+	samples, header := parseBench(results)
 	var b strings.Builder
 	for _, h := range header {
 		b.WriteString(h + "\n")
 	}
 	runs := 0
-	for _, s := range fastSamples {
+	for _, s := range samples {
 		runs = max(runs, len(s))
 	}
 	fmt.Fprintf(&b, "time per operation over the built-in map's in the same runs (median of %d)\n", runs)
@@ -710,7 +664,7 @@ func ratioTable(fast, generic, note string) (string, error) {
 			for _, k := range benchKeys {
 				fmt.Fprintf(&b, "%-9s %-4s %-7s", op, l, k)
 				for i, col := range benchCols {
-					r, err := benchRatio(sets[col], col, op, l, k)
+					r, err := benchRatio(samples, col, op, l, k)
 					if err != nil {
 						return "", err
 					}
@@ -758,35 +712,28 @@ func labCols() []string {
 }
 
 // laneRatioTable is ratioTable's lab-map columns on the two lanes side by
-// side: fast[i] and generic[i] are the results of the builds of lane i
-// (benchPrevLane, then benchLane), whose toolchain built the lab maps and its
-// own built-in map. Each ratio is over the built-in map of the same runs, so
-// a map's two columns differ by what each toolchain did to that map and to
-// its own built-in map. note, if not empty, is printed above the table.
-func laneRatioTable(fast, generic [2]string, note string) (string, error) {
+// side: results[i] are the results of the build of lane i (benchPrevLane,
+// then benchLane), whose toolchain built the lab maps and its own built-in
+// map. Each ratio is over the built-in map of the same runs, so a map's two
+// columns differ by what each toolchain did to that map and to its own
+// built-in map. note, if not empty, is printed above the table.
+func laneRatioTable(results [2]string, note string) (string, error) {
 	ls := [2]lanes.Lane{benchPrevLane, benchLane}
 	cols := labCols()
-	var sets [2]map[string]benchSamples
+	var sets [2]benchSamples
 	var header []string
 	runs := 0
 	for i := range ls {
-		f, h := parseBench(fast[i])
-		g, _ := parseBench(generic[i])
+		samples, h := parseBench(results[i])
 		for _, line := range h {
 			if !slices.Contains(header, line) {
 				header = append(header, line)
 			}
 		}
-		for _, s := range f {
+		for _, s := range samples {
 			runs = max(runs, len(s))
 		}
-		sets[i] = map[string]benchSamples{}
-		for _, col := range cols {
-			sets[i][col] = f
-			if strings.HasSuffix(col, "-generic") {
-				sets[i][col] = g
-			}
-		}
+		sets[i] = samples
 	}
 	var b strings.Builder
 	for _, h := range header {
@@ -820,7 +767,7 @@ func laneRatioTable(fast, generic [2]string, note string) (string, error) {
 				b.WriteString(prefix(op, l, k))
 				for _, col := range cols {
 					for i := range ls {
-						r, err := benchRatio(sets[i][col], col, op, l, k)
+						r, err := benchRatio(sets[i], col, op, l, k)
 						if err != nil {
 							return "", fmt.Errorf("%s: %v", ls[i].Toolchain, err)
 						}

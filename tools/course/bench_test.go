@@ -34,10 +34,16 @@ func fakeBench(impls []string, runs int, nsop func(impl, op string) float64) str
 }
 
 func TestRatioTable(t *testing.T) {
-	fast := fakeBench([]string{"builtin", "buckets", "swiss", "cockroach", "dolthub"}, 3, func(impl, op string) float64 {
+	// The lab maps run as solved and on the generic path (NAME-generic)
+	// in the same binary as the built-in map and the peers.
+	results := fakeBench([]string{"builtin", "buckets-generic", "buckets", "swiss-generic", "swiss", "cockroach", "dolthub"}, 3, func(impl, op string) float64 {
 		switch {
 		case impl == "builtin":
 			return 9.9
+		case impl == "buckets-generic":
+			return 24.9 // 2.5x
+		case impl == "swiss-generic":
+			return 12.9 // 1.3x
 		case impl == "swiss" && op == "put":
 			return 15.9 // 1.6x: over the 1.5x of a row
 		case impl == "swiss":
@@ -49,18 +55,7 @@ func TestRatioTable(t *testing.T) {
 		}
 		return 11.9 // dolthub, 1.2x
 	})
-	// The generic build's built-in map is twice as slow: its lab maps'
-	// ratios must be taken against it, not against the fast build's.
-	generic := renameImpls(fakeBench([]string{"builtin", "buckets", "swiss"}, 3, func(impl, op string) float64 {
-		switch impl {
-		case "builtin":
-			return 19.9
-		case "buckets":
-			return 49.9 // 2.5x
-		}
-		return 25.9 // 1.3x
-	}), genericRenames())
-	got, err := ratioTable(fast, generic, "(a note)\n")
+	got, err := ratioTable(results, "(a note)\n")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,10 +85,10 @@ func TestRatioTable(t *testing.T) {
 	}
 
 	// A missing result is an error, not a ratio of 0 or of Inf.
-	if _, err := ratioTable(fast, onlyImpls(generic, "swiss-generic", "buckets-generic"), ""); err == nil || !strings.Contains(err.Error(), "built-in map") {
-		t.Errorf("ratioTable without the generic build's built-in map: err = %v; want one about the built-in map", err)
+	if _, err := ratioTable(onlyImpls(results, "buckets-generic", "buckets", "swiss-generic", "swiss", "cockroach", "dolthub"), ""); err == nil || !strings.Contains(err.Error(), "built-in map") {
+		t.Errorf("ratioTable without the built-in map: err = %v; want one about the built-in map", err)
 	}
-	if _, err := ratioTable(onlyImpls(fast, "builtin", "buckets", "swiss", "cockroach"), generic, ""); err == nil || !strings.Contains(err.Error(), "dolthub") {
+	if _, err := ratioTable(onlyImpls(results, "builtin", "buckets-generic", "buckets", "swiss-generic", "swiss", "cockroach"), ""); err == nil || !strings.Contains(err.Error(), "dolthub") {
 		t.Errorf("ratioTable without dolthub's results: err = %v; want one naming dolthub", err)
 	}
 }
@@ -114,22 +109,15 @@ func TestParseBench(t *testing.T) {
 	}
 }
 
-func TestRenameAndOnlyImpls(t *testing.T) {
+func TestOnlyImplsAndLastResult(t *testing.T) {
 	out := "goos: linux\n" +
 		"BenchmarkMap/impl=builtin/op=put/len=1e3/key=int64-2  10  1 ns/op\n" +
 		"BenchmarkMap/impl=buckets/op=put/len=1e3/key=int64-2  10  2 ns/op\n" +
 		"BenchmarkMap/impl=swiss/op=put/len=1e3/key=string-2  10  3 ns/op\n" +
 		"PASS\n"
-	renamed := renameImpls(out, genericRenames())
-	want := strings.NewReplacer("impl=buckets/", "impl=buckets-generic/", "impl=swiss/", "impl=swiss-generic/").Replace(out)
-	if renamed != want {
-		t.Errorf("renameImpls:\n%s\nwant\n%s", renamed, want)
-	}
-	if got := renameImpls(out, nil); got != out {
-		t.Errorf("renameImpls with no renames changed its input:\n%s", got)
-	}
-	only := onlyImpls(renamed, "builtin", "swiss-generic")
-	want = "goos: linux\n" +
+	generic := strings.NewReplacer("impl=buckets/", "impl=buckets-generic/", "impl=swiss/", "impl=swiss-generic/").Replace(out)
+	only := onlyImpls(generic, "builtin", "swiss-generic")
+	want := "goos: linux\n" +
 		"BenchmarkMap/impl=builtin/op=put/len=1e3/key=int64-2  10  1 ns/op\n" +
 		"BenchmarkMap/impl=swiss-generic/op=put/len=1e3/key=string-2  10  3 ns/op\n" +
 		"PASS\n"
@@ -278,29 +266,24 @@ geomean                                  50.05n           45.10n          -9.88%
 // TestLaneRatioTable checks the lab maps' ratios on the two Swiss lanes: each
 // over the built-in map of its own lane's runs, the previous lane first.
 func TestLaneRatioTable(t *testing.T) {
-	labs := []string{"builtin", "buckets", "swiss"}
-	build := func(builtin float64, generic bool) string {
-		out := fakeBench(labs, 3, func(impl, op string) float64 {
+	labs := []string{"builtin", "buckets-generic", "buckets", "swiss-generic", "swiss"}
+	build := func(builtin float64) string {
+		return fakeBench(labs, 3, func(impl, op string) float64 {
 			// fakeBench's median is the time given plus 0.1.
 			switch {
 			case impl == "builtin":
 				return builtin - 0.1
-			case generic:
+			case strings.HasSuffix(impl, "-generic"):
 				return 2*builtin - 0.1 // 2x
 			case impl == "swiss" && op == "get-hit":
 				return 9.9 // the same time on both lanes: 1x, then 2x
 			}
 			return 1.5*builtin - 0.1 // 1.5x
 		})
-		if generic {
-			out = renameImpls(out, genericRenames())
-		}
-		return out
 	}
 	// The previous lane's built-in map takes 10 ns, the current one's 5.
-	prev, cur := build(10, false), build(5, false)
-	prevGeneric, curGeneric := build(10, true), build(5, true)
-	got, err := laneRatioTable([2]string{prev, cur}, [2]string{prevGeneric, curGeneric}, "(a note)\n")
+	prev, cur := build(10), build(5)
+	got, err := laneRatioTable([2]string{prev, cur}, "(a note)\n")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -339,7 +322,7 @@ func TestLaneRatioTable(t *testing.T) {
 	}
 
 	// A lane without its built-in map's results is an error that names it.
-	if _, err := laneRatioTable([2]string{onlyImpls(prev, "buckets", "swiss"), cur}, [2]string{prevGeneric, curGeneric}, ""); err == nil || !strings.Contains(err.Error(), benchPrevLane.Toolchain) {
+	if _, err := laneRatioTable([2]string{onlyImpls(prev, "buckets-generic", "buckets", "swiss-generic", "swiss"), cur}, ""); err == nil || !strings.Contains(err.Error(), benchPrevLane.Toolchain) {
 		t.Errorf("laneRatioTable without the previous lane's built-in map: err = %v; want one naming %s", err, benchPrevLane.Toolchain)
 	}
 }
