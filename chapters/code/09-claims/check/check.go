@@ -2,10 +2,12 @@
 // up in a toolchain's or a module's source, building a program that should not compile, running
 // the go command, and running a test's workload in a child process that a fatal error may end.
 //
-// The packages of claims about the map runtime (s0, s1, s2) run on every lane, each with that
-// lane's toolchain, and use this package: it imports nothing of Kubernetes, directly or not, so
-// that no lane compiles Kubernetes' client libraries. What starts an API server is package
-// check/kube, for the packages that run once (s0/once, s1/once, s2/once).
+// The packages of claims about the map runtime (s0, s1, s2, and r1, r2, r3, r5) run on every
+// lane, each with that lane's toolchain, and use this package: it imports nothing of Kubernetes,
+// directly or not, so that no lane compiles Kubernetes' client libraries. What starts an API
+// server is package check/kube, for the packages that run once (s0/once, s1/once, s2/once).
+// What reads a live map's layout is package check/inspector: this one does not import the
+// inspector, so that the packages that run once may use it and stay off the lanes.
 package check
 
 import (

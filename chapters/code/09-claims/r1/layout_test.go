@@ -16,50 +16,17 @@ import (
 
 	claims "gomaps/chapters/code/09-claims"
 	"gomaps/chapters/code/09-claims/check"
+	"gomaps/chapters/code/09-claims/check/inspector"
 	"gomaps/labs/inspect"
 )
-
-const (
-	noswiss = "src/runtime/map_noswiss.go"
-	swiss   = "src/internal/runtime/maps"
-)
-
-func layout[K comparable, V any](t *testing.T, m map[K]V) *inspect.Layout {
-	t.Helper()
-	l, err := inspect.Inspect(m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return l
-}
-
-func locate[K comparable, V any](t *testing.T, m map[K]V, k K) inspect.Location {
-	t.Helper()
-	loc, ok, err := inspect.Locate(m, k)
-	if err != nil || !ok {
-		t.Fatalf("Locate(%v): found %v, %v", k, ok, err)
-	}
-	return loc
-}
-
-func hash[K comparable, V any](t *testing.T, m map[K]V, k K) uint64 {
-	t.Helper()
-	h, err := inspect.Hash(m, k)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return h
-}
-
-func classic() bool { return inspect.Build() == inspect.Classic }
 
 func TestR1_01_ChainsOnlyOnTheClassicMap(t *testing.T) {
 	m := map[int]int{}
 	for k := range 6656 { // 6.5 entries per bucket for 1024 buckets
 		m[k] = k
 	}
-	l := layout(t, m)
-	if classic() {
+	l := inspector.Layout(t, m)
+	if inspector.Classic() {
 		chains := 0
 		for _, b := range l.Classic.Buckets {
 			if len(b.Chain) > 1 {
@@ -75,19 +42,19 @@ func TestR1_01_ChainsOnlyOnTheClassicMap(t *testing.T) {
 	if l.Classic != nil || l.Swiss == nil || len(l.Swiss.Tables) == 0 {
 		t.Fatal("Swiss map: want tables and no buckets")
 	}
-	check.Lacks(t, claims.Go127, swiss, `\boverflow\(`)
+	check.Lacks(t, claims.Go127, check.Swiss, `\boverflow\(`)
 	t.Logf("Swiss: %d tables, open addressing, no chains", len(l.Swiss.Tables))
 }
 
 func TestR1_02_HmapOnlyOnTheClassicMap(t *testing.T) {
-	check.Has(t, claims.Go125, noswiss, `^type hmap struct`)
+	check.Has(t, claims.Go125, check.NoSwiss, `^type hmap struct`)
 	check.Lacks(t, claims.Go127, "src/runtime", `^type hmap struct`)
 	m := map[int]int{}
 	for k := range 1000 {
 		m[k] = k
 	}
-	l := layout(t, m)
-	if classic() {
+	l := inspector.Layout(t, m)
+	if inspector.Classic() {
 		if c := l.Classic; c.Count != len(m) || len(c.Buckets) != 1<<c.B {
 			t.Errorf("hmap: count %d, B %d, %d buckets; want count = len = %d and 2^B buckets", c.Count, c.B, len(c.Buckets), len(m))
 		}
@@ -104,7 +71,7 @@ func TestR1_03_NewKeysTakeTheFirstFreeSlot(t *testing.T) {
 		m[k] = k
 	}
 	for k := range 8 {
-		loc := locate(t, m, k)
+		loc := inspector.Locate(t, m, k)
 		if loc.Slot != k || loc.Bucket != 0 || loc.Overflow != 0 || loc.Group != 0 {
 			t.Errorf("key %d (inserted %dth) is at %v; want slot %d of the first bucket or group", k, k+1, loc, k)
 		}
@@ -112,7 +79,7 @@ func TestR1_03_NewKeysTakeTheFirstFreeSlot(t *testing.T) {
 	// The slots follow the insertion order, not the top bits of the hashes: those are not sorted.
 	sorted := true
 	for k := 1; k < 8; k++ {
-		if hash(t, m, k)>>56 < hash(t, m, k-1)>>56 {
+		if inspector.Hash(t, m, k)>>56 < inspector.Hash(t, m, k-1)>>56 {
 			sorted = false
 		}
 	}
@@ -123,9 +90,9 @@ func TestR1_03_NewKeysTakeTheFirstFreeSlot(t *testing.T) {
 
 func TestR1_04_KeysTogetherOnlyClassicOrSplit(t *testing.T) {
 	m := map[int64]int8{1: 1}
-	l := layout(t, m)
+	l := inspector.Layout(t, m)
 	switch {
-	case classic():
+	case inspector.Classic():
 		// tophash 8, keys 8×8, values 8×1, overflow pointer 8: no padding between pairs.
 		if l.Classic.BucketSize != 88 {
 			t.Errorf("classic map[int64]int8 bucket: %d bytes; want 88 (keys together, then values)", l.Classic.BucketSize)
@@ -151,23 +118,23 @@ func describe(l *inspect.Layout) string {
 }
 
 func TestR1_05_MapextraOnlyOnTheClassicMap(t *testing.T) {
-	body := check.FuncBody(t, claims.Go125, noswiss, `^type mapextra struct`)
+	body := check.FuncBody(t, claims.Go125, check.NoSwiss, `^type mapextra struct`)
 	if !check.Contains(body, "overflow    *[]*bmap") {
 		t.Errorf("mapextra has no overflow field:\n%s", strings.Join(body, "\n"))
 	}
-	check.Has(t, claims.Go125, noswiss, `if t\.Bucket\.Pointers\(\) \{`)
+	check.Has(t, claims.Go125, check.NoSwiss, `if t\.Bucket\.Pointers\(\) \{`)
 	check.Lacks(t, claims.Go127, "src/runtime", `^type mapextra struct`)
-	check.Lacks(t, claims.Go127, swiss, `^type mapextra struct`)
+	check.Lacks(t, claims.Go127, check.Swiss, `^type mapextra struct`)
 }
 
 func TestR1_06_NinthKeyOfABucket(t *testing.T) {
 	m := make(map[int]int, 100) // classic: 16 buckets
 	m[-1] = -1                  // keeps the seed: it changes only when the map empties
 	var keys []int
-	if classic() {
-		mask := uint64(1)<<layout(t, m).Classic.B - 1
+	if inspector.Classic() {
+		mask := uint64(1)<<inspector.Layout(t, m).Classic.B - 1
 		for k := 0; len(keys) < 9; k++ {
-			if hash(t, m, k)&mask == 5 { // bucket 5
+			if inspector.Hash(t, m, k)&mask == 5 { // bucket 5
 				keys = append(keys, k)
 			}
 		}
@@ -184,12 +151,12 @@ func TestR1_06_NinthKeyOfABucket(t *testing.T) {
 			t.Fatalf("m[%d] = %d, %v; want %d, true", k, v, ok, k)
 		}
 	}
-	l := layout(t, m)
-	if classic() {
+	l := inspector.Layout(t, m)
+	if inspector.Classic() {
 		if n := len(l.Classic.Buckets[5].Chain); n != 2 {
 			t.Errorf("9 keys of bucket 5: a chain of %d buckets; want 2", n)
 		}
-		if loc := locate(t, m, keys[8]); loc.Bucket != 5 || loc.Overflow != 1 {
+		if loc := inspector.Locate(t, m, keys[8]); loc.Bucket != 5 || loc.Overflow != 1 {
 			t.Errorf("the 9th key is at %v; want the first overflow bucket of bucket 5", loc)
 		}
 		return
@@ -217,8 +184,8 @@ func TestR1_07_NilMapWritePanics(t *testing.T) {
 
 func TestR1_08_MakeSizesForTheHintAndSeeds(t *testing.T) {
 	a, b := make(map[int]int, 100), make(map[int]int, 100)
-	la, lb := layout(t, a), layout(t, b)
-	if classic() {
+	la, lb := inspector.Layout(t, a), inspector.Layout(t, b)
+	if inspector.Classic() {
 		if la.Classic.B != 4 {
 			t.Errorf("make(map[int]int, 100): B %d; want 4 (16 buckets hold 104 at 6.5)", la.Classic.B)
 		}
@@ -257,7 +224,7 @@ func TestR1_10_AlginitMovedIn127(t *testing.T) {
 	check.Has(t, claims.Go125, "src/runtime/alg.go", `^func alginit\(\) \{`)
 	check.Has(t, claims.Go126, "src/runtime/alg.go", `^func alginit\(\) \{`)
 	check.Lacks(t, claims.Go127, "src/runtime", `^func alginit\(`)
-	check.Has(t, claims.Go127, swiss+"/runtime_alg.go", `UseAeshash = true`)
+	check.Has(t, claims.Go127, check.Swiss+"/runtime_alg.go", `UseAeshash = true`)
 }
 
 func TestR1_11_NoTypeAlg(t *testing.T) {
@@ -273,10 +240,10 @@ func TestR1_12_WhichBitsOfTheHash(t *testing.T) {
 	for k := range 3000 {
 		m[k] = k
 	}
-	l := layout(t, m)
+	l := inspector.Layout(t, m)
 	for k := range 3000 {
-		h, loc := hash(t, m, k), locate(t, m, k)
-		if classic() {
+		h, loc := inspector.Hash(t, m, k), inspector.Locate(t, m, k)
+		if inspector.Classic() {
 			if loc.Old {
 				continue // a growth in progress: the old array has half the buckets
 			}
@@ -295,23 +262,23 @@ func TestR1_12_WhichBitsOfTheHash(t *testing.T) {
 }
 
 func TestR1_13_LookupsReadOldBuckets(t *testing.T) {
-	check.Lacks(t, claims.Go127, swiss, `oldbuckets`)
+	check.Lacks(t, claims.Go127, check.Swiss, `oldbuckets`)
 	m := map[int]int{}
 	for k := range 6657 { // the 6657th key starts a doubling of 1024 buckets
 		m[k] = k
 	}
 	old := 0
 	for k := range 6657 {
-		if locate(t, m, k).Old {
+		if inspector.Locate(t, m, k).Old {
 			old++
 		}
 		if m[k] != k {
 			t.Fatalf("m[%d] = %d", k, m[k])
 		}
 	}
-	if classic() {
-		if !layout(t, m).Classic.Growing() || old == 0 {
-			t.Errorf("classic: growing %v, %d keys found in old buckets; want a growth with keys still in old buckets", layout(t, m).Classic.Growing(), old)
+	if inspector.Classic() {
+		if !inspector.Layout(t, m).Classic.Growing() || old == 0 {
+			t.Errorf("classic: growing %v, %d keys found in old buckets; want a growth with keys still in old buckets", inspector.Layout(t, m).Classic.Growing(), old)
 		}
 		t.Logf("classic: %d of 6657 keys are read from old buckets", old)
 		return
@@ -322,11 +289,11 @@ func TestR1_13_LookupsReadOldBuckets(t *testing.T) {
 }
 
 func TestR1_14_TophashStates(t *testing.T) {
-	check.Has(t, claims.Go125, noswiss, `^\s+emptyRest += 0 //`)
-	check.Has(t, claims.Go125, noswiss, `^\s+emptyOne += 1 //`)
-	check.Has(t, claims.Go125, noswiss, `^\s+evacuatedEmpty = 4 //`)
-	check.Has(t, claims.Go125, noswiss, `^\s+minTopHash += 5 //`)
-	if !classic() {
+	check.Has(t, claims.Go125, check.NoSwiss, `^\s+emptyRest += 0 //`)
+	check.Has(t, claims.Go125, check.NoSwiss, `^\s+emptyOne += 1 //`)
+	check.Has(t, claims.Go125, check.NoSwiss, `^\s+evacuatedEmpty = 4 //`)
+	check.Has(t, claims.Go125, check.NoSwiss, `^\s+minTopHash += 5 //`)
+	if !inspector.Classic() {
 		return
 	}
 	m := map[int]int{}
@@ -334,12 +301,12 @@ func TestR1_14_TophashStates(t *testing.T) {
 		m[k] = k
 	}
 	delete(m, 3)
-	for _, th := range layout(t, m).Classic.Buckets[0].Chain[0] {
+	for _, th := range inspector.Layout(t, m).Classic.Buckets[0].Chain[0] {
 		if th > inspect.EmptyOne && th < inspect.MinTopHash {
 			t.Errorf("tophash %d in a bucket that is not evacuated", th)
 		}
 	}
-	if th := layout(t, m).Classic.Buckets[0].Chain[0][3]; th != inspect.EmptyOne {
+	if th := inspector.Layout(t, m).Classic.Buckets[0].Chain[0][3]; th != inspect.EmptyOne {
 		t.Errorf("deleted slot 3: tophash %d; want emptyOne = 1", th)
 	}
 }
@@ -387,7 +354,7 @@ func wantCalls(t *testing.T, fns ...string) {
 
 func TestR1_16_CommaOkCallsMapaccess2(t *testing.T) {
 	wantCalls(t, "mapaccess1", "mapaccess2")
-	body := check.FuncBody(t, claims.Go127, swiss+"/runtime.go", `^func runtime_mapaccess1\(`)
+	body := check.FuncBody(t, claims.Go127, check.Swiss+"/runtime.go", `^func runtime_mapaccess1\(`)
 	if !check.Contains(body, "p, _ := runtime_mapaccess2(typ, m, key)") {
 		t.Errorf("Go 1.27's mapaccess1 does not call mapaccess2:\n%s", strings.Join(body, "\n"))
 	}
@@ -398,7 +365,7 @@ func TestR1_17_FastLookups(t *testing.T) {
 }
 
 func TestR1_19_RangeCalls(t *testing.T) {
-	if classic() {
+	if inspector.Classic() {
 		wantCalls(t, "mapiterinit", "mapiternext")
 		return
 	}
@@ -417,9 +384,9 @@ func TestR1_25_DeleteCalls(t *testing.T) {
 }
 
 func TestR1_24_MapassignReturnsTheSlot(t *testing.T) {
-	check.Has(t, claims.Go125, noswiss, `^func mapassign\(t \*maptype, h \*hmap, key unsafe\.Pointer\) unsafe\.Pointer \{`)
-	check.Has(t, claims.Go126, swiss+"/runtime.go", `^func runtime_mapassign\(typ \*abi\.MapType, m \*Map, key unsafe\.Pointer\) unsafe\.Pointer \{`)
-	check.Has(t, claims.Go127, swiss+"/runtime.go", `^func runtime_mapassign\(typ \*abi\.MapType, m \*Map, key unsafe\.Pointer\) unsafe\.Pointer \{`)
+	check.Has(t, claims.Go125, check.NoSwiss, `^func mapassign\(t \*maptype, h \*hmap, key unsafe\.Pointer\) unsafe\.Pointer \{`)
+	check.Has(t, claims.Go126, check.Swiss+"/runtime.go", `^func runtime_mapassign\(typ \*abi\.MapType, m \*Map, key unsafe\.Pointer\) unsafe\.Pointer \{`)
+	check.Has(t, claims.Go127, check.Swiss+"/runtime.go", `^func runtime_mapassign\(typ \*abi\.MapType, m \*Map, key unsafe\.Pointer\) unsafe\.Pointer \{`)
 }
 
 func TestR1_18_AtMostTwoBucketsPerWrite(t *testing.T) {
@@ -427,8 +394,8 @@ func TestR1_18_AtMostTwoBucketsPerWrite(t *testing.T) {
 	for k := range 6657 {
 		m[k] = k
 	}
-	if !classic() {
-		l := layout(t, m)
+	if !inspector.Classic() {
+		l := inspector.Layout(t, m)
 		used := 0
 		for _, tb := range l.Swiss.Tables {
 			used += tb.Used
@@ -440,7 +407,7 @@ func TestR1_18_AtMostTwoBucketsPerWrite(t *testing.T) {
 	}
 	evacuated := func() int {
 		n := 0
-		for _, b := range layout(t, m).Classic.OldBuckets {
+		for _, b := range inspector.Layout(t, m).Classic.OldBuckets {
 			if b.Evacuated() {
 				n++
 			}
@@ -448,11 +415,11 @@ func TestR1_18_AtMostTwoBucketsPerWrite(t *testing.T) {
 		return n
 	}
 	writes := 0
-	for k := 10000; layout(t, m).Classic.Growing(); k++ {
+	for k := 10000; inspector.Layout(t, m).Classic.Growing(); k++ {
 		before := evacuated()
 		m[k] = k
 		writes++
-		if !layout(t, m).Classic.Growing() {
+		if !inspector.Layout(t, m).Classic.Growing() {
 			break
 		}
 		if moved := evacuated() - before; moved > 2 || moved < 1 {
@@ -519,14 +486,14 @@ func TestR1_21_RangeDuringGrowth(t *testing.T) {
 }
 
 func TestR1_26_DeleteMarksTheSlot(t *testing.T) {
-	if classic() {
+	if inspector.Classic() {
 		m := map[int]int{}
 		for k := range 8 {
 			m[k] = k
 		}
 		delete(m, 7)
 		delete(m, 2)
-		c := layout(t, m).Classic
+		c := inspector.Layout(t, m).Classic
 		if c.Count != 6 || c.Buckets[0].Chain[0][2] != inspect.EmptyOne || c.Buckets[0].Chain[0][7] != inspect.EmptyRest {
 			t.Errorf("count %d, tophash of slots 2 and 7: %d, %d; want 6, emptyOne, emptyRest", c.Count, c.Buckets[0].Chain[0][2], c.Buckets[0].Chain[0][7])
 		}
@@ -540,7 +507,7 @@ func TestR1_26_DeleteMarksTheSlot(t *testing.T) {
 		delete(m, k)
 	}
 	deleted := 0
-	for _, tb := range layout(t, m).Swiss.Tables {
+	for _, tb := range inspector.Layout(t, m).Swiss.Tables {
 		for _, g := range tb.Groups {
 			deleted += g.Deleted()
 		}
@@ -553,20 +520,20 @@ func TestR1_26_DeleteMarksTheSlot(t *testing.T) {
 
 func TestR1_27_LoadFactor(t *testing.T) {
 	m := map[int]int{}
-	if classic() {
+	if inspector.Classic() {
 		for k := range 6656 {
 			m[k] = k
 		}
-		if c := layout(t, m).Classic; c.B != 10 || c.Growing() {
+		if c := inspector.Layout(t, m).Classic; c.B != 10 || c.Growing() {
 			t.Fatalf("6656 keys: B %d, growing %v; want 10, not growing (6.5 × 1024)", c.B, c.Growing())
 		}
 		m[6656] = 0
-		if c := layout(t, m).Classic; c.B != 11 || !c.Growing() || c.SameSizeGrow() {
+		if c := inspector.Layout(t, m).Classic; c.B != 11 || !c.Growing() || c.SameSizeGrow() {
 			t.Errorf("6657 keys: B %d, growing %v; want a doubling to B 11", c.B, c.Growing())
 		}
 		return
 	}
-	capacity := func() int { return layout(t, m).Swiss.Tables[0].Capacity }
+	capacity := func() int { return inspector.Layout(t, m).Swiss.Tables[0].Capacity }
 	for k := range 14 {
 		m[k] = k
 	}
@@ -580,10 +547,10 @@ func TestR1_27_LoadFactor(t *testing.T) {
 }
 
 func TestR1_28_SameSizeGrowth(t *testing.T) {
-	check.Has(t, claims.Go125, noswiss, `return noverflow >= uint16\(1\)<<\(B&15\)`)
-	check.Has(t, claims.Go125, noswiss, `^\s+if B > 15 \{`)
-	check.Lacks(t, claims.Go127, swiss, `sameSizeGrow`)
-	if !classic() {
+	check.Has(t, claims.Go125, check.NoSwiss, `return noverflow >= uint16\(1\)<<\(B&15\)`)
+	check.Has(t, claims.Go125, check.NoSwiss, `^\s+if B > 15 \{`)
+	check.Lacks(t, claims.Go127, check.Swiss, `sameSizeGrow`)
+	if !inspector.Classic() {
 		return
 	}
 	// Bucket 0 of a 4-bucket map gets 24 keys (a chain of 3), which are deleted; then keys of
@@ -595,7 +562,7 @@ func TestR1_28_SameSizeGrowth(t *testing.T) {
 	keysIn := func(b uint64, n int) []int {
 		var ks []int
 		for ; len(ks) < n; next++ {
-			if hash(t, m, next)&mask == b {
+			if inspector.Hash(t, m, next)&mask == b {
 				ks = append(ks, next)
 			}
 		}
@@ -613,30 +580,30 @@ func TestR1_28_SameSizeGrowth(t *testing.T) {
 	sameSize := false
 	for _, k := range append(keysIn(1, 17), keysIn(2, 1)...) {
 		m[k] = k
-		c := layout(t, m).Classic
+		c := inspector.Layout(t, m).Classic
 		if c.B != 2 {
 			t.Fatalf("B %d; want 2: nothing here is over the load factor", c.B)
 		}
 		sameSize = sameSize || c.SameSizeGrow()
 	}
 	if !sameSize {
-		t.Fatalf("noverflow reached %d in 4 buckets and no same-size growth started", layout(t, m).Classic.NOverflow)
+		t.Fatalf("noverflow reached %d in 4 buckets and no same-size growth started", inspector.Layout(t, m).Classic.NOverflow)
 	}
-	for k := 1000000; layout(t, m).Classic.Growing(); k++ { // writes finish the growth
+	for k := 1000000; inspector.Layout(t, m).Classic.Growing(); k++ { // writes finish the growth
 		m[k] = k
 		delete(m, k)
 	}
-	if n := len(layout(t, m).Classic.Buckets[0].Chain); n != 1 {
+	if n := len(inspector.Layout(t, m).Classic.Buckets[0].Chain); n != 1 {
 		t.Errorf("after the same-size growth bucket 0 has a chain of %d; want no overflow bucket", n)
 	}
 }
 
 func TestR1_29_FlagBits(t *testing.T) {
 	for _, line := range []string{`^\s+iterator += 1 //`, `^\s+oldIterator += 2 //`, `^\s+hashWriting += 4 //`, `^\s+sameSizeGrow = 8 //`} {
-		check.Has(t, claims.Go125, noswiss, line)
+		check.Has(t, claims.Go125, check.NoSwiss, line)
 	}
-	check.Lacks(t, claims.Go127, swiss, `hashWriting`)
-	check.Has(t, claims.Go127, swiss+"/map.go", `^\s+writing uint8$`)
+	check.Lacks(t, claims.Go127, check.Swiss, `hashWriting`)
+	check.Has(t, claims.Go127, check.Swiss+"/map.go", `^\s+writing uint8$`)
 }
 
 func TestR1_30_NaNKeys(t *testing.T) {
@@ -659,7 +626,7 @@ func TestR1_30_NaNKeys(t *testing.T) {
 	if n != 4 {
 		t.Errorf("range produced %d NaN keys; want 4", n)
 	}
-	h1, h2 := hash(t, m, math.NaN()), hash(t, m, math.NaN())
+	h1, h2 := inspector.Hash(t, m, math.NaN()), inspector.Hash(t, m, math.NaN())
 	if h1 == h2 {
 		t.Errorf("two hashes of NaN are both %#x", h1)
 	}
@@ -670,9 +637,9 @@ func TestR1_30_NaNKeys(t *testing.T) {
 }
 
 func TestR1_31_NaNHalves(t *testing.T) {
-	check.Has(t, claims.Go125, noswiss, `useY = top & 1`)
-	check.Lacks(t, claims.Go127, swiss, `useY`)
-	if !classic() {
+	check.Has(t, claims.Go125, check.NoSwiss, `useY = top & 1`)
+	check.Lacks(t, claims.Go127, check.Swiss, `useY`)
+	if !inspector.Classic() {
 		return
 	}
 	// Growth while NaN keys are in the map, and a range under way: every NaN is still there.

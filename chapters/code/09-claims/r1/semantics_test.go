@@ -13,6 +13,7 @@ import (
 
 	claims "gomaps/chapters/code/09-claims"
 	"gomaps/chapters/code/09-claims/check"
+	"gomaps/chapters/code/09-claims/check/inspector"
 )
 
 func sizeof[T any](x T) uintptr { return unsafe.Sizeof(x) }
@@ -110,17 +111,17 @@ func TestR1_35_EqualKeysHashEqually(t *testing.T) {
 		t.Fatal("&s1 == &s2")
 	}
 	p := &s1
-	if hash(t, h, p) != hash(t, h, &s1) {
+	if inspector.Hash(t, h, p) != inspector.Hash(t, h, &s1) {
 		t.Error("two equal pointers hash differently")
 	}
 	byValue := map[s]int{s1: 1}
-	if byValue[s2] != 1 || hash(t, byValue, s1) != hash(t, byValue, s2) {
+	if byValue[s2] != 1 || inspector.Hash(t, byValue, s1) != inspector.Hash(t, byValue, s2) {
 		t.Error("equal struct values are two keys")
 	}
 	for i := range 1000 {
 		a, b := fmt.Sprint(i), strings.Clone(fmt.Sprint(i)) // equal strings, different memory
 		m := map[string]int{a: 1}
-		if hash(t, m, a) != hash(t, m, b) || m[b] != 1 {
+		if inspector.Hash(t, m, a) != inspector.Hash(t, m, b) || m[b] != 1 {
 			t.Fatalf("equal strings %q hash differently", a)
 		}
 	}
@@ -246,14 +247,14 @@ func TestR1_43_GrowthMovesEntries(t *testing.T) {
 	for k := range 14 {
 		m[k] = k
 	}
-	before := locate(t, m, 3)
-	l := layout(t, m)
+	before := inspector.Locate(t, m, 3)
+	l := inspector.Layout(t, m)
 	for k := 14; k < 200; k++ {
 		m[k] = k
 	}
-	after := locate(t, m, 3)
-	l2 := layout(t, m)
-	if classic() {
+	after := inspector.Locate(t, m, 3)
+	l2 := inspector.Layout(t, m)
+	if inspector.Classic() {
 		if l2.Classic.B == l.Classic.B {
 			t.Fatalf("B stayed %d", l.Classic.B)
 		}
@@ -292,11 +293,11 @@ func TestR1_46_MapsEqual(t *testing.T) {
 }
 
 func TestR1_48_TheFlagIsToggled(t *testing.T) {
-	body := check.FuncBody(t, claims.Go125, noswiss, `^func mapassign\(`)
+	body := check.FuncBody(t, claims.Go125, check.NoSwiss, `^func mapassign\(`)
 	if !check.Contains(body, "h.flags ^= hashWriting") || check.Contains(body, "h.flags |= hashWriting") {
 		t.Error("classic mapassign does not toggle hashWriting with ^=")
 	}
 	// The == 0 test comes after the write, with the flag already set by this writer.
-	check.Has(t, claims.Go125, noswiss, `^\s+if h\.flags&hashWriting == 0 \{`+"\n"+`\s+fatal\("concurrent map writes"\)`)
-	check.Has(t, claims.Go127, swiss+"/runtime.go", `m\.writing \^= 1 // toggle`)
+	check.Has(t, claims.Go125, check.NoSwiss, `^\s+if h\.flags&hashWriting == 0 \{`+"\n"+`\s+fatal\("concurrent map writes"\)`)
+	check.Has(t, claims.Go127, check.Swiss+"/runtime.go", `m\.writing \^= 1 // toggle`)
 }

@@ -17,21 +17,11 @@ import (
 
 	claims "gomaps/chapters/code/09-claims"
 	"gomaps/chapters/code/09-claims/check"
+	"gomaps/chapters/code/09-claims/check/inspector"
 	"gomaps/labs/inspect"
 )
 
 const n = 1_000_000
-
-func classic() bool { return inspect.Build() == inspect.Classic }
-
-func layout[K comparable, V any](t *testing.T, m map[K]V) *inspect.Layout {
-	t.Helper()
-	l, err := inspect.Inspect(m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return l
-}
 
 // heapMB is the live heap after a GC, in MB, as the text's printAlloc prints it.
 func heapMB() uint64 {
@@ -84,7 +74,7 @@ func program(t *testing.T) []uint64 {
 // expected reports whether the program's figures are those the rulings state: the text's on
 // the classic map, the ranges of R2-01 and R2-10 on Swiss tables.
 func expected(f []uint64) bool {
-	if classic() {
+	if inspector.Classic() {
 		return f[0] == 0 && f[1] == 461 && f[2] == 293 && f[3] == 0 && f[4] == 182 && f[5] == 38
 	}
 	return f[2] >= 285 && f[2] <= 289 && f[5] >= 35 && f[5] <= 36
@@ -96,7 +86,7 @@ func TestR2_01_TheProgramsFigures(t *testing.T) {
 	if f[0] != 0 || f[2] < f[1]*55/100 {
 		t.Errorf("0, %d, %d MB: want 0, then a heap after the deletes that keeps most of the peak", f[1], f[2])
 	}
-	if classic() {
+	if inspector.Classic() {
 		if f[1] != 461 || f[2] != 293 {
 			t.Errorf("classic map: %d and %d MB; the text prints 461 and 293", f[1], f[2])
 		}
@@ -108,15 +98,15 @@ func TestR2_01_TheProgramsFigures(t *testing.T) {
 }
 
 func TestR2_02_BucketsAreInline(t *testing.T) {
-	check.Has(t, claims.Go125, "src/runtime/map_noswiss.go", `^\s+buckets +unsafe\.Pointer // array of 2\^B Buckets`)
-	if !classic() {
+	check.Has(t, claims.Go125, check.NoSwiss, `^\s+buckets +unsafe\.Pointer // array of 2\^B Buckets`)
+	if !inspector.Classic() {
 		return
 	}
 	m := make(map[int][128]byte)
 	for i := range n {
 		m[i] = [128]byte{}
 	}
-	c := layout(t, m).Classic
+	c := inspector.Layout(t, m).Classic
 	for i := range n {
 		delete(m, i)
 	}
@@ -133,13 +123,13 @@ func TestR2_02_BucketsAreInline(t *testing.T) {
 }
 
 func TestR2_03_OverflowBucketsOnlyClassic(t *testing.T) {
-	check.Lacks(t, claims.Go127, "src/internal/runtime/maps", `newoverflow`)
+	check.Lacks(t, claims.Go127, check.Swiss, `newoverflow`)
 	m := map[int]int{}
 	for k := range 6656 {
 		m[k] = k
 	}
-	l := layout(t, m)
-	if !classic() {
+	l := inspector.Layout(t, m)
+	if !inspector.Classic() {
 		if l.Classic != nil {
 			t.Error("a Swiss build with buckets")
 		}
@@ -151,11 +141,11 @@ func TestR2_03_OverflowBucketsOnlyClassic(t *testing.T) {
 }
 
 func TestR2_04_HmapAndB(t *testing.T) {
-	check.Has(t, claims.Go125, "src/runtime/map_noswiss.go", `^\s+B +uint8 +// log_2 of # of buckets`)
+	check.Has(t, claims.Go125, check.NoSwiss, `^\s+B +uint8 +// log_2 of # of buckets`)
 	check.Lacks(t, claims.Go127, "src/runtime", `^type hmap struct`)
-	l := layout(t, map[int]int{1: 1})
-	if classic() != (l.Classic != nil) || classic() == (l.Swiss != nil) {
-		t.Errorf("classic build %v: hmap %v, Swiss Map %v", classic(), l.Classic != nil, l.Swiss != nil)
+	l := inspector.Layout(t, map[int]int{1: 1})
+	if inspector.Classic() != (l.Classic != nil) || inspector.Classic() == (l.Swiss != nil) {
+		t.Errorf("classic build %v: hmap %v, Swiss Map %v", inspector.Classic(), l.Classic != nil, l.Swiss != nil)
 	}
 }
 
@@ -164,12 +154,12 @@ func TestR2_05_BStaysAt18(t *testing.T) {
 	for i := range n {
 		m[i] = [128]byte{}
 	}
-	before := layout(t, m)
+	before := inspector.Layout(t, m)
 	for i := range n {
 		delete(m, i)
 	}
-	after := layout(t, m)
-	if classic() {
+	after := inspector.Layout(t, m)
+	if inspector.Classic() {
 		if before.Classic.B != 18 || after.Classic.B != 18 {
 			t.Errorf("B %d after adding, %d after deleting; want 18 and 18", before.Classic.B, after.Classic.B)
 		}
@@ -197,8 +187,8 @@ func TestR2_06_DeletesDoNotShrink(t *testing.T) {
 		m[i] = 1
 	}
 	clear(m)
-	l := layout(t, m)
-	if classic() {
+	l := inspector.Layout(t, m)
+	if inspector.Classic() {
 		if l.Classic.B != 14 {
 			t.Errorf("after clear: B %d; want 14, kept", l.Classic.B)
 		}
@@ -227,19 +217,19 @@ func TestR2_07_TheDropIsTheOldArray(t *testing.T) {
 }
 
 func TestR2_08_OverflowBucketsStay(t *testing.T) {
-	if !classic() {
-		check.Lacks(t, claims.Go127, "src/internal/runtime/maps", `noverflow`)
+	if !inspector.Classic() {
+		check.Lacks(t, claims.Go127, check.Swiss, `noverflow`)
 		return
 	}
 	m := make(map[int][128]byte)
 	for i := range n {
 		m[i] = [128]byte{}
 	}
-	before := layout(t, m).Classic.NOverflow
+	before := inspector.Layout(t, m).Classic.NOverflow
 	for i := range n {
 		delete(m, i)
 	}
-	if after := layout(t, m).Classic.NOverflow; after != before || before == 0 {
+	if after := inspector.Layout(t, m).Classic.NOverflow; after != before || before == 0 {
 		t.Errorf("noverflow %d after adding, %d after deleting; want the same, above 0", before, after)
 	}
 }
@@ -272,18 +262,18 @@ func TestR2_10_PointerValues(t *testing.T) {
 	if f[4] >= f[1] || f[5]*4 > f[2] {
 		t.Errorf("pointers: %d and %d MB; arrays: %d and %d MB; want the pointer map far smaller after the deletes", f[4], f[5], f[1], f[2])
 	}
-	if classic() && (f[4] != 182 || f[5] != 38) {
+	if inspector.Classic() && (f[4] != 182 || f[5] != 38) {
 		t.Errorf("classic map: %d and %d MB; the text prints 182 and 38", f[4], f[5])
 	}
-	if !classic() && (f[5] < 35 || f[5] > 36) {
+	if !inspector.Classic() && (f[5] < 35 || f[5] > 36) {
 		t.Errorf("Swiss tables: %d MB after the deletes; the ruling says 35 or 36", f[5])
 	}
 }
 
 func TestR2_11_Over128BytesIndirect(t *testing.T) {
-	at128 := layout(t, map[int][128]byte{1: {}})
-	over := layout(t, map[int][129]byte{1: {}})
-	keyOver := layout(t, map[[129]byte]int{{}: 1})
+	at128 := inspector.Layout(t, map[int][128]byte{1: {}})
+	over := inspector.Layout(t, map[int][129]byte{1: {}})
+	keyOver := inspector.Layout(t, map[[129]byte]int{{}: 1})
 	if at128.IndirectElem || !over.IndirectElem || !keyOver.IndirectKey {
 		t.Errorf("indirect value at 128 bytes %v, at 129 %v; indirect key at 129 %v; want false, true, true", at128.IndirectElem, over.IndirectElem, keyOver.IndirectKey)
 	}

@@ -19,42 +19,9 @@ import (
 
 	claims "gomaps/chapters/code/09-claims"
 	"gomaps/chapters/code/09-claims/check"
+	"gomaps/chapters/code/09-claims/check/inspector"
 	"gomaps/labs/inspect"
 )
-
-const (
-	noswiss = "src/runtime/map_noswiss.go"
-	swiss   = "src/internal/runtime/maps"
-)
-
-func classic() bool { return inspect.Build() == inspect.Classic }
-
-func layout[K comparable, V any](t *testing.T, m map[K]V) *inspect.Layout {
-	t.Helper()
-	l, err := inspect.Inspect(m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return l
-}
-
-func locate[K comparable, V any](t *testing.T, m map[K]V, k K) inspect.Location {
-	t.Helper()
-	loc, ok, err := inspect.Locate(m, k)
-	if err != nil || !ok {
-		t.Fatalf("Locate(%v): found %v, %v", k, ok, err)
-	}
-	return loc
-}
-
-func hash[K comparable, V any](t *testing.T, m map[K]V, k K) uint64 {
-	t.Helper()
-	h, err := inspect.Hash(m, k)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return h
-}
 
 var compiled struct {
 	once sync.Once
@@ -107,35 +74,35 @@ func wantCall(t *testing.T, fn, want string) {
 
 func TestR3_01_EightPerBucketLoad65(t *testing.T) {
 	check.Has(t, claims.Go125, "src/internal/abi/map_noswiss.go", `^\s+OldMapBucketCountBits = 3`)
-	check.Has(t, claims.Go127, swiss+"/group.go", `^\s+maxAvgGroupLoad = 7`)
+	check.Has(t, claims.Go127, check.Swiss+"/group.go", `^\s+maxAvgGroupLoad = 7`)
 	m := map[int]int{}
 	for k := range 8 {
 		m[k] = k
 	}
-	if classic() {
-		if c := layout(t, m).Classic; c.B != 0 {
+	if inspector.Classic() {
+		if c := inspector.Layout(t, m).Classic; c.B != 0 {
 			t.Errorf("8 keys: B %d; want 0, one bucket of 8", c.B)
 		}
 		for k := 8; k < 13; k++ { // 13 = 6.5 × 2 buckets
 			m[k] = k
 		}
-		if c := layout(t, m).Classic; c.B != 1 {
+		if c := inspector.Layout(t, m).Classic; c.B != 1 {
 			t.Errorf("13 keys: B %d; want 1 (6.5 per bucket)", c.B)
 		}
 		m[13] = 13
-		if c := layout(t, m).Classic; c.B != 2 {
+		if c := inspector.Layout(t, m).Classic; c.B != 2 {
 			t.Errorf("14 keys: B %d; want 2", c.B)
 		}
 		return
 	}
-	if l := layout(t, m); l.Swiss.Small == nil || l.Swiss.Small.Full() != 8 {
+	if l := inspector.Layout(t, m); l.Swiss.Small == nil || l.Swiss.Small.Full() != 8 {
 		t.Errorf("8 keys: want one full group of 8 slots")
 	}
 }
 
 func TestR3_02_Over128BytesIndirect(t *testing.T) {
-	at128 := layout(t, map[[128]byte][128]byte{{}: {}})
-	over := layout(t, map[[129]byte][129]byte{{}: {}})
+	at128 := inspector.Layout(t, map[[128]byte][128]byte{{}: {}})
+	over := inspector.Layout(t, map[[129]byte][129]byte{{}: {}})
 	if at128.IndirectKey || at128.IndirectElem || at128.KeySize != 128 {
 		t.Errorf("128-byte key and value: indirect %v, %v, key size %d; want inline, 128", at128.IndirectKey, at128.IndirectElem, at128.KeySize)
 	}
@@ -145,15 +112,15 @@ func TestR3_02_Over128BytesIndirect(t *testing.T) {
 }
 
 func TestR3_03_SmallestTophash(t *testing.T) {
-	check.Has(t, claims.Go125, noswiss, `^\s+minTopHash += 5 // minimum tophash`)
-	if !classic() {
+	check.Has(t, claims.Go125, check.NoSwiss, `^\s+minTopHash += 5 // minimum tophash`)
+	if !inspector.Classic() {
 		return
 	}
 	m := map[int]int{}
 	for k := 0; ; k++ {
 		m[k] = k
-		if hash(t, m, k)>>56 == 0 { // a key whose top byte is 0
-			if loc := locate(t, m, k); loc.Ctrl != 5 {
+		if inspector.Hash(t, m, k)>>56 == 0 { // a key whose top byte is 0
+			if loc := inspector.Locate(t, m, k); loc.Ctrl != 5 {
 				t.Errorf("a key whose hash's top byte is 0 has tophash %d; want 0+5 = 5", loc.Ctrl)
 			}
 			return
@@ -179,7 +146,7 @@ func TestR3_04_LenIsTheFirstWord(t *testing.T) {
 }
 
 func TestR3_05_OverflowInExtra(t *testing.T) {
-	body := check.FuncBody(t, claims.Go125, noswiss, `^type mapextra struct`)
+	body := check.FuncBody(t, claims.Go125, check.NoSwiss, `^type mapextra struct`)
 	if !check.Contains(body, "overflow    *[]*bmap") {
 		t.Errorf("mapextra has no overflow field:\n%s", strings.Join(body, "\n"))
 	}
@@ -189,7 +156,7 @@ func TestR3_05_OverflowInExtra(t *testing.T) {
 func TestR3_06_HmapSize(t *testing.T) {
 	// The runtime's own test of the last classic map: 2×8 + 5 pointers, 56 bytes on 64-bit.
 	check.Has(t, claims.Go125, "src/runtime/map_noswiss_test.go", `var hmapSize = uintptr\(2\*8 \+ 5\*goarch\.PtrSize\)`)
-	body := check.FuncBody(t, claims.Go125, noswiss, `^type hmap struct`)
+	body := check.FuncBody(t, claims.Go125, check.NoSwiss, `^type hmap struct`)
 	if !check.Contains(body, "clearSeq") {
 		t.Error("hmap has no clearSeq field")
 	}
@@ -214,10 +181,10 @@ var sink map[int]int
 
 func TestR3_09_FirstBucketOnFirstInsert(t *testing.T) {
 	sink = make(map[int]int)
-	before := layout(t, sink)
+	before := inspector.Layout(t, sink)
 	sink[1] = 1
-	after := layout(t, sink)
-	if classic() {
+	after := inspector.Layout(t, sink)
+	if inspector.Classic() {
 		if len(before.Classic.Buckets) != 0 || len(after.Classic.Buckets) != 1 {
 			t.Errorf("buckets before the first insert %d, after %d; want 0 and 1", len(before.Classic.Buckets), len(after.Classic.Buckets))
 		}
@@ -233,10 +200,10 @@ func TestR3_10_LowBitsAndTophash(t *testing.T) {
 	for k := range 500 {
 		m[strings.Repeat("k", k%7)+string(rune('a'+k%26))+string(rune('a'+k/26))] = k
 	}
-	l := layout(t, m)
+	l := inspector.Layout(t, m)
 	for k := range m {
-		h, loc := hash(t, m, k), locate(t, m, k)
-		if classic() {
+		h, loc := inspector.Hash(t, m, k), inspector.Locate(t, m, k)
+		if inspector.Classic() {
 			if !loc.Old && (uint64(loc.Bucket) != h&(1<<l.Classic.B-1) || loc.Ctrl != inspect.TopHash(h)) {
 				t.Fatalf("%q: bucket %d, tophash %d; want the low %d bits %d and the top byte %d", k, loc.Bucket, loc.Ctrl, l.Classic.B, h&(1<<l.Classic.B-1), inspect.TopHash(h))
 			}
@@ -249,12 +216,12 @@ func TestR3_10_LowBitsAndTophash(t *testing.T) {
 }
 
 func TestR3_11_LookupFunctions(t *testing.T) {
-	check.Has(t, claims.Go125, noswiss, `^func mapaccessK\(t \*maptype, h \*hmap, key unsafe\.Pointer\)`)
+	check.Has(t, claims.Go125, check.NoSwiss, `^func mapaccessK\(t \*maptype, h \*hmap, key unsafe\.Pointer\)`)
 	check.Lacks(t, claims.Go127, "src/runtime", `mapaccessK`)
-	check.Lacks(t, claims.Go127, swiss, `mapaccessK`)
-	check.Has(t, claims.Go127, swiss+"/map.go", `^func \(m \*Map\) getWithKey\(`)
+	check.Lacks(t, claims.Go127, check.Swiss, `mapaccessK`)
+	check.Has(t, claims.Go127, check.Swiss+"/map.go", `^func \(m \*Map\) getWithKey\(`)
 	for _, fn := range []string{"mapaccess1_fast32", "mapaccess2_fast32", "mapaccess1_fast64", "mapaccess2_fast64", "mapaccess1_faststr", "mapaccess2_faststr"} {
-		check.Has(t, claims.Go127, swiss, `^//go:linkname runtime_`+fn+` runtime\.`+fn+`$`)
+		check.Has(t, claims.Go127, check.Swiss, `^//go:linkname runtime_`+fn+` runtime\.`+fn+`$`)
 	}
 }
 
@@ -282,14 +249,14 @@ func TestR3_21_DeleteMarks(t *testing.T) {
 	}
 	delete(m, 2)
 	delete(m, 7)
-	if classic() {
-		th := layout(t, m).Classic.Buckets[0].Chain[0]
+	if inspector.Classic() {
+		th := inspector.Layout(t, m).Classic.Buckets[0].Chain[0]
 		if th[2] != inspect.EmptyOne || th[7] != inspect.EmptyRest {
 			t.Errorf("tophash of deleted slots 2 and 7: %d and %d; want emptyOne (1) and emptyRest (0)", th[2], th[7])
 		}
 		return
 	}
-	g := layout(t, m).Swiss.Small
+	g := inspector.Layout(t, m).Swiss.Small
 	if g.Ctrl[2] != inspect.CtrlEmpty || g.Ctrl[7] != inspect.CtrlEmpty {
 		t.Errorf("control bytes of deleted slots 2 and 7: %#x and %#x; want empty, 0x80", g.Ctrl[2], g.Ctrl[7])
 	}
@@ -322,31 +289,31 @@ func TestR3_22_NeverShrinks(t *testing.T) {
 }
 
 func TestR3_23_GrowthTriggers(t *testing.T) {
-	check.Has(t, claims.Go125, noswiss, `return count > abi\.OldMapBucketCount && uintptr\(count\) > loadFactorNum\*\(bucketShift\(B\)/loadFactorDen\)`)
+	check.Has(t, claims.Go125, check.NoSwiss, `return count > abi\.OldMapBucketCount && uintptr\(count\) > loadFactorNum\*\(bucketShift\(B\)/loadFactorDen\)`)
 	m := map[int]int{}
 	for k := range 6656 {
 		m[k] = k
 	}
-	if !classic() {
+	if !inspector.Classic() {
 		return
 	}
-	if c := layout(t, m).Classic; c.B != 10 || c.Growing() {
+	if c := inspector.Layout(t, m).Classic; c.B != 10 || c.Growing() {
 		t.Errorf("6656 keys = 6.5 × 1024: B %d, growing %v; want 10 and no growth", c.B, c.Growing())
 	}
 	m[6656] = 0
-	if c := layout(t, m).Classic; !c.Growing() || c.B != 11 {
+	if c := inspector.Layout(t, m).Classic; !c.Growing() || c.B != 11 {
 		t.Errorf("6657 keys: B %d, growing %v; want a growth to 11", c.B, c.Growing())
 	}
 }
 
 func TestR3_24_DoublingAndSameSize(t *testing.T) {
-	check.Lacks(t, claims.Go127, swiss, `sameSizeGrow`)
-	if !classic() {
+	check.Lacks(t, claims.Go127, check.Swiss, `sameSizeGrow`)
+	if !inspector.Classic() {
 		m := map[int]int{}
 		for k := range 2000 {
 			m[k] = k
 		}
-		for _, tb := range layout(t, m).Swiss.Tables {
+		for _, tb := range inspector.Layout(t, m).Swiss.Tables {
 			if tb.Capacity > 1024 {
 				t.Errorf("a table of %d slots; tables split past 1024", tb.Capacity)
 			}
@@ -360,13 +327,13 @@ func TestR3_24_DoublingAndSameSize(t *testing.T) {
 	}
 	before := map[int]int{}
 	for k := range 6656 {
-		before[k] = locate(t, m, k).Bucket
+		before[k] = inspector.Locate(t, m, k).Bucket
 	}
-	for k := 6656; layout(t, m).Classic.Growing() || k == 6656; k++ {
+	for k := 6656; inspector.Layout(t, m).Classic.Growing() || k == 6656; k++ {
 		m[k] = k
 	}
 	for k := range 6656 {
-		if b := locate(t, m, k).Bucket; b != before[k] && b != before[k]+1024 {
+		if b := inspector.Locate(t, m, k).Bucket; b != before[k] && b != before[k]+1024 {
 			t.Fatalf("key %d went from bucket %d to %d; want %d or %d", k, before[k], b, before[k], before[k]+1024)
 		}
 	}
@@ -377,7 +344,7 @@ func TestR3_24_DoublingAndSameSize(t *testing.T) {
 	keysIn := func(b uint64, n int) []int {
 		var ks []int
 		for ; len(ks) < n; next++ {
-			if hash(t, s, next)&3 == b {
+			if inspector.Hash(t, s, next)&3 == b {
 				ks = append(ks, next)
 			}
 		}
@@ -393,7 +360,7 @@ func TestR3_24_DoublingAndSameSize(t *testing.T) {
 	sameSize := false // which write starts it depends on the bucket of the key -1: watch them all
 	for _, k := range append(keysIn(1, 17), keysIn(2, 1)...) {
 		s[k] = k
-		c := layout(t, s).Classic
+		c := inspector.Layout(t, s).Classic
 		if c.B != 2 {
 			t.Fatalf("B %d; want 2: nothing here is over the load factor", c.B)
 		}
@@ -409,7 +376,7 @@ func TestR3_25_EachMapItsSeed(t *testing.T) {
 	same := 0
 	for i := range 20 {
 		k := strings.Repeat("x", i)
-		if hash(t, a, k) == hash(t, b, k) {
+		if inspector.Hash(t, a, k) == inspector.Hash(t, b, k) {
 			same++
 		}
 	}
@@ -419,17 +386,17 @@ func TestR3_25_EachMapItsSeed(t *testing.T) {
 }
 
 func TestR3_26_IncrementalEvacuation(t *testing.T) {
-	check.Has(t, claims.Go125, noswiss, `evacuate\(t, h, bucket&h\.oldbucketmask\(\)\)`)
+	check.Has(t, claims.Go125, check.NoSwiss, `evacuate\(t, h, bucket&h\.oldbucketmask\(\)\)`)
 	m := map[int]int{}
 	for k := range 6657 {
 		m[k] = k
 	}
-	if !classic() {
+	if !inspector.Classic() {
 		return
 	}
 	evacuated := func() int {
 		n := 0
-		for _, b := range layout(t, m).Classic.OldBuckets {
+		for _, b := range inspector.Layout(t, m).Classic.OldBuckets {
 			if b.Evacuated() {
 				n++
 			}
@@ -439,7 +406,7 @@ func TestR3_26_IncrementalEvacuation(t *testing.T) {
 	for k := 100000; k < 100100; k++ {
 		before := evacuated()
 		m[k] = k
-		if !layout(t, m).Classic.Growing() {
+		if !inspector.Layout(t, m).Classic.Growing() {
 			t.Fatalf("the growth of 1024 buckets ended after %d writes", k-100000)
 		}
 		if moved := evacuated() - before; moved < 1 || moved > 2 {
@@ -449,8 +416,8 @@ func TestR3_26_IncrementalEvacuation(t *testing.T) {
 }
 
 func TestR3_28_NaNHalves(t *testing.T) {
-	check.Has(t, claims.Go125, noswiss, `useY = top & 1`)
-	check.Lacks(t, claims.Go127, swiss, `useY`)
+	check.Has(t, claims.Go125, check.NoSwiss, `useY = top & 1`)
+	check.Lacks(t, claims.Go127, check.Swiss, `useY`)
 	m := map[float64]int{}
 	for i := range 100 {
 		m[math.NaN()] = i
@@ -461,14 +428,14 @@ func TestR3_28_NaNHalves(t *testing.T) {
 }
 
 func TestR3_29_PreallocatedOverflow(t *testing.T) {
-	check.Has(t, claims.Go125, noswiss, `if h\.extra != nil && h\.extra\.nextOverflow != nil \{`)
-	check.Has(t, claims.Go125, noswiss, `^\s+if b >= 4 \{`)
-	check.Lacks(t, claims.Go127, swiss, `nextOverflow`)
+	check.Has(t, claims.Go125, check.NoSwiss, `if h\.extra != nil && h\.extra\.nextOverflow != nil \{`)
+	check.Has(t, claims.Go125, check.NoSwiss, `^\s+if b >= 4 \{`)
+	check.Lacks(t, claims.Go127, check.Swiss, `nextOverflow`)
 }
 
 func TestR3_13_LookupsDuringGrowth(t *testing.T) {
-	check.Has(t, claims.Go125, noswiss, `if !evacuated\(oldb\) \{`+"\n"+`\s+b = oldb`)
-	check.Lacks(t, claims.Go127, swiss, `oldbuckets`)
+	check.Has(t, claims.Go125, check.NoSwiss, `if !evacuated\(oldb\) \{`+"\n"+`\s+b = oldb`)
+	check.Lacks(t, claims.Go127, check.Swiss, `oldbuckets`)
 	m := map[int]int{}
 	for k := range 6657 {
 		m[k] = k
@@ -478,11 +445,11 @@ func TestR3_13_LookupsDuringGrowth(t *testing.T) {
 		if v, ok := m[k]; !ok || v != k {
 			t.Fatalf("m[%d] = %d, %v during the growth", k, v, ok)
 		}
-		if classic() && locate(t, m, k).Old {
+		if inspector.Classic() && inspector.Locate(t, m, k).Old {
 			old++
 		}
 	}
-	if classic() && old == 0 {
+	if inspector.Classic() && old == 0 {
 		t.Error("classic: no key was in an old bucket during the growth")
 	}
 }
@@ -537,7 +504,7 @@ func TestR3_12_HashPerKeyType(t *testing.T) {
 	check.Has(t, claims.Go127, "src/internal/abi/map.go", `^\s+Hasher +func\(unsafe\.Pointer, uintptr\) uintptr`)
 	// +0 and -0 are one float64 key but two int64 bit patterns: the float hash is another function.
 	f := map[float64]int{0: 1}
-	if hash(t, f, 0) != hash(t, f, math.Copysign(0, -1)) {
+	if inspector.Hash(t, f, 0) != inspector.Hash(t, f, math.Copysign(0, -1)) {
 		t.Error("the float64 hash gives +0 and -0 two hashes")
 	}
 }
@@ -545,21 +512,21 @@ func TestR3_12_HashPerKeyType(t *testing.T) {
 func TestR3_14_OverflowChains(t *testing.T) {
 	m := make(map[int]int, 100)
 	m[-1] = -1
-	if !classic() {
-		check.Lacks(t, claims.Go127, swiss, `newoverflow`)
+	if !inspector.Classic() {
+		check.Lacks(t, claims.Go127, check.Swiss, `newoverflow`)
 		return
 	}
-	mask := uint64(1)<<layout(t, m).Classic.B - 1
+	mask := uint64(1)<<inspector.Layout(t, m).Classic.B - 1
 	var keys []int
 	for k := 0; len(keys) < 9; k++ {
-		if hash(t, m, k)&mask == 3 {
+		if inspector.Hash(t, m, k)&mask == 3 {
 			keys = append(keys, k)
 		}
 	}
 	for _, k := range keys {
 		m[k] = k
 	}
-	if n := len(layout(t, m).Classic.Buckets[3].Chain); n != 2 {
+	if n := len(inspector.Layout(t, m).Classic.Buckets[3].Chain); n != 2 {
 		t.Errorf("9 keys in bucket 3: a chain of %d buckets; want 2", n)
 	}
 	for _, k := range keys {
@@ -570,21 +537,21 @@ func TestR3_14_OverflowChains(t *testing.T) {
 }
 
 func TestR3_17_LowBBitsNotEight(t *testing.T) {
-	check.Has(t, claims.Go125, noswiss, `^func bucketMask\(b uint8\) uintptr \{`)
-	if !classic() {
+	check.Has(t, claims.Go125, check.NoSwiss, `^func bucketMask\(b uint8\) uintptr \{`)
+	if !inspector.Classic() {
 		return
 	}
 	m := map[int]int{}
 	for k := range 6000 {
 		m[k] = k
 	}
-	B := layout(t, m).Classic.B
+	B := inspector.Layout(t, m).Classic.B
 	if B <= 8 {
 		t.Fatalf("B %d; want more than 8 buckets bits", B)
 	}
 	differ := 0
 	for k := range 6000 {
-		loc, h := locate(t, m, k), hash(t, m, k)
+		loc, h := inspector.Locate(t, m, k), inspector.Hash(t, m, k)
 		if loc.Old {
 			continue
 		}
@@ -607,7 +574,7 @@ func TestR3_18_InsertFillsTheHole(t *testing.T) {
 	}
 	delete(m, 2)
 	m[100] = 100
-	if loc := locate(t, m, 100); loc.Slot != 2 {
+	if loc := inspector.Locate(t, m, 100); loc.Slot != 2 {
 		t.Errorf("the new key is at %v; want slot 2, the hole the delete left", loc)
 	}
 }
@@ -617,10 +584,10 @@ func TestR3_27_ClearReusesTheArray(t *testing.T) {
 	for k := range 5000 {
 		m[k] = k
 	}
-	before := layout(t, m)
+	before := inspector.Layout(t, m)
 	clear(m)
-	after := layout(t, m)
-	if classic() {
+	after := inspector.Layout(t, m)
+	if inspector.Classic() {
 		if after.Classic.B != before.Classic.B || len(after.Classic.Buckets) != len(before.Classic.Buckets) || after.Classic.Count != 0 {
 			t.Errorf("clear: B %d → %d, count %d; want the same array, empty", before.Classic.B, after.Classic.B, after.Classic.Count)
 		}

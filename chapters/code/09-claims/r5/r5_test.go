@@ -18,15 +18,8 @@ import (
 
 	claims "gomaps/chapters/code/09-claims"
 	"gomaps/chapters/code/09-claims/check"
-	"gomaps/labs/inspect"
+	"gomaps/chapters/code/09-claims/check/inspector"
 )
-
-const (
-	noswiss = "src/runtime/map_noswiss.go"
-	swiss   = "src/internal/runtime/maps"
-)
-
-func classic() bool { return inspect.Build() == inspect.Classic }
 
 // replace assigns a new map to its parameter; add writes into the map it is given.
 func replace(m map[string]int) { m = map[string]int{"new": 1}; _ = m }
@@ -60,14 +53,11 @@ func TestR5_02_APointerToAnHmapOnlyOnTheClassicMap(t *testing.T) {
 	if header == nil || *(*int)(header) != len(m) {
 		t.Fatalf("the word of a map value does not point to a header counting %d entries", len(m))
 	}
-	check.Has(t, claims.Go125, noswiss, `^type hmap struct`)
+	check.Has(t, claims.Go125, check.NoSwiss, `^type hmap struct`)
 	check.Lacks(t, claims.Go127, "src/runtime", `^type hmap struct`)
-	check.Has(t, claims.Go127, swiss+"/map.go", `^type Map struct`)
-	l, err := inspect.Inspect(m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if classic() {
+	check.Has(t, claims.Go127, check.Swiss+"/map.go", `^type Map struct`)
+	l := inspector.Layout(t, m)
+	if inspector.Classic() {
 		if l.Classic == nil || l.Classic.Count != len(m) {
 			t.Error("classic lane: want an hmap counting the entries")
 		}
@@ -134,7 +124,7 @@ func TestR5_03_MakeCallsMakemapSmall(t *testing.T) {
 }
 
 func TestR5_04_MakemapSignature(t *testing.T) {
-	check.Has(t, claims.Go125, noswiss, `^func makemap\(t \*maptype, hint int, h \*hmap\) \*hmap \{`)
+	check.Has(t, claims.Go125, check.NoSwiss, `^func makemap\(t \*maptype, hint int, h \*hmap\) \*hmap \{`)
 	check.Has(t, claims.Go127, "src/runtime/map.go", `^func makemap\(t \*abi.MapType, hint int, m \*maps.Map\) \*maps.Map \{`)
 	for _, at := range []string{claims.Go125, claims.Go126, claims.Go127} {
 		check.Lacks(t, at, "src/runtime", `^func makemap\(.*bucket unsafe\.Pointer`)
@@ -155,7 +145,7 @@ func TestR5_05_ASmallLocalMapAllocatesNothing(t *testing.T) {
 		})
 		switch {
 		case n <= 8 && allocs != 0:
-			t.Errorf("a local map with %d entries: %v allocations; want 0 (header and first %s on the stack)", n, allocs, map[bool]string{true: "bucket", false: "group"}[classic()])
+			t.Errorf("a local map with %d entries: %v allocations; want 0 (header and first %s on the stack)", n, allocs, map[bool]string{true: "bucket", false: "group"}[inspector.Classic()])
 		case n == 9 && allocs == 0:
 			t.Error("a local map with 9 entries allocates nothing; want the 9th entry to allocate")
 		}

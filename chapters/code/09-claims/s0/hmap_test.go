@@ -16,23 +16,9 @@ import (
 
 	claims "gomaps/chapters/code/09-claims"
 	"gomaps/chapters/code/09-claims/check"
+	"gomaps/chapters/code/09-claims/check/inspector"
 	"gomaps/labs/inspect"
 )
-
-const (
-	noswiss = "src/runtime/map_noswiss.go"
-	swiss   = "src/internal/runtime/maps"
-)
-
-// layout inspects m, failing the test if the inspector cannot read this runtime.
-func layout(t *testing.T, m map[int]int) *inspect.Layout {
-	t.Helper()
-	l, err := inspect.Inspect(m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return l
-}
 
 // growing returns a classic map in the middle of a doubling from 1024 to 2048 buckets: its
 // 6657th key started it.
@@ -42,26 +28,26 @@ func growing(t *testing.T) map[int]int {
 	for k := range 6657 {
 		m[k] = k
 	}
-	if c := layout(t, m).Classic; !c.Growing() || c.B != 11 {
+	if c := inspector.Layout(t, m).Classic; !c.Growing() || c.B != 11 {
 		t.Fatalf("after 6657 inserts: growing %v, B %d; want a growth to B 11 in progress", c.Growing(), c.B)
 	}
 	return m
 }
 
 func TestS0_11_HmapIsTheClassicMap(t *testing.T) {
-	check.Has(t, claims.Go125, noswiss, `^type hmap struct`)
-	check.Has(t, claims.Go125, noswiss, `^\s+B +uint8 +// log_2 of # of buckets`)
-	check.Has(t, claims.Go125, noswiss, `^\s+count +int // # live cells`)
+	check.Has(t, claims.Go125, check.NoSwiss, `^type hmap struct`)
+	check.Has(t, claims.Go125, check.NoSwiss, `^\s+B +uint8 +// log_2 of # of buckets`)
+	check.Has(t, claims.Go125, check.NoSwiss, `^\s+count +int // # live cells`)
 	for _, at := range []string{claims.Go126, claims.Go127} {
 		check.Lacks(t, at, "src/runtime", `^type hmap struct`)
-		check.Has(t, at, swiss+"/map.go", `^type Map struct`)
+		check.Has(t, at, check.Swiss+"/map.go", `^type Map struct`)
 	}
 
 	m := map[int]int{}
 	for k := range 6656 { // 6.5 entries per bucket for 1024 buckets: the most before a doubling
 		m[k] = k
 	}
-	l := layout(t, m)
+	l := inspector.Layout(t, m)
 	switch inspect.Build() {
 	case inspect.Classic:
 		c := l.Classic
@@ -87,18 +73,18 @@ func TestS0_11_HmapIsTheClassicMap(t *testing.T) {
 }
 
 func TestS0_12_HmapHasNoOverflowField(t *testing.T) {
-	hmap := check.FuncBody(t, claims.Go125, noswiss, `^type hmap struct`)
+	hmap := check.FuncBody(t, claims.Go125, check.NoSwiss, `^type hmap struct`)
 	field := regexp.MustCompile(`^\s+overflow\s`)
 	for _, line := range hmap {
 		if field.MatchString(line) {
 			t.Fatalf("hmap has a field overflow: %s", line)
 		}
 	}
-	check.Has(t, claims.Go125, noswiss, `^\s+noverflow uint16`)
-	check.Has(t, claims.Go125, noswiss, `^\s+overflow +\*\[\]\*bmap`)
-	check.Has(t, claims.Go125, noswiss, `^func \(b \*bmap\) overflow\(t \*maptype\) \*bmap`)
+	check.Has(t, claims.Go125, check.NoSwiss, `^\s+noverflow uint16`)
+	check.Has(t, claims.Go125, check.NoSwiss, `^\s+overflow +\*\[\]\*bmap`)
+	check.Has(t, claims.Go125, check.NoSwiss, `^func \(b \*bmap\) overflow\(t \*maptype\) \*bmap`)
 
-	if inspect.Build() != inspect.Classic {
+	if !inspector.Classic() {
 		t.Log("Swiss tables have no overflow buckets at all: a full group sends the probe to the next group")
 		return
 	}
@@ -108,7 +94,7 @@ func TestS0_12_HmapHasNoOverflowField(t *testing.T) {
 		m[k] = k
 	}
 	chains := 0
-	for _, b := range layout(t, m).Classic.Buckets {
+	for _, b := range inspector.Layout(t, m).Classic.Buckets {
 		if len(b.Chain) > 1 {
 			chains++
 		}
@@ -119,19 +105,19 @@ func TestS0_12_HmapHasNoOverflowField(t *testing.T) {
 }
 
 func TestS0_14_GrowthThresholds(t *testing.T) {
-	check.Has(t, claims.Go125, noswiss, `loadFactorNum = loadFactorDen \* abi.OldMapBucketCount \* 13 / 16`)
+	check.Has(t, claims.Go125, check.NoSwiss, `loadFactorNum = loadFactorDen \* abi.OldMapBucketCount \* 13 / 16`)
 	for _, at := range []string{claims.Go126, claims.Go127} {
-		check.Has(t, at, swiss+"/group.go", `maxAvgGroupLoad = 7`)
+		check.Has(t, at, check.Swiss+"/group.go", `maxAvgGroupLoad = 7`)
 	}
 	m := map[int]int{}
 	switch inspect.Build() {
 	case inspect.Classic:
 		// count > 8 and count > 6.5 * 2^B, for the count the insert would make.
 		over := func(count int, b uint8) bool { return count > 8 && count > 13*((1<<b)/2) }
-		b := layout(t, m).Classic.B
+		b := inspector.Layout(t, m).Classic.B
 		for n := 1; n <= 6657; n++ {
 			m[n] = n
-			nb := layout(t, m).Classic.B
+			nb := inspector.Layout(t, m).Classic.B
 			if (nb != b) != over(n, b) {
 				t.Fatalf("insert number %d: B %d -> %d; the rule count > 8 && count > 6.5*2^B says growth %v", n, b, nb, over(n, b))
 			}
@@ -141,10 +127,10 @@ func TestS0_14_GrowthThresholds(t *testing.T) {
 	case inspect.Swiss:
 		// A table holds at most 7/8 of its slots; the small map, 8 entries.
 		limit := 8
-		capacity := layout(t, m).Capacity()
+		capacity := inspector.Layout(t, m).Capacity()
 		for n := 1; n <= 896; n++ { // one table: at most 1024 slots
 			m[n] = n
-			c := layout(t, m).Capacity()
+			c := inspector.Layout(t, m).Capacity()
 			if c != capacity {
 				if n-1 != limit {
 					t.Fatalf("insert number %d grew capacity %d -> %d; want growth when the insert passes %d entries", n, capacity, c, limit)
@@ -158,10 +144,10 @@ func TestS0_14_GrowthThresholds(t *testing.T) {
 }
 
 func TestS0_15_OverflowGrowthKeepsTheSize(t *testing.T) {
-	check.Has(t, claims.Go125, noswiss, `return noverflow >= uint16\(1\)<<\(B&15\)`)
-	check.Has(t, claims.Go125, noswiss, `h.flags \|= sameSizeGrow`)
-	check.Lacks(t, claims.Go126, swiss, `noverflow`)
-	if inspect.Build() != inspect.Classic {
+	check.Has(t, claims.Go125, check.NoSwiss, `return noverflow >= uint16\(1\)<<\(B&15\)`)
+	check.Has(t, claims.Go125, check.NoSwiss, `h.flags \|= sameSizeGrow`)
+	check.Lacks(t, claims.Go126, check.Swiss, `noverflow`)
+	if !inspector.Classic() {
 		t.Log("Swiss tables have no overflow buckets, so no growth counts them")
 		return
 	}
@@ -170,7 +156,7 @@ func TestS0_15_OverflowGrowthKeepsTheSize(t *testing.T) {
 	for k := range 1000 {
 		m[k] = k
 	}
-	before := layout(t, m).Classic
+	before := inspector.Layout(t, m).Classic
 	limit := uint16(1) << min(before.B, 15)
 	for k := 0; k < 10_000_000; k++ {
 		delete(m, k)
@@ -180,7 +166,7 @@ func TestS0_15_OverflowGrowthKeepsTheSize(t *testing.T) {
 		if before.NOverflow+16 < limit && k%8 != 0 {
 			continue
 		}
-		c := layout(t, m).Classic
+		c := inspector.Layout(t, m).Classic
 		if c.Growing() {
 			if c.B != before.B || !c.SameSizeGrow() {
 				t.Fatalf("growth after %d writes: B %d -> %d, same size %v; want the same B", 2*(k+1), before.B, c.B, c.SameSizeGrow())
@@ -197,23 +183,23 @@ func TestS0_15_OverflowGrowthKeepsTheSize(t *testing.T) {
 }
 
 func TestS0_16_OnlyWritesEvacuate(t *testing.T) {
-	assign := check.FuncBody(t, claims.Go125, noswiss, `^func mapassign\(`)
-	access := check.FuncBody(t, claims.Go125, noswiss, `^func mapaccess1\(`)
+	assign := check.FuncBody(t, claims.Go125, check.NoSwiss, `^func mapassign\(`)
+	access := check.FuncBody(t, claims.Go125, check.NoSwiss, `^func mapaccess1\(`)
 	if !check.Contains(assign, "growWork(t, h, bucket)") || check.Contains(access, "growWork") {
 		t.Error("want growWork called from mapassign and not from mapaccess1")
 	}
-	check.Has(t, claims.Go125, noswiss, `evacuate\(t, h, h.nevacuate\)`)
+	check.Has(t, claims.Go125, check.NoSwiss, `evacuate\(t, h, h.nevacuate\)`)
 	for _, at := range []string{claims.Go126, claims.Go127} {
-		check.Has(t, at, swiss+"/table.go", `^// Replaces the table with one larger table or two split tables`)
+		check.Has(t, at, check.Swiss+"/table.go", `^// Replaces the table with one larger table or two split tables`)
 	}
-	if inspect.Build() != inspect.Classic {
+	if !inspector.Classic() {
 		t.Log("Swiss tables: a table is rehashed whole, at once, by the insert that fills it")
 		return
 	}
 	m := growing(t)
 	evacuated := func() int {
 		n := 0
-		for _, b := range layout(t, m).Classic.OldBuckets {
+		for _, b := range inspector.Layout(t, m).Classic.OldBuckets {
 			if b.Evacuated() {
 				n++
 			}
@@ -230,7 +216,7 @@ func TestS0_16_OnlyWritesEvacuate(t *testing.T) {
 	for k := range 100 { // updates of existing keys
 		before := evacuated()
 		m[k] = -k
-		if moved := evacuated() - before; moved > 2 || layout(t, m).Classic.Growing() && moved < 1 {
+		if moved := evacuated() - before; moved > 2 || inspector.Layout(t, m).Classic.Growing() && moved < 1 {
 			t.Fatalf("write %d evacuated %d old buckets; want 1 or 2", k, moved)
 		}
 	}
@@ -260,24 +246,24 @@ func TestS0_17_GrowthDoesNotMakeWritesSafe(t *testing.T) {
 		println("no crash")
 		return
 	}
-	check.Has(t, claims.Go125, noswiss, `fatal\("concurrent map writes"\)`)
+	check.Has(t, claims.Go125, check.NoSwiss, `fatal\("concurrent map writes"\)`)
 	raceChild(t, "concurrent map writes")
 }
 
 func TestS0_19_ReadsLookInOneBucket(t *testing.T) {
-	access := check.FuncBody(t, claims.Go125, noswiss, `^func mapaccess1\(`)
+	access := check.FuncBody(t, claims.Go125, check.NoSwiss, `^func mapaccess1\(`)
 	if !check.Contains(access, "if !evacuated(oldb) {") || !check.Contains(access, "b = oldb") {
 		t.Error("mapaccess1 does not pick the old bucket only when it is not evacuated")
 	}
-	check.Lacks(t, claims.Go126, swiss, `oldbuckets`)
-	if inspect.Build() != inspect.Classic {
+	check.Lacks(t, claims.Go126, check.Swiss, `oldbuckets`)
+	if !inspector.Classic() {
 		t.Log("Swiss tables keep no old array: a lookup probes one table")
 		return
 	}
 	// In the middle of a growth every key is in exactly one place, and the evacuation mark of
 	// its old bucket says which: the old bucket if it is not evacuated, else the new array.
 	m := growing(t)
-	l := layout(t, m)
+	l := inspector.Layout(t, m)
 	old := l.Classic.OldBuckets
 	entries, err := inspect.Entries(m)
 	if err != nil {
@@ -300,29 +286,26 @@ func TestS0_19_ReadsLookInOneBucket(t *testing.T) {
 }
 
 func TestS0_20_WritesGoToTheNewArrayThenOldIsFreed(t *testing.T) {
-	check.Has(t, claims.Go125, noswiss, `// Growing is all done. Free old main bucket array.`)
+	check.Has(t, claims.Go125, check.NoSwiss, `// Growing is all done. Free old main bucket array.`)
 	for _, at := range []string{claims.Go126, claims.Go127} {
-		check.Lacks(t, at, swiss, `oldbuckets`)
+		check.Lacks(t, at, check.Swiss, `oldbuckets`)
 	}
-	if inspect.Build() != inspect.Classic {
+	if !inspector.Classic() {
 		t.Log("Swiss tables keep no old array")
 		return
 	}
 	m := growing(t)
 	writes := 0
-	for layout(t, m).Classic.Growing() {
+	for inspector.Layout(t, m).Classic.Growing() {
 		k := -writes - 1
 		m[k] = k
 		writes++
-		loc, ok, err := inspect.Locate(m, k)
-		if err != nil || !ok {
-			t.Fatalf("key %d not found: %v", k, err)
-		}
+		loc := inspector.Locate(t, m, k)
 		if loc.Old {
 			t.Fatalf("the write of key %d went to the old array: %v", k, loc)
 		}
 	}
-	if l := layout(t, m).Classic; l.OldBuckets != nil {
+	if l := inspector.Layout(t, m).Classic; l.OldBuckets != nil {
 		t.Error("the growth ended and the old array is still there")
 	}
 	t.Logf("the growth ended after %d writes, each into the new array; oldbuckets is nil", writes)

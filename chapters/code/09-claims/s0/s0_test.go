@@ -27,6 +27,7 @@ import (
 	"time"
 
 	"gomaps/chapters/code/09-claims/check"
+	"gomaps/chapters/code/09-claims/check/inspector"
 	"gomaps/labs/inspect"
 )
 
@@ -159,10 +160,7 @@ func TestS0_02_MapIsAHashTableWithShortProbes(t *testing.T) {
 // (Swiss: probe steps before the key's group) a lookup passes on average to find each key.
 func averageProbes(t *testing.T, m map[int]int) float64 {
 	t.Helper()
-	l, err := inspect.Inspect(m)
-	if err != nil {
-		t.Fatal(err)
-	}
+	l := inspector.Layout(t, m)
 	entries, err := inspect.Entries(m)
 	if err != nil {
 		t.Fatal(err)
@@ -176,10 +174,7 @@ func averageProbes(t *testing.T, m map[int]int) float64 {
 		if e.Loc.Table < 0 {
 			continue // the small map's one group
 		}
-		h, err := inspect.Hash(m, e.Key)
-		if err != nil {
-			t.Fatal(err)
-		}
+		h := inspector.Hash(t, m, e.Key)
 		groups := len(l.Swiss.Tables[e.Loc.Table].Groups)
 		mask := uint64(groups - 1)
 		offset := inspect.H1(h) & mask

@@ -12,13 +12,8 @@ import (
 	"gomaps/chapters/code/09-claims/check"
 )
 
-const (
-	noswiss = "src/runtime/map_noswiss.go"
-	swiss   = "src/internal/runtime/maps"
-)
-
 func TestS0_13_BucketsIsAPointerNotASlice(t *testing.T) {
-	hmap := check.FuncBody(t, claims.Go125, noswiss, `^type hmap struct`)
+	hmap := check.FuncBody(t, claims.Go125, check.NoSwiss, `^type hmap struct`)
 	if !check.Contains(hmap, "buckets    unsafe.Pointer // array of 2^B Buckets") {
 		t.Errorf("hmap.buckets is not an unsafe.Pointer to an array of 2^B buckets:\n%s", hmap)
 	}
@@ -30,10 +25,10 @@ func TestS0_13_BucketsIsAPointerNotASlice(t *testing.T) {
 }
 
 func TestS0_18_GrowWorkIsInMapNoswissGo(t *testing.T) {
-	check.Has(t, claims.Go125, noswiss, `^\s+if h.growing\(\) \{`)
-	check.Has(t, claims.Go125, noswiss, `^func growWork\(t \*maptype, h \*hmap, bucket uintptr\)`)
+	check.Has(t, claims.Go125, check.NoSwiss, `^\s+if h.growing\(\) \{`)
+	check.Has(t, claims.Go125, check.NoSwiss, `^func growWork\(t \*maptype, h \*hmap, bucket uintptr\)`)
 	for _, at := range []string{claims.Go126, claims.Go127} {
 		check.Lacks(t, at, "src/runtime", `growWork`)
-		check.Lacks(t, at, swiss, `growWork`)
+		check.Lacks(t, at, check.Swiss, `growWork`)
 	}
 }
