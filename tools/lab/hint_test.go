@@ -13,14 +13,7 @@ import (
 func TestHintFollowsTheStep(t *testing.T) {
 	root := fixture(t)
 	useStateDir(t)
-	hint := func(args ...string) string {
-		t.Helper()
-		var out bytes.Buffer
-		if code := runMain(context.Background(), append([]string{"-C", root, "hint"}, args...), strings.NewReader(""), &out, &out); code != 0 {
-			t.Fatalf("hint %v: exit %d\n%s", args, code, out.String())
-		}
-		return out.String()
-	}
+	hint := func(args ...string) string { t.Helper(); return runHint(t, root, args...) }
 	for i, want := range []string{
 		"hint 1 of 3 for lab 03-steps (1 of 2 for step 1, where you are): step 1, doubling",
 		"hint 2 of 3 for lab 03-steps (2 of 2 for step 1, where you are): step 1, in full",
@@ -53,14 +46,7 @@ func useStateDir(t *testing.T) {
 func TestHintInChinese(t *testing.T) {
 	root := fixture(t)
 	useStateDir(t)
-	hint := func(args ...string) string {
-		t.Helper()
-		var out bytes.Buffer
-		if code := runMain(context.Background(), append([]string{"-C", root, "hint"}, args...), strings.NewReader(""), &out, &out); code != 0 {
-			t.Fatalf("hint %v: exit %d\n%s", args, code, out.String())
-		}
-		return out.String()
-	}
+	hint := func(args ...string) string { t.Helper(); return runHint(t, root, args...) }
 	t.Setenv("LC_ALL", "")
 	t.Setenv("LC_MESSAGES", "")
 	t.Setenv("LANG", "en_US.UTF-8")
@@ -89,4 +75,15 @@ func TestHintInChinese(t *testing.T) {
 	if code := runMain(context.Background(), []string{"-C", root, "hint", "-lang", "fr", "01"}, strings.NewReader(""), &out, &out); code == 0 || !strings.Contains(out.String(), "the book has en (English) and zh (Chinese)") {
 		t.Errorf("hint -lang fr 01: exit %d\n%s\nwant a usage error naming en and zh", code, out.String())
 	}
+}
+
+// runHint runs the runner's hint command with args in the course at root, and returns what it
+// printed; it fails the test when hint exits with an error.
+func runHint(t *testing.T, root string, args ...string) string {
+	t.Helper()
+	var out bytes.Buffer
+	if code := runMain(context.Background(), append([]string{"-C", root, "hint"}, args...), strings.NewReader(""), &out, &out); code != 0 {
+		t.Fatalf("hint %v: exit %d\n%s", args, code, out.String())
+	}
+	return out.String()
 }

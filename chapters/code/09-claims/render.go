@@ -286,30 +286,38 @@ func (rd *Renderer) claim(b *strings.Builder, c Claim) error {
 		fmt.Fprintf(b, "- %s\n", s)
 	}
 	fmt.Fprintln(b)
-	var by []string
+	by, ch, err := rd.checks(c)
+	if err != nil {
+		return err
+	}
+	if len(by) > 0 {
+		fmt.Fprintf(b, "*Checked by* %s. ", strings.Join(by, " and "))
+	}
+	fmt.Fprintf(b, "*Taught in* [%s](%s).\n\n</div>\n", ch.Title, c.Teach)
+	return nil
+}
+
+// checks returns the commands that check claim c (its test, then its program) and the chapter
+// whose section teaches the true fact, after checking that the test and the section exist.
+func (rd *Renderer) checks(c Claim) (by []string, ch *Chapter, err error) {
 	if c.Test != "" {
 		dir, ok := rd.tests[c.Test]
 		if !ok {
-			return fmt.Errorf("no test %s under chapters/code/09-claims", c.Test)
+			return nil, nil, fmt.Errorf("no test %s under chapters/code/09-claims", c.Test)
 		}
 		by = append(by, fmt.Sprintf("`go test -run '^%s$' ./%s`", c.Test, dir))
 	}
 	if c.Program != "" {
 		by = append(by, fmt.Sprintf("`%s`", c.Program))
 	}
-	if len(by) > 0 {
-		fmt.Fprintf(b, "*Checked by* %s. ", strings.Join(by, " and "))
-	}
 	file, frag, _ := strings.Cut(c.Teach, "#")
-	ch, err := rd.chapter(file)
-	if err != nil {
-		return err
+	if ch, err = rd.chapter(file); err != nil {
+		return nil, nil, err
 	}
 	if frag != "" && !ch.Anchors[frag] {
-		return fmt.Errorf("Teach %s: chapters/%s has no heading or id %q", c.Teach, file, frag)
+		return nil, nil, fmt.Errorf("Teach %s: chapters/%s has no heading or id %q", c.Teach, file, frag)
 	}
-	fmt.Fprintf(b, "*Taught in* [%s](%s).\n\n</div>\n", ch.Title, c.Teach)
-	return nil
+	return by, ch, nil
 }
 
 // claimZh writes a claim of a post in full for the Chinese edition: the post's heading and
@@ -335,27 +343,12 @@ func (rd *Renderer) claimZh(b *strings.Builder, c Claim) error {
 		fmt.Fprintf(b, "- %s\n", s)
 	}
 	fmt.Fprintln(b)
-	var by []string
-	if c.Test != "" {
-		dir, ok := rd.tests[c.Test]
-		if !ok {
-			return fmt.Errorf("no test %s under chapters/code/09-claims", c.Test)
-		}
-		by = append(by, fmt.Sprintf("`go test -run '^%s$' ./%s`", c.Test, dir))
-	}
-	if c.Program != "" {
-		by = append(by, fmt.Sprintf("`%s`", c.Program))
-	}
-	if len(by) > 0 {
-		fmt.Fprintf(b, "*检验：* %s。", strings.Join(by, " 和 "))
-	}
-	file, frag, _ := strings.Cut(c.Teach, "#")
-	ch, err := rd.chapter(file)
+	by, ch, err := rd.checks(c)
 	if err != nil {
 		return err
 	}
-	if frag != "" && !ch.Anchors[frag] {
-		return fmt.Errorf("Teach %s: chapters/%s has no heading or id %q", c.Teach, file, frag)
+	if len(by) > 0 {
+		fmt.Fprintf(b, "*检验：* %s。", strings.Join(by, " 和 "))
 	}
 	fmt.Fprintf(b, "*讲解见* [%s](%s)。\n\n</div>\n", rd.chapterTitle(ch), c.Teach)
 	return nil

@@ -7,21 +7,9 @@
 // characters instead (装载因子 → 装载 载因 因子; the worker, workers/search-zh.js, does it to the
 // pages), and turns a query the same way, each pair required (+装载 +载因 +因子): a page matches
 // when it has every pair of the query, which for a term of the glossary is the page that uses it.
-// Latin words are indexed and searched as in the English book, without stemming.
+// Latin words are indexed and searched as in the English book, without stemming. The pairs are
+// cut by search-zh-pairs.js, which the page loads first.
 (function () {
-  var han = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+/g;
-
-  function pairs(run) {
-    if (run.length < 2) {
-      return [run];
-    }
-    var out = [];
-    for (var i = 0; i + 1 < run.length; i++) {
-      out.push(run.slice(i, i + 2));
-    }
-    return out;
-  }
-
   var el = document.getElementById("__config");
   var config = JSON.parse(el.textContent);
   // No trimmer, stemmer or stop words (lang "en" with an empty pipeline), and Chinese
@@ -39,8 +27,8 @@
     worker: ours.href,
     transform: function (query) {
       return query
-        .replace(han, function (run) {
-          var terms = pairs(run).map(function (p) {
+        .replace(searchZh.han, function (run) {
+          var terms = searchZh.pairs(run).map(function (p) {
             return "+" + p + (run.length < 2 ? "*" : "");
           });
           return " " + terms.join(" ") + " ";

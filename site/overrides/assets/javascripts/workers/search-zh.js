@@ -1,22 +1,10 @@
 // The Chinese edition's search worker: the theme's own worker (named by the page, in the
 // "worker" parameter, and in this folder), with lunr's tokenizer splitting runs of Chinese
 // characters into overlapping pairs. Why: ../search-zh.js, which starts this worker.
-importScripts(new URL(location.href).searchParams.get("worker"));
+importScripts(new URL(location.href).searchParams.get("worker"), "../search-zh-pairs.js");
 
 (function () {
-  var han = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+/g;
   var base = lunr.tokenizer;
-
-  function pairs(run) {
-    if (run.length < 2) {
-      return [run];
-    }
-    var out = [];
-    for (var i = 0; i + 1 < run.length; i++) {
-      out.push(run.slice(i, i + 2));
-    }
-    return out;
-  }
 
   function tokenizer(obj, metadata) {
     var out = [];
@@ -26,11 +14,11 @@ importScripts(new URL(location.href).searchParams.get("worker"));
       var add = function (str) {
         out.push(new lunr.Token(str, lunr.utils.clone(token.metadata)));
       };
-      s.replace(han, function (run, at) {
+      s.replace(searchZh.han, function (run, at) {
         if (at > last) {
           add(s.slice(last, at));
         }
-        pairs(run).forEach(add);
+        searchZh.pairs(run).forEach(add);
         last = at + run.length;
         return run;
       });
