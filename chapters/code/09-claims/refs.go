@@ -36,15 +36,16 @@ var References = []Reference{
 		Prefix: "R4",
 		Title:  "《Go 语言设计与实现》 §3.3 哈希表 (draveness)",
 		Unread: "its text could not be read at its own source here (neither the book's site nor its " +
-			"repository is in the corpora of the search tool this page was checked with, which hold only " +
-			"unrelated or second-hand pages), and this page rules on no second-hand copy",
+			"repository is in the archive of public pages and repositories that this page's references were " +
+			"read from, which holds only unrelated or second-hand pages), and this page rules on no " +
+			"second-hand copy",
 	},
 	{
 		Prefix: "R5",
 		Title:  "Dave Cheney, “If a map isn’t a reference variable, what is it?” (2017)",
 		Where: "dave.cheney.net, [“If a map isn’t a reference variable, what is it?”](https://dave.cheney.net/2017/04/30/if-a-map-isnt-a-reference-variable-what-is-it), " +
 			"30 April 2017, read at that address from its beginning to the middle of the sentence " +
-			"“…less confusing than a pointer shaped value which canno[t]…”, as far as the search tool " +
+			"“…less confusing than a pointer shaped value which canno[t]…”, as far as that archive " +
 			"shows it: the rest of the post could not be read there and is not ruled on",
 		Readers: "Go developers of every level: the post is often cited for “a map is a pointer”, " +
 			"and its `makemap` signature and its `8 8` program reappear in many other posts, translated " +
