@@ -215,13 +215,27 @@ func TestBenchReadings(t *testing.T) {
 	if strings.Contains(read(benchTable), "±  ∞") || strings.Contains(read(benchTable), "± ∞") {
 		t.Errorf("%s has a row without a confidence interval (± ∞)", benchTable)
 	}
-	for ch, files := range map[string][]string{
-		"chapters/02-buckets.md": {benchReading["buckets"]},
-		"chapters/03-swiss.md":   {benchReading["swiss"], benchReadingReleases, benchReadingPeers},
-	} {
-		for _, want := range files {
-			if !strings.Contains(read(ch), `--8<-- "`+want+`"`) {
-				t.Errorf("%s does not include %s", ch, want)
+	// Each chapter, English and Chinese, includes its readings in its own
+	// language and not the other's.
+	for _, l := range langs {
+		for ch, files := range map[string][]string{
+			"02-buckets.md": {benchReading["buckets"]},
+			"03-swiss.md":   {benchReading["swiss"], benchReadingReleases, benchReadingPeers},
+		} {
+			ch = "chapters/" + l.pick("", "zh/") + ch
+			for _, name := range files {
+				want := l.file(name)
+				if _, ok := got[want]; !ok {
+					t.Errorf("readingsFromFiles wrote no %s", want)
+				}
+				if !strings.Contains(read(ch), `--8<-- "`+want+`"`) {
+					t.Errorf("%s does not include %s", ch, want)
+				}
+				for _, other := range langs {
+					if other != l && strings.Contains(read(ch), `--8<-- "`+other.file(name)+`"`) {
+						t.Errorf("%s includes %s, the reading in the other language", ch, other.file(name))
+					}
+				}
 			}
 		}
 	}
@@ -239,26 +253,27 @@ geomean                                  50.05n           45.10n          -9.88%
 	if len(rows) != 3 || rows[0].name != "Map/op=get-hit/len=1e3/key=int64" || rows[0].ci != 74 || rows[0].delta != -54.75 || !rows[1].same || rows[2].delta != 24.16 {
 		t.Fatalf("statRows = %+v", rows)
 	}
-	s, slower, faster, err := fastpathSentences("buckets", table)
+	fp, slower, faster, err := fastpathChanges("buckets", table)
 	if err != nil {
 		t.Fatal(err)
 	}
+	s := fp.text(langEn)
 	if slower["string"] != 1 || slower["int64"] != 0 || faster["int64"] != 1 || faster["string"] != 0 {
-		t.Errorf("fastpathSentences: slower = %v, faster = %v; want one string row slower, one int64 row faster", slower, faster)
+		t.Errorf("fastpathChanges: slower = %v, faster = %v; want one string row slower, one int64 row faster", slower, faster)
 	}
-	k := keepSentence("buckets", map[string]float64{"int64": 0.5, "int32": 0.5, "string": 0.8}, slower, faster)
+	k := keepFor("buckets", map[string]float64{"int64": 0.5, "int32": 0.5, "string": 0.8}, slower, faster).text(langEn)
 	for _, want := range []string{"It pays for `int64` (the hash alone takes 0.50x the time; 1 of its rows of lookups and inserts faster, 0 slower)",
 		"It does not pay for `string` (the hash alone takes 0.80x the time; 0 of its rows of lookups and inserts faster, 1 slower)"} {
 		if !strings.Contains(k, want) {
-			t.Errorf("keepSentence: %q does not say %q", k, want)
+			t.Errorf("keepFor: %q does not say %q", k, want)
 		}
 	}
-	if k := keepSentence("buckets", map[string]float64{"int64": 0.5, "int32": 0.5, "string": 0.8}, map[string]int{}, map[string]int{"int64": 2}); !strings.Contains(k, "For `string` (the hash alone takes 0.80x the time, but 0 of its rows of lookups and inserts faster, 0 slower), its hash is faster alone") {
-		t.Errorf("keepSentence without string rows changed: %q", k)
+	if k := keepFor("buckets", map[string]float64{"int64": 0.5, "int32": 0.5, "string": 0.8}, map[string]int{}, map[string]int{"int64": 2}).text(langEn); !strings.Contains(k, "For `string` (the hash alone takes 0.80x the time, but 0 of its rows of lookups and inserts faster, 0 slower), its hash is faster alone") {
+		t.Errorf("keepFor without string rows changed: %q", k)
 	}
 	for _, want := range []string{"With `int64` keys, lookups: of 1 rows, faster in 1 (by 55%)", "With `string` keys, lookups: of 1 rows, slower in 1 (by 24%); inserts: of 1 rows, not different in 1", "moved by -9.88%"} {
 		if !strings.Contains(s, want) {
-			t.Errorf("fastpathSentences: %q does not say %q", s, want)
+			t.Errorf("fastpathChanges: %q does not say %q", s, want)
 		}
 	}
 }
@@ -507,7 +522,7 @@ func TestChapter03MeasurementClaims(t *testing.T) {
 			t.Errorf("%s: benchstat does not find that %s; chapter 02 says it is", benchHash, c.says)
 		}
 	}
-	_, pathRatio, err := hashSentences(hash)
+	_, pathRatio, err := readHashes(hash)
 	if err != nil {
 		t.Fatal(err)
 	}

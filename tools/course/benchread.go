@@ -84,75 +84,159 @@ func field(name, key string) string {
 	return ""
 }
 
-// noiseSentence reads the built-in map's confidence intervals in the table
-// of all the maps (its first column).
-func noiseSentence(table string, runs int) (string, error) {
+// lang is a language a reading is written in: the facts of each reading are
+// read from the tables once, and written in English for chapters/ and in
+// Chinese for chapters/zh/ (in the glossary's terms, chapters/zh/glossary.md).
+type lang int
+
+const (
+	langEn lang = iota
+	langZh
+)
+
+// langs are the languages every reading is written in.
+var langs = []lang{langEn, langZh}
+
+// pick returns the English or the Chinese of a piece of a sentence.
+func (l lang) pick(en, zh string) string {
+	if l == langZh {
+		return zh
+	}
+	return en
+}
+
+// file names a reading's file in language l: the Chinese one ends in -zh.txt.
+func (l lang) file(name string) string {
+	return l.pick(name, strings.TrimSuffix(name, ".txt")+"-zh.txt")
+}
+
+// opNames are the groups of operations as the readings name them.
+var opNames = map[string]string{"lookups": "查找", "inserts": "插入", "deletes": "删除", "ranging": "遍历"}
+
+// op names a group of operations ("lookups") in language l.
+func (l lang) op(name string) string { return l.pick(name, opNames[name]) }
+
+// sep ends item i of n: the last with a full stop, the others with a semicolon.
+func (l lang) sep(i, n int) string {
+	if i == n-1 {
+		return l.pick(".", "。")
+	}
+	return l.pick(";", "；")
+}
+
+// facts are what one paragraph of a reading says, read from the tables.
+type facts interface {
+	text(l lang) string
+}
+
+// noiseFacts are the built-in map's confidence intervals in the table of
+// all the maps (its first column).
+type noiseFacts struct {
+	rows, runs  int
+	lo, hi, mid float64
+}
+
+// readNoise reads the built-in map's confidence intervals.
+func readNoise(table string, runs int) (noiseFacts, error) {
 	var cis []float64
 	for _, r := range statRows(table) {
 		if r.ci < 0 {
-			return "", fmt.Errorf("%s: the built-in map's row %s has no confidence interval (fewer than 6 runs?)", benchTable, r.name)
+			return noiseFacts{}, fmt.Errorf("%s: the built-in map's row %s has no confidence interval (fewer than 6 runs?)", benchTable, r.name)
 		}
 		cis = append(cis, r.ci)
 	}
 	if len(cis) == 0 {
-		return "", fmt.Errorf("%s: no rows", benchTable)
+		return noiseFacts{}, fmt.Errorf("%s: no rows", benchTable)
 	}
 	s := slices.Sorted(slices.Values(cis))
-	return fmt.Sprintf("**How noisy this run was.** The built-in map's own %d rows in `bench-table.txt` "+
-		"have confidence intervals (benchstat's, at 95%%, of the median of %d runs) from ±%g%% to ±%g%%, "+
-		"and ±%g%% at the middle row: two maps' medians closer than about that are ones this run "+
-		"cannot tell apart, and benchstat writes `~` for them.", len(s), runs, s[0], s[len(s)-1], median(s)), nil
+	return noiseFacts{rows: len(s), runs: runs, lo: s[0], hi: s[len(s)-1], mid: median(s)}, nil
 }
 
-// changeList says how a group of rows of a two-column benchstat table
-// moved: "faster in 3 of 15 rows (by 12% to 54%), slower in 1 (by 9%), no
-// different in 11".
-func changeList(rows []statRow) string {
-	var faster, slower []float64
-	same := 0
+func (f noiseFacts) text(l lang) string {
+	return fmt.Sprintf(l.pick("**How noisy this run was.** The built-in map's own %d rows in `bench-table.txt` "+
+		"have confidence intervals (benchstat's, at 95%%, of the median of %d runs) from ±%g%% to ±%g%%, "+
+		"and ±%g%% at the middle row: two maps' medians closer than about that are ones this run "+
+		"cannot tell apart, and benchstat writes `~` for them.",
+		"**这次运行的噪声有多大。** `bench-table.txt` 中内建 map 自己的 %d 行，"+
+			"置信区间（confidence interval；这里是 benchstat 对 %d 次运行的中位数给出的 95%% 置信区间）从 ±%g%% 到 ±%g%%，"+
+			"居中的一行为 ±%g%%：两个 map 的中位数如果相差不到这个幅度，这次运行就分辨不出它们，"+
+			"benchstat 会为它们写 `~`。"), f.rows, f.runs, f.lo, f.hi, f.mid)
+}
+
+// change is how a group of rows of a two-column benchstat table moved: the
+// rows faster and slower by how many percent (in order), and how many not
+// different.
+type change struct {
+	rows           int
+	faster, slower []float64
+	same           int
+}
+
+func changeOf(rows []statRow) change {
+	c := change{rows: len(rows)}
 	for _, r := range rows {
 		switch {
 		case r.same:
-			same++
+			c.same++
 		case r.delta < 0:
-			faster = append(faster, -r.delta)
+			c.faster = append(c.faster, -r.delta)
 		default:
-			slower = append(slower, r.delta)
+			c.slower = append(c.slower, r.delta)
 		}
 	}
-	span := func(xs []float64) string {
-		slices.Sort(xs)
-		if len(xs) == 1 {
-			return fmt.Sprintf("by %.0f%%", xs[0])
-		}
-		return fmt.Sprintf("by %.0f%% to %.0f%%", xs[0], xs[len(xs)-1])
-	}
-	var parts []string
-	if len(faster) > 0 {
-		parts = append(parts, fmt.Sprintf("faster in %d (%s)", len(faster), span(faster)))
-	}
-	if len(slower) > 0 {
-		parts = append(parts, fmt.Sprintf("slower in %d (%s)", len(slower), span(slower)))
-	}
-	if same > 0 {
-		parts = append(parts, fmt.Sprintf("not different in %d", same))
-	}
-	return fmt.Sprintf("of %d rows, %s", len(rows), strings.Join(parts, ", "))
+	slices.Sort(c.faster)
+	slices.Sort(c.slower)
+	return c
 }
 
-// fastpathSentences reads one lab map's table of step 9 (without it as the
+// text says how the rows moved: "of 15 rows, faster in 3 (by 12% to 54%),
+// slower in 1 (by 9%), not different in 11".
+func (c change) text(l lang) string {
+	span := func(xs []float64, zhWay string) string {
+		if len(xs) == 1 {
+			return fmt.Sprintf(l.pick("by %.0f%%", zhWay+" %.0f%%"), xs[0])
+		}
+		return fmt.Sprintf(l.pick("by %.0f%% to %.0f%%", zhWay+" %.0f%% 到 %.0f%%"), xs[0], xs[len(xs)-1])
+	}
+	var parts []string
+	if len(c.faster) > 0 {
+		parts = append(parts, fmt.Sprintf(l.pick("faster in %d (%s)", "%d 行变快（%s）"), len(c.faster), span(c.faster, "快")))
+	}
+	if len(c.slower) > 0 {
+		parts = append(parts, fmt.Sprintf(l.pick("slower in %d (%s)", "%d 行变慢（%s）"), len(c.slower), span(c.slower, "慢")))
+	}
+	if c.same > 0 {
+		parts = append(parts, fmt.Sprintf(l.pick("not different in %d", "%d 行没有差异"), c.same))
+	}
+	return fmt.Sprintf(l.pick("of %d rows, %s", "%d 行，其中 %s"), c.rows, strings.Join(parts, l.pick(", ", "，")))
+}
+
+// fastpathFacts are what step 9 changed in one lab map.
+type fastpathFacts struct {
+	impl string
+	keys []keyChanges
+	rows int
+	geo  string // the geometric mean's change, as benchstat writes it
+}
+
+// keyChanges are the changes of one key type's rows.
+type keyChanges struct {
+	key                   string
+	lookups, puts, others change
+}
+
+// fastpathChanges reads one lab map's table of step 9 (without it as the
 // base, with it as the second column).
 //
 // slower and faster count, by key type, the rows of lookups and inserts
 // that step 9 made slower and faster.
-func fastpathSentences(impl, table string) (text string, slower, faster map[string]int, err error) {
+func fastpathChanges(impl, table string) (f fastpathFacts, slower, faster map[string]int, err error) {
 	rows := statRows(table)
 	if len(rows) == 0 {
-		return "", nil, nil, fmt.Errorf("%s: no rows for %s", benchFastpath, impl)
+		return f, nil, nil, fmt.Errorf("%s: no rows for %s", benchFastpath, impl)
 	}
 	slower, faster = map[string]int{}, map[string]int{}
-	var b strings.Builder
-	fmt.Fprintf(&b, "**What step 9 changed in `%s`** (`bench-fastpath.txt`: the map without step 9, `%s`, as the base, and with it, in one binary, run after run).", impl, genericName(impl))
+	f = fastpathFacts{impl: impl, rows: len(rows)}
 	for _, k := range benchKeys {
 		var lookups, puts, others []statRow
 		for _, r := range rows {
@@ -168,7 +252,7 @@ func fastpathSentences(impl, table string) (text string, slower, faster map[stri
 				others = append(others, r)
 			}
 		}
-		fmt.Fprintf(&b, " With `%s` keys, lookups: %s; inserts: %s; deletes and ranging: %s.", k, changeList(lookups), changeList(puts), changeList(others))
+		f.keys = append(f.keys, keyChanges{k, changeOf(lookups), changeOf(puts), changeOf(others)})
 		for _, r := range append(lookups, puts...) {
 			switch {
 			case r.same:
@@ -181,10 +265,22 @@ func fastpathSentences(impl, table string) (text string, slower, faster map[stri
 	}
 	g := statGeoRE.FindStringSubmatch(table)
 	if g == nil {
-		return "", nil, nil, fmt.Errorf("%s: no geomean line for %s", benchFastpath, impl)
+		return f, nil, nil, fmt.Errorf("%s: no geomean line for %s", benchFastpath, impl)
 	}
-	fmt.Fprintf(&b, " Over all %d rows, the geometric mean of the medians moved by %s.", len(rows), g[1])
-	return b.String(), slower, faster, nil
+	f.geo = g[1]
+	return f, slower, faster, nil
+}
+
+func (f fastpathFacts) text(l lang) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, l.pick("**What step 9 changed in `%s`** (`bench-fastpath.txt`: the map without step 9, `%s`, as the base, and with it, in one binary, run after run).",
+		"**第 9 步给 `%s` 带来了什么变化**（`bench-fastpath.txt`：以没有第 9 步的 map `%s` 为基准，与有第 9 步的 map 在同一个二进制文件中逐轮轮流运行）。"), f.impl, genericName(f.impl))
+	for _, k := range f.keys {
+		fmt.Fprintf(&b, l.pick(" With `%s` keys, lookups: %s; inserts: %s; deletes and ranging: %s.", "`%s` 键：查找 %s；插入 %s；删除和遍历 %s。"),
+			k.key, k.lookups.text(l), k.puts.text(l), k.others.text(l))
+	}
+	fmt.Fprintf(&b, l.pick(" Over all %d rows, the geometric mean of the medians moved by %s.", "全部 %d 行的中位数的几何平均变化了 %s。"), f.rows, f.geo)
+	return b.String()
 }
 
 // statMedians reads the medians of a benchstat table of several columns
@@ -224,11 +320,20 @@ func statMedians(table string) (names []string, medians map[string][]float64) {
 	return names, medians
 }
 
-// hashSentences reads the table of the hashes alone.
+// hashFacts are the times of the hashes alone.
+type hashFacts struct {
+	// pathRatio gives, by key type, the time of Map.hash on step 9's path
+	// over its time on the generic path.
+	pathRatio map[string]float64
+	// stringRatio is the time of maphash.String over maphash.Comparable's.
+	stringRatio float64
+}
+
+// readHashes reads the table of the hashes alone.
 //
 // pathRatio gives, by key type, the time of Map.hash on step 9's path over
 // its time on the generic path.
-func hashSentences(table string) (text string, pathRatio map[string]float64, err error) {
+func readHashes(table string) (f hashFacts, pathRatio map[string]float64, err error) {
 	med := map[string]float64{} // impl/key: the median in ns
 	names, medians := statMedians(table)
 	var order []string
@@ -241,7 +346,7 @@ func hashSentences(table string) (text string, pathRatio map[string]float64, err
 			impls = slices.DeleteFunc(slices.Clone(hashImpls), func(s string) bool { return s == "maphash.String" })
 		}
 		if len(cells) != len(impls) {
-			return "", nil, fmt.Errorf("%s: row %s has %d medians, not %d", benchHash, name, len(cells), len(impls))
+			return f, nil, fmt.Errorf("%s: row %s has %d medians, not %d", benchHash, name, len(cells), len(impls))
 		}
 		for i, v := range cells {
 			med[impls[i]+"/"+key] = v
@@ -249,147 +354,215 @@ func hashSentences(table string) (text string, pathRatio map[string]float64, err
 		order = append(order, key)
 	}
 	if len(order) != len(hashKeys) {
-		return "", nil, fmt.Errorf("%s: rows for %v, want %v", benchHash, order, hashKeys)
+		return f, nil, fmt.Errorf("%s: rows for %v, want %v", benchHash, order, hashKeys)
 	}
 	pathRatio = map[string]float64{}
 	for _, k := range hashKeys {
 		pathRatio[k] = med["swiss/"+k] / med["swiss-generic/"+k]
 	}
-	ratio := func(a, b, k string) string {
-		return fmt.Sprintf("%.2fx", med[a+"/"+k]/med[b+"/"+k])
-	}
+	f = hashFacts{pathRatio: pathRatio, stringRatio: med["maphash.String/string"] / med["comparable/string"]}
+	return f, pathRatio, nil
+}
+
+func (f hashFacts) text(l lang) string {
 	var b strings.Builder
-	b.WriteString("**The hashes alone** (`bench-hash.txt`: each hash called through a func value on 1000 keys in turn, medians; `swiss` and `swiss-generic` are `Map.hash` of lab 03's solution on the path `New` chose and on the generic path):")
-	for _, k := range hashKeys {
-		fmt.Fprintf(&b, " `%s`: step 9's path takes %s the time of the generic path", k, ratio("swiss", "swiss-generic", k))
+	b.WriteString(l.pick("**The hashes alone** (`bench-hash.txt`: each hash called through a func value on 1000 keys in turn, medians; `swiss` and `swiss-generic` are `Map.hash` of lab 03's solution on the path `New` chose and on the generic path):",
+		"**单独的哈希函数**（`bench-hash.txt`：每个哈希函数通过一个函数值依次对 1000 个键调用，取中位数；`swiss` 和 `swiss-generic` 是实验 03 参考答案的 `Map.hash`，分别走 `New` 选定的路径和通用路径）："))
+	for i, k := range hashKeys {
+		fmt.Fprintf(&b, l.pick(" `%s`: step 9's path takes %.2fx the time of the generic path", "`%s`：第 9 步的路径耗时是通用路径的 %.2fx"), k, f.pathRatio[k])
 		if k == "string" {
-			fmt.Fprintf(&b, ", and `maphash.String` %s the time of `maphash.Comparable`.", ratio("maphash.String", "comparable", k))
-		} else {
-			b.WriteString(";")
+			fmt.Fprintf(&b, l.pick(", and `maphash.String` %.2fx the time of `maphash.Comparable`", "，`maphash.String` 耗时是 `maphash.Comparable` 的 %.2fx"), f.stringRatio)
 		}
+		b.WriteString(l.sep(i, len(hashKeys)))
 	}
-	return b.String(), pathRatio, nil
+	return b.String()
 }
 
-// keepSentence says, for each key type, whether step 9's path pays for
-// itself in lab map impl. It pays where its hash takes less time than the
-// generic path's (pathRatio under 1), no row of lookups or inserts is
-// slower with it and at least one is faster (a key type with no rows in the
-// map's table, int32, is judged by its hash alone); where the hash alone is
-// faster but no row shows it, the sentence says so.
-func keepSentence(impl string, pathRatio map[string]float64, slower, faster map[string]int) string {
-	var pays, alone, not []string
+// keepFacts say, for each key type, whether step 9's path pays for itself
+// in a lab map.
+type keepFacts struct {
+	impl             string
+	pays, alone, not []keepKey
+}
+
+// keepKey is one key type's evidence: its hash's ratio, and its rows of
+// lookups and inserts faster and slower (none when the map's table has no
+// rows of it).
+type keepKey struct {
+	key            string
+	ratio          float64
+	noRows         bool
+	faster, slower int
+}
+
+// keepFor judges, for each key type, whether step 9's path pays for itself
+// in lab map impl. It pays where its hash takes less time than the generic
+// path's (pathRatio under 1), no row of lookups or inserts is slower with it
+// and at least one is faster (a key type with no rows in the map's table,
+// int32, is judged by its hash alone); where the hash alone is faster but no
+// row shows it, the reading says so.
+func keepFor(impl string, pathRatio map[string]float64, slower, faster map[string]int) keepFacts {
+	f := keepFacts{impl: impl}
 	for _, k := range hashKeys {
-		hash := fmt.Sprintf("the hash alone takes %.2fx the time", pathRatio[k])
-		if !slices.Contains(benchKeys, k) {
-			if pathRatio[k] < 1 {
-				pays = append(pays, fmt.Sprintf("`%s` (%s; the map's table has no `%s` rows)", k, hash, k))
-			} else {
-				not = append(not, fmt.Sprintf("`%s` (%s)", k, hash))
-			}
-			continue
-		}
-		rows := fmt.Sprintf("%d of its rows of lookups and inserts faster, %d slower", faster[k], slower[k])
+		e := keepKey{key: k, ratio: pathRatio[k], noRows: !slices.Contains(benchKeys, k), faster: faster[k], slower: slower[k]}
 		switch {
-		case pathRatio[k] < 1 && slower[k] == 0 && faster[k] > 0:
-			pays = append(pays, fmt.Sprintf("`%s` (%s; %s)", k, hash, rows))
-		case pathRatio[k] < 1 && slower[k] == 0:
-			alone = append(alone, fmt.Sprintf("`%s` (%s, but %s)", k, hash, rows))
+		case e.noRows && e.ratio < 1, !e.noRows && e.ratio < 1 && e.slower == 0 && e.faster > 0:
+			f.pays = append(f.pays, e)
+		case !e.noRows && e.ratio < 1 && e.slower == 0:
+			f.alone = append(f.alone, e)
 		default:
-			not = append(not, fmt.Sprintf("`%s` (%s; %s)", k, hash, rows))
+			f.not = append(f.not, e)
 		}
 	}
-	s := fmt.Sprintf("**Does step 9 pay for itself in `%s`?**", impl)
-	if len(pays) > 0 {
-		s += " It pays for " + strings.Join(pays, "; ") + "."
-	}
-	if len(alone) > 0 {
-		s += " For " + strings.Join(alone, "; ") + ", its hash is faster alone and no row is slower, but the saving is within this run's noise in the whole map."
-	}
-	if len(not) > 0 {
-		s += " It does not pay for " + strings.Join(not, "; ") + ": the generic path would do as well there."
-	}
-	return s
+	return f
 }
 
-// targetSentence reads a lab map's line under the ratio table.
-func targetSentence(impl, ratios, profile string) (string, error) {
+// text writes the key type and its evidence: "`int64` (the hash alone takes
+// 0.45x the time; 7 of its rows of lookups and inserts faster, 0 slower)",
+// with "but" before the rows when the saving is within the noise.
+func (e keepKey) text(l lang, but bool) string {
+	hash := fmt.Sprintf(l.pick("the hash alone takes %.2fx the time", "单独的哈希耗时为 %.2fx"), e.ratio)
+	if e.noRows {
+		if e.ratio >= 1 {
+			return fmt.Sprintf(l.pick("`%s` (%s)", "`%s`（%s）"), e.key, hash)
+		}
+		return fmt.Sprintf(l.pick("`%s` (%s; the map's table has no `%s` rows)", "`%s`（%s，这个 map 的表中没有 `%s` 行）"), e.key, hash, e.key)
+	}
+	rows := fmt.Sprintf(l.pick("%d of its rows of lookups and inserts faster, %d slower", "查找和插入行中 %d 行变快、%d 行变慢"), e.faster, e.slower)
+	if but {
+		return fmt.Sprintf(l.pick("`%s` (%s, but %s)", "`%s`（%s，但%s）"), e.key, hash, rows)
+	}
+	return fmt.Sprintf(l.pick("`%s` (%s; %s)", "`%s`（%s，%s）"), e.key, hash, rows)
+}
+
+func (f keepFacts) text(l lang) string {
+	list := func(es []keepKey, but bool) string {
+		var s []string
+		for _, e := range es {
+			s = append(s, e.text(l, but))
+		}
+		return strings.Join(s, l.pick("; ", "；"))
+	}
+	var says []string
+	if len(f.pays) > 0 {
+		says = append(says, fmt.Sprintf(l.pick("It pays for %s.", "值得的键类型：%s。"), list(f.pays, false)))
+	}
+	if len(f.alone) > 0 {
+		says = append(says, fmt.Sprintf(l.pick("For %s, its hash is faster alone and no row is slower, but the saving is within this run's noise in the whole map.",
+			"对 %s，它的哈希单独测时更快，也没有哪一行变慢，但放到整个 map 中，省下的时间落在这次运行的噪声之内。"), list(f.alone, true)))
+	}
+	if len(f.not) > 0 {
+		says = append(says, fmt.Sprintf(l.pick("It does not pay for %s: the generic path would do as well there.", "不值得的键类型：%s；在那里，通用路径也能做得一样好。"), list(f.not, false)))
+	}
+	// The space after the heading ends its bold in Chinese too.
+	return fmt.Sprintf(l.pick("**Does step 9 pay for itself in `%s`?** ", "**第 9 步在 `%s` 中值得吗？** "), f.impl) + strings.Join(says, l.pick(" ", ""))
+}
+
+// targetFacts are a lab map's line under the ratio table.
+type targetFacts struct {
+	impl, geo, target, limit string
+	within, all              int
+}
+
+// readTarget reads a lab map's line under the ratio table, and checks that
+// the profiles of its rows beyond the limit are in profile.
+func readTarget(impl, ratios, profile string) (targetFacts, error) {
 	m := regexp.MustCompile(`(?m)^` + impl + `: geometric mean ([0-9.]+)x \(target ([0-9.]+)x\), (\d+) of (\d+) rows within ([0-9.]+)x$`).FindStringSubmatch(ratios)
 	if m == nil {
-		return "", fmt.Errorf("%s: no line of %s's geometric mean", benchRatios, impl)
+		return targetFacts{}, fmt.Errorf("%s: no line of %s's geometric mean", benchRatios, impl)
 	}
-	g, _ := strconv.ParseFloat(m[1], 64)
-	t, _ := strconv.ParseFloat(m[2], 64)
-	verdict := "meets"
+	f := targetFacts{impl: impl, geo: m[1], target: m[2], limit: m[5]}
+	f.within, _ = strconv.Atoi(m[3])
+	f.all, _ = strconv.Atoi(m[4])
+	if beyond := f.all - f.within; beyond > 0 {
+		if !strings.Contains(profile, fmt.Sprintf("%s: %d rows over its limit", impl, beyond)) && !strings.Contains(profile, fmt.Sprintf("%s: %d row over its limit", impl, beyond)) {
+			return targetFacts{}, fmt.Errorf("%s: no profiles of %s's %d rows over its limit", benchProfile, impl, beyond)
+		}
+	}
+	return f, nil
+}
+
+func (f targetFacts) text(l lang) string {
+	g, _ := strconv.ParseFloat(f.geo, 64)
+	t, _ := strconv.ParseFloat(f.target, 64)
+	verdict := l.pick("meets", "达到了")
 	if g > t {
-		verdict = "misses"
+		verdict = l.pick("misses", "没有达到")
 	}
-	within, _ := strconv.Atoi(m[3])
-	all, _ := strconv.Atoi(m[4])
-	rows := fmt.Sprintf("every one of its %d rows of lookups and inserts is within %sx", all, m[5])
-	if within < all {
-		rows = fmt.Sprintf("%d of its %d rows of lookups and inserts are beyond %sx", all-within, all, m[5])
-		if all-within == 1 {
-			rows = fmt.Sprintf("1 of its %d rows of lookups and inserts is beyond %sx", all, m[5])
-		}
+	beyond := f.all - f.within
+	rows := fmt.Sprintf(l.pick("every one of its %[1]d rows of lookups and inserts is within %[2]sx", "它的 %[1]d 行查找和插入全都在 %[2]sx 以内"), f.all, f.limit)
+	switch {
+	case beyond == 1 && l == langEn:
+		rows = fmt.Sprintf("1 of its %d rows of lookups and inserts is beyond %sx", f.all, f.limit)
+	case beyond > 0:
+		rows = fmt.Sprintf(l.pick("%[1]d of its %[2]d rows of lookups and inserts are beyond %[3]sx", "它的 %[2]d 行查找和插入中有 %[1]d 行超出 %[3]sx"), beyond, f.all, f.limit)
 	}
-	s := fmt.Sprintf("**The targets.** `%s` %s its target of a geometric mean of %sx (%sx), and %s.", impl, verdict, m[2], m[1], rows)
-	if within < all {
-		if !strings.Contains(profile, fmt.Sprintf("%s: %d rows over its limit", impl, all-within)) && !strings.Contains(profile, fmt.Sprintf("%s: %d row over its limit", impl, all-within)) {
-			return "", fmt.Errorf("%s: no profiles of %s's %d rows over its limit", benchProfile, impl, all-within)
-		}
-		s += " `bench-profile.txt` has, for each row beyond, the profile of the lab map and of the built-in map on it, one after the other."
+	s := fmt.Sprintf(l.pick("**The targets.** `%[1]s` %[2]s its target of a geometric mean of %[3]sx (%[4]sx), and %[5]s.",
+		"**目标。** `%[1]s` %[2]s几何平均 %[3]sx 的目标（%[4]sx），%[5]s。"), f.impl, verdict, f.target, f.geo, rows)
+	if beyond > 0 {
+		s += l.pick(" `bench-profile.txt` has, for each row beyond, the profile of the lab map and of the built-in map on it, one after the other.",
+			"`bench-profile.txt` 对超出的每一行，先后给出实验 map 和内建 map 在这一行上的性能剖析（profile）。")
 	}
-	return s, nil
+	return s
 }
 
 // readingHeader opens each file of readings.
 const readingHeader = "<!-- Generated by go run ./tools/course bench -write from the tables beside it (tools/course/benchread.go); do not edit. -->\n\n"
 
-// readings builds the two chapters' readings from the tables.
+// readings builds the two chapters' readings from the tables: each file in
+// each of langs, the Chinese ones under the names of lang.file.
 func readings(runs int, table, ratios, profile, hash, hasher, runtimesPrev, ratiosPrev string, fastpath map[string]string) (map[string]string, error) {
-	noise, err := noiseSentence(table, runs)
+	noise, err := readNoise(table, runs)
 	if err != nil {
 		return nil, err
 	}
-	hashes, pathRatio, err := hashSentences(hash)
+	hashes, pathRatio, err := readHashes(hash)
 	if err != nil {
 		return nil, err
 	}
-	out := map[string]string{}
+	var names []string
+	paragraphs := map[string][]facts{}
 	for _, lm := range benchLabMaps {
-		fp, slower, faster, err := fastpathSentences(lm.impl, fastpath[lm.impl])
+		fp, slower, faster, err := fastpathChanges(lm.impl, fastpath[lm.impl])
 		if err != nil {
 			return nil, err
 		}
-		target, err := targetSentence(lm.impl, ratios, profile)
+		target, err := readTarget(lm.impl, ratios, profile)
 		if err != nil {
 			return nil, err
 		}
-		text := readingHeader
-		parts := []string{noise, fp, hashes, keepSentence(lm.impl, pathRatio, slower, faster), target}
+		parts := []facts{noise, fp, hashes, keepFor(lm.impl, pathRatio, slower, faster), target}
 		if lm.impl == "swiss" {
-			h, err := hasherSentences(hasher)
+			h, err := readHasher(hasher)
 			if err != nil {
 				return nil, err
 			}
 			parts = append(parts, h)
 		}
-		for _, p := range parts {
-			text += p + "\n\n"
+		names = append(names, benchReading[lm.impl])
+		paragraphs[benchReading[lm.impl]] = parts
+	}
+	releases, err := readReleases(runtimesPrev, ratiosPrev)
+	if err != nil {
+		return nil, err
+	}
+	peers, err := readPeers(ratios)
+	if err != nil {
+		return nil, err
+	}
+	names = append(names, benchReadingReleases, benchReadingPeers)
+	paragraphs[benchReadingReleases] = releases
+	paragraphs[benchReadingPeers] = []facts{peers}
+	out := map[string]string{}
+	for _, l := range langs {
+		for _, name := range names {
+			text := readingHeader
+			for _, p := range paragraphs[name] {
+				text += p.text(l) + "\n\n"
+			}
+			out[l.file(name)] = strings.TrimSuffix(text, "\n")
 		}
-		out[benchReading[lm.impl]] = strings.TrimSuffix(text, "\n")
 	}
-	releases, err := releasesSentences(runtimesPrev, ratiosPrev)
-	if err != nil {
-		return nil, err
-	}
-	peers, err := peersSentences(ratios)
-	if err != nil {
-		return nil, err
-	}
-	out[benchReadingReleases] = readingHeader + releases + "\n"
-	out[benchReadingPeers] = readingHeader + peers + "\n"
 	return out, nil
 }
 
@@ -469,63 +642,101 @@ var (
 // verdictLineRE matches a line of laneVerdicts.
 var verdictLineRE = regexp.MustCompile(`(?m)^(get-hit, get-miss|put|delete|iterate)\s+(\w+)\s+(\d+) rows\s+([0-9.]+)x\s+(\d+) faster, (\d+) slower, (\d+) not different$`)
 
-// releasesSentences reads the built-in map's verdicts under
-// bench-runtimes-127.txt and the lab maps' means under bench-ratios-127.txt.
-func releasesSentences(runtimesPrev, ratiosPrev string) (string, error) {
+// runtimeFacts are the built-in map's verdicts under bench-runtimes-127.txt:
+// each line's submatches of verdictLineRE.
+type runtimeFacts struct {
+	prev, cur string
+	verdicts  [][]string
+}
+
+// laneFacts are the lab maps' means under bench-ratios-127.txt.
+type laneFacts struct {
+	prev, cur string
+	means     map[string]map[string][2]float64
+}
+
+// readReleases reads the built-in map's verdicts under
+// bench-runtimes-127.txt and the lab maps' means under bench-ratios-127.txt:
+// a paragraph of each.
+func readReleases(runtimesPrev, ratiosPrev string) ([]facts, error) {
 	vs := verdictLineRE.FindAllStringSubmatch(runtimesPrev, -1)
 	if len(vs) != 4*len(benchKeys) {
-		return "", fmt.Errorf("%s: %d lines of verdicts under the table, not %d", benchRuntimePrev, len(vs), 4*len(benchKeys))
-	}
-	prev, cur := benchPrevLane.Release(), benchLane.Release()
-	var b strings.Builder
-	fmt.Fprintf(&b, "**The built-in map, Go %s against Go %s** (the lines under `bench-runtimes-127.txt`; a ratio under 1x means faster on Go %s):", cur, prev, cur)
-	names := map[string]string{"get-hit, get-miss": "lookups", "put": "inserts", "delete": "deletes", "iterate": "ranging"}
-	for i, v := range vs {
-		n, _ := strconv.Atoi(v[3])
-		sep := ";"
-		if i == len(vs)-1 {
-			sep = "."
-		}
-		fmt.Fprintf(&b, " %s with `%s` keys, %s rows, a geometric mean of %sx, %s faster, %s slower and %s not different%s", names[v[1]], v[2], strconv.Itoa(n), v[4], v[5], v[6], v[7], sep)
+		return nil, fmt.Errorf("%s: %d lines of verdicts under the table, not %d", benchRuntimePrev, len(vs), 4*len(benchKeys))
 	}
 	means, err := parseLaneMeans(ratiosPrev)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
-	fmt.Fprintf(&b, "\n\n**The lab maps' ratios on each release** (the geometric means under `bench-ratios-127.txt`, Go %s, then Go %s; `iterate`, which hashes nothing, is each map's control: how far its unchanged code moved from one set of runs to the other):", prev, cur)
+	prev, cur := benchPrevLane.Release(), benchLane.Release()
+	return []facts{runtimeFacts{prev, cur, vs}, laneFacts{prev, cur, means}}, nil
+}
+
+func (f runtimeFacts) text(l lang) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, l.pick("**The built-in map, Go %[1]s against Go %[2]s** (the lines under `bench-runtimes-127.txt`; a ratio under 1x means faster on Go %[1]s):",
+		"**内建 map，Go %[1]s 对比 Go %[2]s**（`bench-runtimes-127.txt` 表格下面的几行；比值小于 1x 表示在 Go %[1]s 上更快）："), f.cur, f.prev)
+	names := map[string]string{"get-hit, get-miss": "lookups", "put": "inserts", "delete": "deletes", "iterate": "ranging"}
+	for i, v := range f.verdicts {
+		n, _ := strconv.Atoi(v[3])
+		fmt.Fprintf(&b, l.pick(" %[1]s with `%[2]s` keys, %[3]d rows, a geometric mean of %[4]sx, %[5]s faster, %[6]s slower and %[7]s not different",
+			"`%[2]s` 键的%[1]s，%[3]d 行，几何平均 %[4]sx，%[5]s 行变快，%[6]s 行变慢，%[7]s 行没有差异"),
+			l.op(names[v[1]]), v[2], n, v[4], v[5], v[6], v[7])
+		b.WriteString(l.sep(i, len(f.verdicts)))
+	}
+	return b.String()
+}
+
+func (f laneFacts) text(l lang) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, l.pick("**The lab maps' ratios on each release** (the geometric means under `bench-ratios-127.txt`, Go %s, then Go %s; `iterate`, which hashes nothing, is each map's control: how far its unchanged code moved from one set of runs to the other):",
+		"**实验 map 在两个版本上的比值**（`bench-ratios-127.txt` 下面的几何平均，先是 Go %s，然后是 Go %s；`iterate` 不求任何哈希，是每个 map 的对照：它表明没有改动的代码从一组运行到另一组运行浮动了多少）："), f.prev, f.cur)
 	for i, col := range labCols() {
-		m := means[col]
+		m := f.means[col]
 		move := func(g string) float64 { return m[g][1] - m[g][0] }
 		control := math.Abs(move("iterate"))
 		var more []string
 		for _, k := range benchKeys {
 			if math.Abs(move(k)) > control {
-				dir := "lost ground"
+				dir := l.pick("lost ground", "退步")
 				if move(k) < 0 {
-					dir = "gained"
+					dir = l.pick("gained", "进步")
 				}
-				more = append(more, fmt.Sprintf("its `%s` rows %s by more than its control moved", k, dir))
+				more = append(more, fmt.Sprintf(l.pick("its `%s` rows %s by more than its control moved", "它的 `%s` 行%s的幅度超过了对照浮动的幅度"), k, dir))
 			}
 		}
-		verdict := "neither key type moved by more than its control"
+		verdict := l.pick("neither key type moved by more than its control", "两种键类型的变化都没有超过它的对照")
 		if len(more) > 0 {
-			verdict = strings.Join(more, ", and ")
+			verdict = strings.Join(more, l.pick(", and ", "，"))
 		}
-		sep := ";"
-		if i == len(labCols())-1 {
-			sep = "."
-		}
-		fmt.Fprintf(&b, " `%s`, `int64` %.2fx to %.2fx, `string` %.2fx to %.2fx, `iterate` %.2fx to %.2fx: %s%s", col,
-			m["int64"][0], m["int64"][1], m["string"][0], m["string"][1], m["iterate"][0], m["iterate"][1], verdict, sep)
+		fmt.Fprintf(&b, l.pick(" `%s`, `int64` %.2fx to %.2fx, `string` %.2fx to %.2fx, `iterate` %.2fx to %.2fx: %s",
+			"`%s`，`int64` 从 %.2fx 到 %.2fx，`string` 从 %.2fx 到 %.2fx，`iterate` 从 %.2fx 到 %.2fx：%s"), col,
+			m["int64"][0], m["int64"][1], m["string"][0], m["string"][1], m["iterate"][0], m["iterate"][1], verdict)
+		b.WriteString(l.sep(i, len(labCols())))
 	}
-	return b.String(), nil
+	return b.String()
 }
 
-// peersSentences reads the two libraries' columns of bench-ratios.txt.
-func peersSentences(ratios string) (string, error) {
+// peersFacts are the two libraries' columns of bench-ratios.txt: for each
+// group of operations, how many rows of each library are on the slower (for
+// lookups) or the faster side of 1.00x, and each library's geometric mean
+// over lookups and inserts.
+type peersFacts struct {
+	groups []peerGroup
+	geos   []float64 // in benchPeers' order
+}
+
+type peerGroup struct {
+	name string // "lookups"
+	over bool   // counting the rows over 1.00x, not under
+	n    [2]int // in benchPeers' order
+	all  int
+}
+
+// readPeers reads the two libraries' columns of bench-ratios.txt.
+func readPeers(ratios string) (peersFacts, error) {
 	table, err := parseRatioTable(ratios)
 	if err != nil {
-		return "", err
+		return peersFacts{}, err
 	}
 	count := func(peer, op string, over bool) (n, all int) {
 		for _, r := range table[peer][op] {
@@ -536,59 +747,88 @@ func peersSentences(ratios string) (string, error) {
 		}
 		return n, all
 	}
-	var b strings.Builder
-	b.WriteString("**The two libraries against the built-in map** (`bench-ratios.txt`, ratios of medians; over 1.00x is slower):")
+	var f peersFacts
 	for _, part := range []struct {
 		name string
 		ops  []string
 		over bool
 	}{{"lookups", []string{"get-hit", "get-miss"}, true}, {"inserts", []string{"put"}, false}, {"deletes", []string{"delete"}, false}, {"ranging", []string{"iterate"}, false}} {
-		var c, d, all int
+		g := peerGroup{name: part.name, over: part.over}
 		for _, op := range part.ops {
 			n, a := count(benchPeers[0], op, part.over)
 			m, _ := count(benchPeers[1], op, part.over)
-			c, d, all = c+n, d+m, all+a
+			g.n[0], g.n[1], g.all = g.n[0]+n, g.n[1]+m, g.all+a
 		}
-		word := "under"
-		if part.over {
-			word = "over"
-		}
-		fmt.Fprintf(&b, " on %s, %s is %s 1.00x in %d of the %d rows and %s in %d;", part.name, benchPeers[0], word, c, all, benchPeers[1], d)
+		f.groups = append(f.groups, g)
 	}
-	var gs []string
 	for _, p := range benchPeers {
 		var rs []float64
 		for _, op := range targetOps {
 			rs = append(rs, table[p][op]...)
 		}
-		gs = append(gs, fmt.Sprintf("%s's %.2fx", p, geomean(rs)))
+		f.geos = append(f.geos, geomean(rs))
 	}
-	fmt.Fprintf(&b, " over lookups and inserts together, the geometric means are %s.", strings.Join(gs, " and "))
-	return b.String(), nil
+	return f, nil
 }
 
-// hasherSentences reads the table of lookups in the map made by
-// NewWithHasher.
-func hasherSentences(table string) (string, error) {
+func (f peersFacts) text(l lang) string {
+	var b strings.Builder
+	b.WriteString(l.pick("**The two libraries against the built-in map** (`bench-ratios.txt`, ratios of medians; over 1.00x is slower):",
+		"**两个库对比内建 map**（`bench-ratios.txt`，中位数之比；大于 1.00x 表示更慢）："))
+	for _, g := range f.groups {
+		word := l.pick("under", "小于")
+		if g.over {
+			word = l.pick("over", "大于")
+		}
+		fmt.Fprintf(&b, l.pick(" on %[1]s, %[2]s is %[3]s 1.00x in %[4]d of the %[5]d rows and %[6]s in %[7]d;",
+			"%[1]s的 %[5]d 行中，%[2]s 有 %[4]d 行%[3]s 1.00x，%[6]s 有 %[7]d 行；"), l.op(g.name), benchPeers[0], word, g.n[0], g.all, benchPeers[1], g.n[1])
+	}
+	var gs []string
+	for i, p := range benchPeers {
+		gs = append(gs, fmt.Sprintf(l.pick("%s's %.2fx", "%s 的几何平均为 %.2fx"), p, f.geos[i]))
+	}
+	fmt.Fprintf(&b, l.pick(" over lookups and inserts together, the geometric means are %s.", "把查找和插入放在一起，%s。"), strings.Join(gs, l.pick(" and ", "，")))
+	return b.String()
+}
+
+// hasherFacts are the lookups in the map made by NewWithHasher: for each
+// row, its times over the same map made by New and over the built-in map.
+type hasherFacts struct {
+	rows []hasherRow
+}
+
+type hasherRow struct {
+	len, key             string
+	overNew, overBuiltin float64
+}
+
+// readHasher reads the table of lookups in the map made by NewWithHasher.
+func readHasher(table string) (hasherFacts, error) {
 	names, medians := statMedians(table)
 	if len(names) != hasherRows {
-		return "", fmt.Errorf("%s: %d rows, not %d", benchHasher, len(names), hasherRows)
+		return hasherFacts{}, fmt.Errorf("%s: %d rows, not %d", benchHasher, len(names), hasherRows)
 	}
-	var b strings.Builder
-	b.WriteString("**Step 10's map** (`bench-hasher.txt`: lookups that hit, each map called through a func value; `swiss-hasher` is lab 03's map made by `NewWithHasher` with `maphash.ComparableHasher`, medians):")
-	for i, name := range names {
+	var f hasherFacts
+	for _, name := range names {
 		m := medians[name]
 		if len(m) != len(hasherImpls) {
-			return "", fmt.Errorf("%s: row %s has %d medians, not %d", benchHasher, name, len(m), len(hasherImpls))
+			return hasherFacts{}, fmt.Errorf("%s: row %s has %d medians, not %d", benchHasher, name, len(m), len(hasherImpls))
 		}
-		sep := ";"
-		if i == len(names)-1 {
-			sep = "."
-		}
-		fmt.Fprintf(&b, " %s entries of `%s` keys, %.2fx the time of the same map made by `New` (step 9's path) and %.2fx the built-in map's%s",
-			field(name, "len"), field(name, "key"), m[3]/m[1], m[3]/m[0], sep)
+		f.rows = append(f.rows, hasherRow{field(name, "len"), field(name, "key"), m[3] / m[1], m[3] / m[0]})
 	}
-	return b.String(), nil
+	return f, nil
+}
+
+func (f hasherFacts) text(l lang) string {
+	var b strings.Builder
+	b.WriteString(l.pick("**Step 10's map** (`bench-hasher.txt`: lookups that hit, each map called through a func value; `swiss-hasher` is lab 03's map made by `NewWithHasher` with `maphash.ComparableHasher`, medians):",
+		"**第 10 步的 map**（`bench-hasher.txt`：命中的查找，每个 map 都通过一个函数值调用；`swiss-hasher` 是用 `NewWithHasher` 和 `maphash.ComparableHasher` 创建的实验 03 的 map，取中位数）："))
+	for i, r := range f.rows {
+		fmt.Fprintf(&b, l.pick(" %s entries of `%s` keys, %.2fx the time of the same map made by `New` (step 9's path) and %.2fx the built-in map's",
+			"%s 个条目、`%s` 键，耗时是由 `New` 创建的同一个 map（第 9 步的路径）的 %.2fx、内建 map 的 %.2fx"), r.len, r.key, r.overNew, r.overBuiltin)
+		b.WriteString(l.sep(i, len(f.rows)))
+	}
+	return b.String()
 }
 
 // readingsFromFiles builds the readings from the committed tables under
