@@ -116,12 +116,19 @@ var opNames = map[string]string{"lookups": "查找", "inserts": "插入", "delet
 // op names a group of operations ("lookups") in language l.
 func (l lang) op(name string) string { return l.pick(name, opNames[name]) }
 
-// sep ends item i of n: the last with a full stop, the others with a semicolon.
-func (l lang) sep(i, n int) string {
-	if i == n-1 {
-		return l.pick(".", "。")
+// list writes a heading and the items after it, each but the last ended by a
+// semicolon and the last by a full stop (in English, each after a space).
+func (l lang) list(heading string, items []string) string {
+	var b strings.Builder
+	b.WriteString(heading)
+	for i, item := range items {
+		end := l.pick(";", "；")
+		if i == len(items)-1 {
+			end = l.pick(".", "。")
+		}
+		b.WriteString(l.pick(" ", "") + item + end)
 	}
-	return l.pick(";", "；")
+	return b.String()
 }
 
 // facts are what one paragraph of a reading says, read from the tables.
@@ -365,17 +372,16 @@ func readHashes(table string) (f hashFacts, pathRatio map[string]float64, err er
 }
 
 func (f hashFacts) text(l lang) string {
-	var b strings.Builder
-	b.WriteString(l.pick("**The hashes alone** (`bench-hash.txt`: each hash called through a func value on 1000 keys in turn, medians; `swiss` and `swiss-generic` are `Map.hash` of lab 03's solution on the path `New` chose and on the generic path):",
-		"**单独的哈希函数**（`bench-hash.txt`：每个哈希函数通过一个函数值依次对 1000 个键调用，取中位数；`swiss` 和 `swiss-generic` 是实验 03 参考答案的 `Map.hash`，分别走 `New` 选定的路径和通用路径）："))
-	for i, k := range hashKeys {
-		fmt.Fprintf(&b, l.pick(" `%s`: step 9's path takes %.2fx the time of the generic path", "`%s`：第 9 步的路径耗时是通用路径的 %.2fx"), k, f.pathRatio[k])
+	var items []string
+	for _, k := range hashKeys {
+		item := fmt.Sprintf(l.pick("`%s`: step 9's path takes %.2fx the time of the generic path", "`%s`：第 9 步的路径耗时是通用路径的 %.2fx"), k, f.pathRatio[k])
 		if k == "string" {
-			fmt.Fprintf(&b, l.pick(", and `maphash.String` %.2fx the time of `maphash.Comparable`", "，`maphash.String` 耗时是 `maphash.Comparable` 的 %.2fx"), f.stringRatio)
+			item += fmt.Sprintf(l.pick(", and `maphash.String` %.2fx the time of `maphash.Comparable`", "，`maphash.String` 耗时是 `maphash.Comparable` 的 %.2fx"), f.stringRatio)
 		}
-		b.WriteString(l.sep(i, len(hashKeys)))
+		items = append(items, item)
 	}
-	return b.String()
+	return l.list(l.pick("**The hashes alone** (`bench-hash.txt`: each hash called through a func value on 1000 keys in turn, medians; `swiss` and `swiss-generic` are `Map.hash` of lab 03's solution on the path `New` chose and on the generic path):",
+		"**单独的哈希函数**（`bench-hash.txt`：每个哈希函数通过一个函数值依次对 1000 个键调用，取中位数；`swiss` 和 `swiss-generic` 是实验 03 参考答案的 `Map.hash`，分别走 `New` 选定的路径和通用路径）："), items)
 }
 
 // keepFacts say, for each key type, whether step 9's path pays for itself
@@ -672,25 +678,21 @@ func readReleases(runtimesPrev, ratiosPrev string) ([]facts, error) {
 }
 
 func (f runtimeFacts) text(l lang) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, l.pick("**The built-in map, Go %[1]s against Go %[2]s** (the lines under `bench-runtimes-127.txt`; a ratio under 1x means faster on Go %[1]s):",
-		"**内建 map，Go %[1]s 对比 Go %[2]s**（`bench-runtimes-127.txt` 表格下面的几行；比值小于 1x 表示在 Go %[1]s 上更快）："), f.cur, f.prev)
 	names := map[string]string{"get-hit, get-miss": "lookups", "put": "inserts", "delete": "deletes", "iterate": "ranging"}
-	for i, v := range f.verdicts {
+	var items []string
+	for _, v := range f.verdicts {
 		n, _ := strconv.Atoi(v[3])
-		fmt.Fprintf(&b, l.pick(" %[1]s with `%[2]s` keys, %[3]d rows, a geometric mean of %[4]sx, %[5]s faster, %[6]s slower and %[7]s not different",
+		items = append(items, fmt.Sprintf(l.pick("%[1]s with `%[2]s` keys, %[3]d rows, a geometric mean of %[4]sx, %[5]s faster, %[6]s slower and %[7]s not different",
 			"`%[2]s` 键的%[1]s，%[3]d 行，几何平均 %[4]sx，%[5]s 行变快，%[6]s 行变慢，%[7]s 行没有差异"),
-			l.op(names[v[1]]), v[2], n, v[4], v[5], v[6], v[7])
-		b.WriteString(l.sep(i, len(f.verdicts)))
+			l.op(names[v[1]]), v[2], n, v[4], v[5], v[6], v[7]))
 	}
-	return b.String()
+	return l.list(fmt.Sprintf(l.pick("**The built-in map, Go %[1]s against Go %[2]s** (the lines under `bench-runtimes-127.txt`; a ratio under 1x means faster on Go %[1]s):",
+		"**内建 map，Go %[1]s 对比 Go %[2]s**（`bench-runtimes-127.txt` 表格下面的几行；比值小于 1x 表示在 Go %[1]s 上更快）："), f.cur, f.prev), items)
 }
 
 func (f laneFacts) text(l lang) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, l.pick("**The lab maps' ratios on each release** (the geometric means under `bench-ratios-127.txt`, Go %s, then Go %s; `iterate`, which hashes nothing, is each map's control: how far its unchanged code moved from one set of runs to the other):",
-		"**实验 map 在两个版本上的比值**（`bench-ratios-127.txt` 下面的几何平均，先是 Go %s，然后是 Go %s；`iterate` 不求任何哈希，是每个 map 的对照：它表明没有改动的代码从一组运行到另一组运行浮动了多少）："), f.prev, f.cur)
-	for i, col := range labCols() {
+	var items []string
+	for _, col := range labCols() {
 		m := f.means[col]
 		move := func(g string) float64 { return m[g][1] - m[g][0] }
 		control := math.Abs(move("iterate"))
@@ -708,12 +710,12 @@ func (f laneFacts) text(l lang) string {
 		if len(more) > 0 {
 			verdict = strings.Join(more, l.pick(", and ", "，"))
 		}
-		fmt.Fprintf(&b, l.pick(" `%s`, `int64` %.2fx to %.2fx, `string` %.2fx to %.2fx, `iterate` %.2fx to %.2fx: %s",
+		items = append(items, fmt.Sprintf(l.pick("`%s`, `int64` %.2fx to %.2fx, `string` %.2fx to %.2fx, `iterate` %.2fx to %.2fx: %s",
 			"`%s`，`int64` 从 %.2fx 到 %.2fx，`string` 从 %.2fx 到 %.2fx，`iterate` 从 %.2fx 到 %.2fx：%s"), col,
-			m["int64"][0], m["int64"][1], m["string"][0], m["string"][1], m["iterate"][0], m["iterate"][1], verdict)
-		b.WriteString(l.sep(i, len(labCols())))
+			m["int64"][0], m["int64"][1], m["string"][0], m["string"][1], m["iterate"][0], m["iterate"][1], verdict))
 	}
-	return b.String()
+	return l.list(fmt.Sprintf(l.pick("**The lab maps' ratios on each release** (the geometric means under `bench-ratios-127.txt`, Go %s, then Go %s; `iterate`, which hashes nothing, is each map's control: how far its unchanged code moved from one set of runs to the other):",
+		"**实验 map 在两个版本上的比值**（`bench-ratios-127.txt` 下面的几何平均，先是 Go %s，然后是 Go %s；`iterate` 不求任何哈希，是每个 map 的对照：它表明没有改动的代码从一组运行到另一组运行浮动了多少）："), f.prev, f.cur), items)
 }
 
 // peersFacts are the two libraries' columns of bench-ratios.txt: for each
@@ -772,23 +774,22 @@ func readPeers(ratios string) (peersFacts, error) {
 }
 
 func (f peersFacts) text(l lang) string {
-	var b strings.Builder
-	b.WriteString(l.pick("**The two libraries against the built-in map** (`bench-ratios.txt`, ratios of medians; over 1.00x is slower):",
-		"**两个库对比内建 map**（`bench-ratios.txt`，中位数之比；大于 1.00x 表示更慢）："))
+	var items []string
 	for _, g := range f.groups {
 		word := l.pick("under", "小于")
 		if g.over {
 			word = l.pick("over", "大于")
 		}
-		fmt.Fprintf(&b, l.pick(" on %[1]s, %[2]s is %[3]s 1.00x in %[4]d of the %[5]d rows and %[6]s in %[7]d;",
-			"%[1]s的 %[5]d 行中，%[2]s 有 %[4]d 行%[3]s 1.00x，%[6]s 有 %[7]d 行；"), l.op(g.name), benchPeers[0], word, g.n[0], g.all, benchPeers[1], g.n[1])
+		items = append(items, fmt.Sprintf(l.pick("on %[1]s, %[2]s is %[3]s 1.00x in %[4]d of the %[5]d rows and %[6]s in %[7]d",
+			"%[1]s的 %[5]d 行中，%[2]s 有 %[4]d 行%[3]s 1.00x，%[6]s 有 %[7]d 行"), l.op(g.name), benchPeers[0], word, g.n[0], g.all, benchPeers[1], g.n[1]))
 	}
 	var gs []string
 	for i, p := range benchPeers {
 		gs = append(gs, fmt.Sprintf(l.pick("%s's %.2fx", "%s 的几何平均为 %.2fx"), p, f.geos[i]))
 	}
-	fmt.Fprintf(&b, l.pick(" over lookups and inserts together, the geometric means are %s.", "把查找和插入放在一起，%s。"), strings.Join(gs, l.pick(" and ", "，")))
-	return b.String()
+	items = append(items, fmt.Sprintf(l.pick("over lookups and inserts together, the geometric means are %s", "把查找和插入放在一起，%s"), strings.Join(gs, l.pick(" and ", "，"))))
+	return l.list(l.pick("**The two libraries against the built-in map** (`bench-ratios.txt`, ratios of medians; over 1.00x is slower):",
+		"**两个库对比内建 map**（`bench-ratios.txt`，中位数之比；大于 1.00x 表示更慢）："), items)
 }
 
 // hasherFacts are the lookups in the map made by NewWithHasher: for each
@@ -820,15 +821,13 @@ func readHasher(table string) (hasherFacts, error) {
 }
 
 func (f hasherFacts) text(l lang) string {
-	var b strings.Builder
-	b.WriteString(l.pick("**Step 10's map** (`bench-hasher.txt`: lookups that hit, each map called through a func value; `swiss-hasher` is lab 03's map made by `NewWithHasher` with `maphash.ComparableHasher`, medians):",
-		"**第 10 步的 map**（`bench-hasher.txt`：命中的查找，每个 map 都通过一个函数值调用；`swiss-hasher` 是用 `NewWithHasher` 和 `maphash.ComparableHasher` 创建的实验 03 的 map，取中位数）："))
-	for i, r := range f.rows {
-		fmt.Fprintf(&b, l.pick(" %s entries of `%s` keys, %.2fx the time of the same map made by `New` (step 9's path) and %.2fx the built-in map's",
-			"%s 个条目、`%s` 键，耗时是由 `New` 创建的同一个 map（第 9 步的路径）的 %.2fx、内建 map 的 %.2fx"), r.len, r.key, r.overNew, r.overBuiltin)
-		b.WriteString(l.sep(i, len(f.rows)))
+	var items []string
+	for _, r := range f.rows {
+		items = append(items, fmt.Sprintf(l.pick("%s entries of `%s` keys, %.2fx the time of the same map made by `New` (step 9's path) and %.2fx the built-in map's",
+			"%s 个条目、`%s` 键，耗时是由 `New` 创建的同一个 map（第 9 步的路径）的 %.2fx、内建 map 的 %.2fx"), r.len, r.key, r.overNew, r.overBuiltin))
 	}
-	return b.String()
+	return l.list(l.pick("**Step 10's map** (`bench-hasher.txt`: lookups that hit, each map called through a func value; `swiss-hasher` is lab 03's map made by `NewWithHasher` with `maphash.ComparableHasher`, medians):",
+		"**第 10 步的 map**（`bench-hasher.txt`：命中的查找，每个 map 都通过一个函数值调用；`swiss-hasher` 是用 `NewWithHasher` 和 `maphash.ComparableHasher` 创建的实验 03 的 map，取中位数）："), items)
 }
 
 // readingsFromFiles builds the readings from the committed tables under
