@@ -12,8 +12,9 @@ import (
 )
 
 // The sentences of chapters 02 and 03 that read the benchmark's tables are
-// generated from the tables here, into benchReading's files, so that the
-// text cannot say what its numbers do not.
+// generated from the tables here, into benchReading's files (and, for the
+// Chinese chapters, the same names ending in -zh.txt), so that the text
+// cannot say what its numbers do not.
 
 // benchReading names the file of each lab map's reading, by its impl.
 var benchReading = map[string]string{
