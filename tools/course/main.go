@@ -97,7 +97,8 @@
 //	          hash alone), bench-runtimes.txt (the built-in map on the classic lane against each
 //	          Swiss lane), bench-runtimes-127.txt and bench-ratios-127.txt (the default lane's
 //	          release against the one before it), bench-profile.txt, and the sentences of
-//	          chapters 02 and 03 that read them (bench-reading-02.txt, bench-reading-03.txt);
+//	          chapters 02 and 03 that read them (bench-reading-*.txt, and for the Chinese
+//	          edition bench-reading-*-zh.txt);
 //	          -check runs every benchmark once and checks that the committed tables still
 //	          have the same rows
 //	explorer  build the book's explorer (tools/explorer: the solutions of labs 02 and 03 compiled
