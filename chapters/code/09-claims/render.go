@@ -275,17 +275,9 @@ func (rd *Renderer) claim(b *strings.Builder, c Claim) error {
 	}
 	fmt.Fprintf(b, "*The ruling.* %s\n\n", c.Ruling)
 	fmt.Fprintf(b, "*The evidence.*\n\n")
-	for _, e := range c.Evidence {
-		s, err := e.Resolve(rd.R)
-		if err != nil {
-			return err
-		}
-		if m, ok := e.(Measured); ok && m.Says != "~" && !strings.Contains(c.Ruling, m.Says) {
-			return fmt.Errorf("the ruling does not quote its measured %s (%s, %s of %s)", m.Says, m.Row, m.Unit, m.Col)
-		}
-		fmt.Fprintf(b, "- %s\n", s)
+	if err := rd.evidence(b, c.Evidence, English, c.Ruling, "the ruling"); err != nil {
+		return err
 	}
-	fmt.Fprintln(b)
 	by, ch, err := rd.checks(c)
 	if err != nil {
 		return err
@@ -294,6 +286,23 @@ func (rd *Renderer) claim(b *strings.Builder, c Claim) error {
 		fmt.Fprintf(b, "*Checked by* %s. ", strings.Join(by, " and "))
 	}
 	fmt.Fprintf(b, "*Taught in* [%s](%s).\n\n</div>\n", ch.Title, c.Teach)
+	return nil
+}
+
+// evidence writes a claim's evidence as a list, each piece resolved in lang, after checking that
+// ruling (named so in the error), the ruling in that language, quotes every figure measured.
+func (rd *Renderer) evidence(b *strings.Builder, evidence []Evidence, lang Lang, ruling, name string) error {
+	for _, e := range evidence {
+		s, err := resolveIn(e, rd.R, lang)
+		if err != nil {
+			return err
+		}
+		if m, ok := e.(Measured); ok && m.Says != "~" && !strings.Contains(ruling, m.Says) {
+			return fmt.Errorf("%s does not quote its measured %s (%s, %s of %s)", name, m.Says, m.Row, m.Unit, m.Col)
+		}
+		fmt.Fprintf(b, "- %s\n", s)
+	}
+	fmt.Fprintln(b)
 	return nil
 }
 
@@ -332,17 +341,9 @@ func (rd *Renderer) claimZh(b *strings.Builder, c Claim) error {
 	fmt.Fprintf(b, "*原文：* %s\n\n", plain(strings.Join(strings.Fields(c.Original), " ")))
 	fmt.Fprintf(b, "*裁定：* %s\n\n", c.RulingZh)
 	fmt.Fprintf(b, "*证据：*\n\n")
-	for _, e := range c.Evidence {
-		s, err := resolveIn(e, rd.R, Chinese)
-		if err != nil {
-			return err
-		}
-		if m, ok := e.(Measured); ok && m.Says != "~" && !strings.Contains(c.RulingZh, m.Says) {
-			return fmt.Errorf("RulingZh does not quote its measured %s (%s, %s of %s)", m.Says, m.Row, m.Unit, m.Col)
-		}
-		fmt.Fprintf(b, "- %s\n", s)
+	if err := rd.evidence(b, c.Evidence, Chinese, c.RulingZh, "RulingZh"); err != nil {
+		return err
 	}
-	fmt.Fprintln(b)
 	by, ch, err := rd.checks(c)
 	if err != nil {
 		return err

@@ -152,6 +152,32 @@ func Go(t testing.TB, limit time.Duration, env []string, args ...string) (string
 	return out.String(), code
 }
 
+// assemblies holds what Assembly compiled, by file: each file once per test binary.
+var assemblies sync.Map // file -> *assembly
+
+type assembly struct {
+	once sync.Once
+	out  string
+	code int
+}
+
+// Assembly returns the compiler's listing (go tool compile -S) of the one-file program at file
+// (relative to the course's root, such as "chapters/code/09-claims/r1/testdata/calls/main.go"),
+// compiled by this lane's toolchain (the go command runs the lane's GOTOOLCHAIN and
+// GOEXPERIMENT), once per test binary. It fails the test when the file does not compile.
+func Assembly(t testing.TB, file string) string {
+	t.Helper()
+	v, _ := assemblies.LoadOrStore(file, &assembly{})
+	a := v.(*assembly)
+	a.once.Do(func() {
+		a.out, a.code = Go(t, 5*time.Minute, nil, "tool", "compile", "-S", "-p", "main", "-o", os.DevNull, file)
+	})
+	if a.code != 0 {
+		t.Fatalf("go tool compile -S %s: exit %d\n%s", file, a.code, Head(a.out, 20))
+	}
+	return a.out
+}
+
 // Build compiles the package at dir (relative to the course's root, such as
 // "./chapters/code/09-claims/s0/testdata/mapkey") without writing a binary, and returns the
 // compiler's output and whether it compiled.

@@ -8,11 +8,8 @@ package r1
 
 import (
 	"math"
-	"os"
 	"strings"
-	"sync"
 	"testing"
-	"time"
 
 	claims "gomaps/chapters/code/09-claims"
 	"gomaps/chapters/code/09-claims/check"
@@ -322,24 +319,11 @@ func TestR1_15_MissingKeyGivesTheValueZero(t *testing.T) {
 	}
 }
 
-var compiled struct {
-	once sync.Once
-	out  string
-	code int
-}
-
 // calls returns the compiler's assembly listing of testdata/calls, compiled by this lane's
-// toolchain (the go command runs the lane's GOTOOLCHAIN and GOEXPERIMENT).
+// toolchain.
 func calls(t *testing.T) string {
 	t.Helper()
-	compiled.once.Do(func() {
-		compiled.out, compiled.code = check.Go(t, 5*time.Minute, nil, "tool", "compile", "-S", "-p", "main", "-o", os.DevNull,
-			"chapters/code/09-claims/r1/testdata/calls/main.go")
-	})
-	if compiled.code != 0 {
-		t.Fatalf("go tool compile -S: exit %d\n%s", compiled.code, check.Head(compiled.out, 20))
-	}
-	return compiled.out
+	return check.Assembly(t, "chapters/code/09-claims/r1/testdata/calls/main.go")
 }
 
 func wantCalls(t *testing.T, fns ...string) {

@@ -7,13 +7,10 @@ package r5
 //course:every-lane it reads the map runtime's header through the inspector and compiles with each lane's compiler
 
 import (
-	"os"
 	"reflect"
 	"runtime"
 	"strings"
-	"sync"
 	"testing"
-	"time"
 	"unsafe"
 
 	claims "gomaps/chapters/code/09-claims"
@@ -68,26 +65,14 @@ func TestR5_02_APointerToAnHmapOnlyOnTheClassicMap(t *testing.T) {
 	}
 }
 
-var compiled struct {
-	once sync.Once
-	out  string
-	code int
-}
-
-// assembly returns the compiler's listing of testdata/makes, compiled by this lane's toolchain
-// (the go command runs the lane's GOTOOLCHAIN and GOEXPERIMENT), function by function.
+// assembly returns the compiler's listing of testdata/makes, compiled by this lane's toolchain,
+// function by function.
 func assembly(t *testing.T) map[string]string {
 	t.Helper()
-	compiled.once.Do(func() {
-		compiled.out, compiled.code = check.Go(t, 5*time.Minute, nil, "tool", "compile", "-S", "-p", "main", "-o", os.DevNull,
-			"chapters/code/09-claims/r5/testdata/makes/main.go")
-	})
-	if compiled.code != 0 {
-		t.Fatalf("go tool compile -S: exit %d\n%s", compiled.code, check.Head(compiled.out, 20))
-	}
+	out := check.Assembly(t, "chapters/code/09-claims/r5/testdata/makes/main.go")
 	funcs := map[string]string{}
 	name := ""
-	for _, line := range strings.Split(compiled.out, "\n") {
+	for _, line := range strings.Split(out, "\n") {
 		if f := strings.Fields(line); len(f) > 1 && f[1] == "STEXT" {
 			name = strings.TrimPrefix(f[0], "main.")
 		}
