@@ -179,9 +179,11 @@ func sections(body string) []section {
 	return out
 }
 
-// stampOf reads the record of a Chinese page: the English page it translates and the hashes of
-// that page's sections when it was translated, in order.
-func stampOf(front []string) (translates string, recorded []section) {
+// record reads the record in a Chinese page's front matter: the English page it translates and
+// the hashes of that page's sections when it was translated, in order (the text before the first
+// heading, written `""`, has the id ""). other is the rest of the
+// front matter (such as hide:), which stamping keeps.
+func record(front []string) (translates string, recorded []section, other []string) {
 	in := false
 	for _, line := range front {
 		switch {
@@ -195,9 +197,10 @@ func stampOf(front []string) (translates string, recorded []section) {
 			recorded = append(recorded, section{id: strings.Trim(k, `"`), hash: strings.TrimSpace(v)})
 		default:
 			in = false
+			other = append(other, line)
 		}
 	}
-	return translates, recorded
+	return translates, recorded, other
 }
 
 // zhStamp writes into chapters/zh/page the record of chapters/page as it is now, keeping the
@@ -214,20 +217,7 @@ func zhStamp(root, page string) error {
 	}
 	_, enBody := splitFrontMatter(string(en))
 	front, body := splitFrontMatter(string(zh))
-	var keep []string
-	in := false
-	for _, line := range front {
-		switch {
-		case strings.HasPrefix(line, "translates:"):
-			in = false
-		case strings.HasPrefix(line, "sections:"):
-			in = true
-		case in && strings.HasPrefix(line, "  "):
-		default:
-			in = false
-			keep = append(keep, line)
-		}
-	}
+	_, _, keep := record(front)
 	var b strings.Builder
 	b.WriteString("---\n")
 	for _, line := range keep {
@@ -287,18 +277,14 @@ func zhPageProblem(root, page string) string {
 	}
 	_, enBody := splitFrontMatter(string(en))
 	front, zhBody := splitFrontMatter(string(zh))
-	translates, recorded := stampOf(front)
+	translates, recorded, _ := record(front)
 	if translates != page || len(recorded) == 0 {
 		return fmt.Sprintf("chapters/zh/%s records no English page it translates (translates: and sections: in its front matter): when it is a translation of chapters/%s as it is now, run %s", page, page, stampCmd)
 	}
 	now := sections(enBody)
 	was := map[string]string{}
 	for _, s := range recorded {
-		id := s.id
-		if id == `""` {
-			id = ""
-		}
-		was[id] = s.hash
+		was[s.id] = s.hash
 	}
 	var changed, added, gone []string
 	name := func(s section) string {
@@ -319,9 +305,8 @@ func zhPageProblem(root, page string) string {
 		}
 	}
 	for _, s := range recorded {
-		id := strings.Trim(s.id, `"`)
-		if !seen[id] {
-			gone = append(gone, "#"+id)
+		if !seen[s.id] {
+			gone = append(gone, "#"+s.id)
 		}
 	}
 	if len(changed)+len(added)+len(gone) > 0 {
