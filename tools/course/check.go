@@ -27,6 +27,10 @@ type checkStep struct {
 	title string      // the command it amounts to
 	lane  *lanes.Lane // a lane's step: what depends on the map runtime, on that lane; nil: runs once
 	run   func(c *checker) error
+	// tests lists the packages whose tests the step runs, as ./dir (a lab's verify runs its
+	// lab's): checkOrder reads it to keep the packages that need envtest's binaries after the
+	// step that builds them. nil: the step runs no package's tests.
+	tests func(c *checker) ([]string, error)
 	// tools names what else the step's result depends on besides the course's files and the go
 	// command's environment (Debian packages it runs), for its cache key.
 	tools func(c *checker) string
@@ -44,6 +48,8 @@ type checker struct {
 	// records of their own (the outputs) keys them from it.
 	cache *stepCache
 	key   string
+	// The packages whose tests need envtest's binaries (envtestPackages), read once.
+	needsEnvtest map[string]bool
 }
 
 // sharedPackages are the packages under labs/ that are not labs: what the labs' graders, the
@@ -61,15 +67,15 @@ func checkSteps() []checkStep {
 		{name: "gofmt", title: "gofmt -l . (outside build/ and site/node_modules/)", run: (*checker).gofmt},
 		{name: "zh", title: "go run ./tools/course zh: every English page has a Chinese twin (chapters/zh/) in step with it", run: func(c *checker) error { return runZh(nil, c.stdout, c.stderr) }},
 		{name: "vet", title: "go vet ./...", run: func(c *checker) error { return c.command("go", "vet", "./...").Run() }},
-		{name: "test", title: "go test ./tools/... ./chapters/... " + strings.Join(sharedPackages, " ") + ", but for the packages on every lane and chapter 09's claims", run: (*checker).test},
+		{name: "test", title: "go test ./tools/... ./chapters/... " + strings.Join(sharedPackages, " ") + ", but for the packages on every lane, chapter 09's claims and the packages that start an API server", run: (*checker).test, tests: (*checker).earlyTests},
 		{name: "explorer", title: "go run ./tools/course explorer -test (go vet and go test -tags explorer ./tools/explorer, natively and its wasm in Node)", run: func(c *checker) error {
 			if err := c.node(); err != nil {
 				return err
 			}
 			return runExplorer([]string{"-test"}, c.stdout, c.stderr)
 		}, tools: debianTools("nodejs")},
-		{name: "envtest", title: "go run ./tools/envtest (builds kube-apiserver and etcd once: about 10 minutes cold); go test -count=1 -v ./labs/kubeassets; before the labs, whose operator tests need them", run: (*checker).envtest},
-		{name: "lab", title: "go run ./tools/lab verify, for the labs that are not on every lane", run: (*checker).labVerify},
+		{name: "envtest", title: "go run ./tools/envtest (builds kube-apiserver and etcd once: about 10 minutes cold); go test -count=1 -v ./labs/kubeassets; go test of the chapters' packages whose tests start an API server; before the labs, whose operator tests need them", run: (*checker).envtest, tests: (*checker).envtestTests},
+		{name: "lab", title: "go run ./tools/lab verify, for the labs that are not on every lane", run: (*checker).labVerify, tests: (*checker).onceLabDirs},
 	}
 	for _, l := range lanes.All {
 		l := l
@@ -77,10 +83,10 @@ func checkSteps() []checkStep {
 		if l.IsDefault() {
 			title = "on " + l.Prefix() + "(the default lane): go test -count=1 and go run ./tools/lab verify of the packages and labs marked " + lanes.Marker
 		}
-		steps = append(steps, checkStep{name: l.Name, title: title, lane: &l, run: func(c *checker) error { return c.laneRun(l) }})
+		steps = append(steps, checkStep{name: l.Name, title: title, lane: &l, run: func(c *checker) error { return c.laneRun(l) }, tests: (*checker).laneTests})
 	}
 	return append(steps,
-		checkStep{name: "claims", title: "go test -count=1 " + claimTests + ", but for the packages on every lane", run: (*checker).claims},
+		checkStep{name: "claims", title: "go test -count=1 " + claimTests + ", but for the packages on every lane", run: (*checker).claims, tests: func(c *checker) ([]string, error) { return c.onceOf(claimTests) }},
 		checkStep{name: "prepare", title: "go run ./tools/course prepare", run: func(c *checker) error { return runPrepare(nil, c.stdout, c.stderr) }, tools: debianTools("mkdocs", "mkdocs-material", "python3-pymdownx")},
 		checkStep{name: "pack", title: "go run ./tools/course pack -book=false -debs=false DIR; git clone DIR/course.bundle; in the clone, with a new GOPATH, module cache and envtest cache: go run ./tools/course unpack DIR, then with GOPROXY=off: go run ./tools/lab checkpoint 01, go run ./tools/lab run 01; all with the machine's own Go, as a room's machines run them", run: func(c *checker) error { return onMachineGo(c.pack) }},
 		checkStep{name: "outputs", title: "go run ./tools/course outputs -check", run: (*checker).outputs},
@@ -490,16 +496,117 @@ func (c *checker) onceOf(patterns ...string) ([]string, error) {
 	return once, nil
 }
 
-// test runs once the tests of the tools, of the shared packages and of the chapters' programs
-// (such as the tests that check a chapter's figures against its committed runs); chapter 09's
-// claims have a step of their own.
-func (c *checker) test() error {
-	pkgs, err := c.onceOf(append([]string{"./tools/...", "./chapters/..."}, sharedPackages...)...)
+// envtestImport is the package that starts kube-apiserver and etcd: a package whose test binary
+// imports it, directly or not, needs the binaries that the envtest step builds.
+const envtestImport = "sigs.k8s.io/controller-runtime/pkg/envtest"
+
+// envtestPackages lists, as ./dir, the course's packages whose tests need envtest's binaries:
+// those whose test binary imports envtestImport. The set comes from the imports, not from a
+// list, so a new package that starts an API server in its tests joins it by itself.
+func (c *checker) envtestPackages() (map[string]bool, error) {
+	if c.needsEnvtest != nil {
+		return c.needsEnvtest, nil
+	}
+	cmd := exec.Command("go", "list", "-e", "-test", "-f", "{{.ImportPath}}\t{{.Dir}}\t{{join .Deps \" \"}}", "./...")
+	cmd.Dir = c.root
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("go list -test ./...: %v", err)
+	}
+	needs := map[string]bool{}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		f := strings.SplitN(line, "\t", 3)
+		// The test binary of package p is p.test: its Deps hold what p's tests import.
+		if len(f) == 3 && strings.HasSuffix(f[0], ".test") && slices.Contains(strings.Fields(f[2]), envtestImport) {
+			needs["./"+filepath.ToSlash(relTo(c.root, f[1]))] = true
+		}
+	}
+	c.needsEnvtest = needs
+	return needs, nil
+}
+
+// checkOrder checks the rule that keeps a cold machine's check green: no step before the one
+// named envtest (which builds kube-apiserver and etcd) runs the tests of a package that needs
+// them. It names each such package and its step.
+func checkOrder(c *checker, steps []checkStep) error {
+	needs, err := c.envtestPackages()
 	if err != nil {
 		return err
 	}
+	var errs []error
+	for _, s := range steps {
+		if s.name == "envtest" {
+			return errors.Join(errs...)
+		}
+		if s.tests == nil {
+			continue
+		}
+		pkgs, err := s.tests(c)
+		if err != nil {
+			return fmt.Errorf("%s: %v", s.name, err)
+		}
+		for _, p := range pkgs {
+			if needs[p] {
+				errs = append(errs, fmt.Errorf("step %s runs the tests of %s, which start an API server (they import %s), before the envtest step builds its binaries: leave it to a step after envtest", s.name, p, envtestImport))
+			}
+		}
+	}
+	return errors.New("no step named envtest: the packages that start an API server have no step to wait for")
+}
+
+// onceTests are the packages the test and envtest steps run once: the tools, the shared
+// packages and the chapters' programs (such as the tests that check a chapter's figures against
+// its committed runs), but for those on every lane and chapter 09's claims, which have steps of
+// their own.
+func (c *checker) onceTests() ([]string, error) {
+	pkgs, err := c.onceOf(append([]string{"./tools/...", "./chapters/..."}, sharedPackages...)...)
+	if err != nil {
+		return nil, err
+	}
 	claims := strings.TrimSuffix(claimTests, "/...")
-	pkgs = slices.DeleteFunc(pkgs, func(p string) bool { return p == claims || strings.HasPrefix(p, claims+"/") })
+	return slices.DeleteFunc(pkgs, func(p string) bool { return p == claims || strings.HasPrefix(p, claims+"/") }), nil
+}
+
+// earlyTests are the test step's packages: onceTests but for those whose tests start an API
+// server, which wait for the envtest step (checkOrder).
+func (c *checker) earlyTests() ([]string, error) {
+	pkgs, err := c.onceTests()
+	if err != nil {
+		return nil, err
+	}
+	needs, err := c.envtestPackages()
+	if err != nil {
+		return nil, err
+	}
+	return slices.DeleteFunc(pkgs, func(p string) bool { return needs[p] }), nil
+}
+
+// envtestTests are the envtest step's packages: kubeassets, whose test starts a real API server
+// with the binaries the step built, and the packages of onceTests whose tests start one.
+func (c *checker) envtestTests() ([]string, error) {
+	pkgs, err := c.onceTests()
+	if err != nil {
+		return nil, err
+	}
+	needs, err := c.envtestPackages()
+	if err != nil {
+		return nil, err
+	}
+	late := []string{"./labs/kubeassets"}
+	for _, p := range pkgs {
+		if needs[p] && !slices.Contains(late, p) {
+			late = append(late, p)
+		}
+	}
+	return late, nil
+}
+
+// test runs once the tests of earlyTests.
+func (c *checker) test() error {
+	pkgs, err := c.earlyTests()
+	if err != nil {
+		return err
+	}
 	return c.command("go", append([]string{"test"}, pkgs...)...).Run()
 }
 
@@ -512,20 +619,81 @@ func (c *checker) claims() error {
 	return c.command("go", append([]string{"test", "-count=1"}, pkgs...)...).Run()
 }
 
-// labVerify checks the lab contract of the labs that are not on every lane.
-func (c *checker) labVerify() error {
-	if !isFile(filepath.Join(c.root, "tools", "lab", "main.go")) {
-		return errors.New("tools/lab is missing: the lab runner is not there yet")
-	}
+// onceLabs are the numbers of the labs that are not on every lane: the lab step verifies them.
+func (c *checker) onceLabs() ([]string, error) {
 	plan, err := c.lanes()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	var once []string
 	for _, name := range courseroot.Labs(c.root) {
 		if nn, _ := labNumber("./labs/" + name); !slices.Contains(plan.labs, nn) {
 			once = append(once, nn)
 		}
+	}
+	return once, nil
+}
+
+// onceLabDirs are onceLabs as ./labs/NN-word.
+func (c *checker) onceLabDirs() ([]string, error) {
+	once, err := c.onceLabs()
+	if err != nil {
+		return nil, err
+	}
+	return c.labDirs(once), nil
+}
+
+// labDirs turns lab numbers into ./labs/NN-word.
+func (c *checker) labDirs(nns []string) []string {
+	var dirs []string
+	for _, nn := range nns {
+		for _, name := range courseroot.Labs(c.root) {
+			if strings.HasPrefix(name, nn+"-") {
+				dirs = append(dirs, "./labs/"+name)
+			}
+		}
+	}
+	return dirs
+}
+
+// laneTests are the packages a lane's step tests: those of its go test and its labs'.
+func (c *checker) laneTests() ([]string, error) {
+	tests, err := c.laneTestPackages()
+	if err != nil {
+		return nil, err
+	}
+	plan, err := c.lanes()
+	if err != nil {
+		return nil, err
+	}
+	return append(tests, c.labDirs(plan.labs)...), nil
+}
+
+// laneTestPackages are the packages on every lane whose tests a lane's go test runs: the
+// chapters' programs are vetted on every lane, but the tests among them (chapters/code/06-races/
+// fatal, for instance) run through chapters/out's commands, on the lanes the book shows.
+func (c *checker) laneTestPackages() ([]string, error) {
+	plan, err := c.lanes()
+	if err != nil {
+		return nil, err
+	}
+	var tests []string
+	for _, p := range plan.packages {
+		if !strings.HasPrefix(p, "./chapters/code/") || within(p, claimTests) {
+			tests = append(tests, p)
+		}
+	}
+	return tests, nil
+}
+
+// labVerify checks the lab contract of the labs that are not on every lane.
+func (c *checker) labVerify() error {
+	if !isFile(filepath.Join(c.root, "tools", "lab", "main.go")) {
+		return errors.New("tools/lab is missing: the lab runner is not there yet")
+	}
+	once, err := c.onceLabs()
+	if err != nil {
+		return err
 	}
 	return c.verifyLabs(once, nil)
 }
@@ -584,26 +752,15 @@ func (c *checker) laneRun(l lanes.Lane) error {
 		fmt.Fprintf(c.stdout, "$ %sgo %s\n", l.Prefix(), strings.Join(args, " "))
 		return cmd.Run()
 	}
-	var labDirs []string
-	for _, nn := range plan.labs {
-		for _, name := range courseroot.Labs(c.root) {
-			if strings.HasPrefix(name, nn+"-") {
-				labDirs = append(labDirs, "./labs/"+name)
-			}
-		}
-	}
+	labDirs := c.labDirs(plan.labs)
 	if !l.IsDefault() {
 		if err := run(append([]string{"vet"}, append(plan.packages, labDirs...)...)...); err != nil {
 			return err
 		}
 	}
-	// The chapters' programs are vetted on every lane; the tests among them (chapters/code/06-races/
-	// fatal, for instance) run through chapters/out's commands, on the lanes the book shows.
-	var tests []string
-	for _, p := range plan.packages {
-		if !strings.HasPrefix(p, "./chapters/code/") || within(p, claimTests) {
-			tests = append(tests, p)
-		}
+	tests, err := c.laneTestPackages()
+	if err != nil {
+		return err
 	}
 	if err := run(append([]string{"test", "-count=1"}, tests...)...); err != nil {
 		return err
@@ -653,12 +810,22 @@ func (c *checker) gofmt() error {
 }
 
 // envtest builds the binaries envtest starts, unless the per-user cache has them, and runs
-// the smoke test that starts a real API server with them.
+// the smoke test that starts a real API server with them, then the other tests that start one.
 func (c *checker) envtest() error {
 	if err := c.command("go", "run", "./tools/envtest").Run(); err != nil {
 		return err
 	}
-	return c.command("go", "test", "-count=1", "-v", "./labs/kubeassets").Run()
+	pkgs, err := c.envtestTests()
+	if err != nil {
+		return err
+	}
+	if err := c.command("go", "test", "-count=1", "-v", pkgs[0]).Run(); err != nil {
+		return err
+	}
+	if len(pkgs) == 1 {
+		return nil
+	}
+	return c.command("go", append([]string{"test"}, pkgs[1:]...)...).Run()
 }
 
 func (c *checker) outputs() error {
