@@ -29,23 +29,47 @@ type prepareStep struct {
 	args  []string // a go command, or nil for the book
 }
 
-var prepareSteps = []prepareStep{
-	{"download the module's dependencies", nil, []string{"go", "mod", "download"}},
-	{"fetch the Go " + strings.TrimPrefix(classicToolchain, "go") + " toolchain (the classic map)", classicEnv, []string{"go", "version"}},
-	{"build and vet every package (Swiss tables)", nil, []string{"go", "vet", "./..."}},
-	{"build and vet every package (classic map)", classicEnv, []string{"go", "vet", "./..."}},
-	{"warm the race detector's build cache (Swiss tables)", nil, []string{"go", "test", "-race", "-run=^$", "./labs/..."}},
-	{"warm the race detector's build cache (classic map)", classicEnv, []string{"go", "test", "-race", "-run=^$", "./labs/..."}},
-	{"build delve", nil, []string{"go", "tool", "dlv", "version"}},
-	{"build delve (classic map)", classicEnv, []string{"go", "tool", "dlv", "version"}},
-	{"build benchstat", nil, []string{"go", "tool", "benchstat", "-h"}},
-	{"build kube-apiserver and etcd for envtest (about 10 minutes the first time)", nil, []string{"go", "run", "./tools/envtest"}},
-	{"install mkdocs if needed and build the book (English and Chinese)", nil, nil},
-	{"offline: run the lab runner with the module proxy off", []string{"GOPROXY=off"}, []string{"go", "run", "./tools/lab", "list"}},
-	{"offline: build every lab's tests with the module proxy off", []string{"GOPROXY=off"}, []string{"go", "test", "-run=^$", "./labs/..."}},
-	{"offline: run the classic toolchain with the module proxy off", append([]string{"GOPROXY=off"}, classicEnv...), []string{"go", "test", "-run=^$", "./labs/..."}},
-	{"offline: run delve with the module proxy off", []string{"GOPROXY=off"}, []string{"go", "tool", "dlv", "version"}},
-	{"offline: start a real API server (envtest) with the module proxy off", []string{"GOPROXY=off"}, []string{"go", "test", "-count=1", "./labs/kubeassets"}},
+// prepareSteps are the steps of prepare; laneLabs are the labs on every lane (./labs/NN-word),
+// the only ones a room runs on the classic map, so the only ones whose race builds are warmed
+// there (labs 07 and 08 would compile the Kubernetes libraries once more, with -race, for
+// nothing).
+func prepareSteps(laneLabs []string) []prepareStep {
+	return []prepareStep{
+		{"download the module's dependencies", nil, []string{"go", "mod", "download"}},
+		{"fetch the Go " + strings.TrimPrefix(classicToolchain, "go") + " toolchain (the classic map)", classicEnv, []string{"go", "version"}},
+		{"build and vet every package (Swiss tables)", nil, []string{"go", "vet", "./..."}},
+		{"build and vet every package (classic map)", classicEnv, []string{"go", "vet", "./..."}},
+		{"warm the race detector's build cache (Swiss tables)", nil, []string{"go", "test", "-race", "-run=^$", "./labs/..."}},
+		{"warm the race detector's build cache (classic map: the labs on every lane)", classicEnv, append([]string{"go", "test", "-race", "-run=^$"}, laneLabs...)},
+		{"build delve", nil, []string{"go", "tool", "dlv", "version"}},
+		{"build delve (classic map)", classicEnv, []string{"go", "tool", "dlv", "version"}},
+		{"build benchstat", nil, []string{"go", "tool", "benchstat", "-h"}},
+		{"build kube-apiserver and etcd for envtest (about 10 minutes the first time)", nil, []string{"go", "run", "./tools/envtest"}},
+		{"install mkdocs if needed and build the book (English and Chinese)", nil, nil},
+		{"offline: run the lab runner with the module proxy off", []string{"GOPROXY=off"}, []string{"go", "run", "./tools/lab", "list"}},
+		{"offline: build every lab's tests with the module proxy off", []string{"GOPROXY=off"}, []string{"go", "test", "-run=^$", "./labs/..."}},
+		{"offline: run the classic toolchain with the module proxy off", append([]string{"GOPROXY=off"}, classicEnv...), []string{"go", "test", "-run=^$", "./labs/..."}},
+		{"offline: run delve with the module proxy off", []string{"GOPROXY=off"}, []string{"go", "tool", "dlv", "version"}},
+		{"offline: start a real API server (envtest) with the module proxy off", []string{"GOPROXY=off"}, []string{"go", "test", "-count=1", "./labs/kubeassets"}},
+	}
+}
+
+// laneLabs lists the labs on every lane, as ./labs/NN-word.
+func laneLabs(root string) ([]string, error) {
+	pkgs, err := markedPackages(root)
+	if err != nil {
+		return nil, err
+	}
+	var labs []string
+	for _, p := range pkgs {
+		if _, ok := labNumber(p); ok {
+			labs = append(labs, p)
+		}
+	}
+	if len(labs) == 0 {
+		return nil, fmt.Errorf("no lab carries %s: the classic map has no lab to warm", lanes.Marker)
+	}
+	return labs, nil
 }
 
 // runPrepare readies a machine for a workshop without internet, and proves
@@ -63,8 +87,13 @@ func runPrepare(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	s := &setup{root: root, stdout: stdout, stderr: stderr}
-	for i, step := range prepareSteps {
-		fmt.Fprintf(stdout, "==> [%d/%d] %s\n", i+1, len(prepareSteps), step.title)
+	labs, err := laneLabs(root)
+	if err != nil {
+		return err
+	}
+	steps := prepareSteps(labs)
+	for i, step := range steps {
+		fmt.Fprintf(stdout, "==> [%d/%d] %s\n", i+1, len(steps), step.title)
 		var cmd *exec.Cmd
 		if step.args == nil {
 			var out bytes.Buffer
