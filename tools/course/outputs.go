@@ -214,9 +214,8 @@ func (r outputRecords) checkOne(root string, sc *scrubber, name string, check bo
 }
 
 func (r outputRecords) outputs(root string, check bool, names []string, stdout, stderr io.Writer) error {
-	dir := filepath.Join(root, outDir)
 	if len(names) == 0 {
-		files, err := filepath.Glob(filepath.Join(dir, "*.cmd"))
+		files, err := filepath.Glob(filepath.Join(root, outDir, "*.cmd"))
 		if err != nil {
 			return err
 		}
@@ -229,11 +228,44 @@ func (r outputRecords) outputs(root string, check bool, names []string, stdout, 
 			return nil
 		}
 	}
+	for i, name := range names {
+		names[i] = strings.TrimSuffix(filepath.Base(name), ".cmd")
+	}
 	sc := newScrubber(root)
+	// Writing the outputs measures them, on a machine doing nothing else: one at a time.
+	// Checking them compares what is left after masking, which no neighbour changes: two at a
+	// time, so that a program that runs on one core leaves the other to the next.
+	workers := 1
+	if check {
+		workers = checkWorkers
+	}
+	results := make([]outputResult, len(names))
+	for i := range results {
+		results[i].done = make(chan struct{})
+	}
+	chains := outputChains(root, names)
+	next := make(chan []int, len(chains))
+	for _, c := range chains {
+		next <- c
+	}
+	close(next)
+	for range workers {
+		go func() {
+			for chain := range next {
+				for _, i := range chain {
+					res := &results[i]
+					res.err = r.checkOne(root, sc, names[i], check, &res.out)
+					close(res.done)
+				}
+			}
+		}()
+	}
+	// What each output printed, in the names' order, whichever ended first.
 	failed := 0
-	for _, name := range names {
-		name = strings.TrimSuffix(filepath.Base(name), ".cmd")
-		if err := r.checkOne(root, sc, name, check, stdout); err != nil {
+	for i := range results {
+		<-results[i].done
+		stdout.Write(results[i].out.Bytes())
+		if err := results[i].err; err != nil {
 			fmt.Fprintf(stderr, "course: %v\n", err)
 			failed++
 		}
@@ -242,6 +274,50 @@ func (r outputRecords) outputs(root string, check bool, names []string, stdout, 
 		return cli.ErrFailed
 	}
 	return nil
+}
+
+// checkWorkers is how many outputs outputs -check runs at once.
+const checkWorkers = 2
+
+// outputResult is what one output printed and how it ended.
+type outputResult struct {
+	out  bytes.Buffer
+	err  error
+	done chan struct{}
+}
+
+// outputChains groups the outputs (by their index in names) into chains that run one after the
+// other, each in the names' order; different chains may run side by side. The outputs that share
+// state share a chain: those that name a file of build/ (one saves it, a later one reads it) and
+// those that run the course's own commands (the lab runner keeps its results and the hints a
+// learner saw in the user's cache folder, which the next command reads). Every other output is a
+// chain of its own. The shared chain comes first: it is the longest.
+func outputChains(root string, names []string) [][]int {
+	var shared []int
+	var chains [][]int
+	for i, name := range names {
+		text, _ := os.ReadFile(filepath.Join(root, outDir, name+".cmd"))
+		if sharesState(string(text)) {
+			shared = append(shared, i)
+		} else {
+			chains = append(chains, []int{i})
+		}
+	}
+	if len(shared) > 0 {
+		chains = append([][]int{shared}, chains...)
+	}
+	return chains
+}
+
+// sharesState reports whether a .cmd's output depends on what another output did, or changes
+// what another sees.
+func sharesState(cmdText string) bool {
+	for _, s := range []string{"build/", "# save", "./tools/lab", "./tools/course"} {
+		if strings.Contains(cmdText, s) {
+			return true
+		}
+	}
+	return false
 }
 
 func outputOne(root string, sc *scrubber, name string, check bool, stdout io.Writer) error {

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
@@ -9,6 +11,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"gomaps/tools/internal/cli"
 )
 
 func TestSplitWords(t *testing.T) {
@@ -255,5 +259,51 @@ func TestDropGoProgress(t *testing.T) {
 	want := "---\napiVersion: v1\nkind: ClusterRole\nnote: go: downloading is quoted here\n"
 	if got := string(dropGoProgress([]byte(in))); got != want {
 		t.Fatalf("dropGoProgress(%q) = %q; want %q", in, got, want)
+	}
+}
+
+// TestOutputsCheckSideBySide checks outputs -check with its workers: a chain of outputs that share
+// build/ keeps its order (the second reads what the first saved, after the first has slept), and
+// what every output printed comes in the names' order, whichever ended first.
+func TestOutputsCheckSideBySide(t *testing.T) {
+	root := t.TempDir()
+	out := filepath.Join(root, "chapters", "out")
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write := func(name, text string) {
+		t.Helper()
+		if err := os.WriteFile(filepath.Join(out, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("a-save.cmd", "# save build/shared.txt\n# raw\nsh -c \"sleep 0.5; echo saved\"\n")
+	write("a-save.txt", "saved\n")
+	write("b-read.cmd", "# raw\ncat build/shared.txt\n")
+	write("b-read.txt", "saved\n")
+	write("c-quick.cmd", "# raw\necho quick\n")
+	write("c-quick.txt", "quick\n")
+	write("d-quick.cmd", "# raw\necho wrong\n")
+	write("d-quick.txt", "right\n")
+	chains := outputChains(root, []string{"a-save", "b-read", "c-quick", "d-quick"})
+	if len(chains) != 3 || !slices.Equal(chains[0], []int{0, 1}) {
+		t.Errorf("outputChains = %v; want [0 1] first, then one chain for each other output", chains)
+	}
+	var stdout, stderr bytes.Buffer
+	if err := outputs(root, true, nil, &stdout, &stderr); !errors.Is(err, cli.ErrFailed) {
+		t.Fatalf("outputs -check = %v; want cli.ErrFailed for d-quick\n%s%s", err, stdout.String(), stderr.String())
+	}
+	var order []string
+	for _, line := range strings.Split(stdout.String(), "\n") {
+		if f := strings.Fields(line); len(f) > 1 && f[0] == "ok" {
+			order = append(order, f[1])
+		}
+	}
+	want := []string{"chapters/out/a-save.txt", "chapters/out/b-read.txt", "chapters/out/c-quick.txt"}
+	if !slices.Equal(order, want) {
+		t.Errorf("outputs -check printed the outputs in the order %v; want %v\n%s", order, want, stdout.String())
+	}
+	if !strings.Contains(stderr.String(), "chapters/out/d-quick.txt is out of date") {
+		t.Errorf("outputs -check printed %q; want d-quick named out of date", stderr.String())
 	}
 }

@@ -52,7 +52,8 @@ type stepCache struct {
 	// The inputs of the parts' records found while a step runs (an output, a lab's verify):
 	// their lines go into the step's own record (stepInputs.carried), so that the step is not
 	// skipped when an input of a part it did not run changed.
-	carry []string
+	carry   []string
+	carryMu sync.Mutex // the outputs' parts run side by side
 }
 
 // treeSnapshot is the course's files as the check found them when it started: every file git
@@ -383,7 +384,9 @@ func (s *stepCache) passed(name, key string) (time.Time, float64, bool) {
 			return time.Time{}, 0, false
 		}
 	}
+	s.carryMu.Lock()
 	s.carry = append(s.carry, lines[1:]...)
+	s.carryMu.Unlock()
 	return at, secs, true
 }
 
