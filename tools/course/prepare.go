@@ -29,26 +29,28 @@ type prepareStep struct {
 	args  []string // a go command, or nil for the book
 }
 
-// prepareSteps are the steps of prepare; laneLabs are the labs on every lane (./labs/NN-word),
-// the only ones a room runs on the classic map, so the only ones whose race builds are warmed
-// there (labs 07 and 08 would compile the Kubernetes libraries once more, with -race, for
-// nothing).
+// prepareSteps are the steps of prepare. A warm build cache is what a room needs: the steps
+// compile (go list -export compiles a package as go test would, links nothing and runs no test,
+// so no API server starts for labs 07 and 08), and prove with GOPROXY=off that nothing is left
+// to download. laneLabs are the labs on every lane (./labs/NN-word), the only ones a room runs
+// on the classic map, so the only ones whose race builds are warmed there (labs 07 and 08 would
+// compile the Kubernetes libraries once more, with -race, for nothing).
 func prepareSteps(laneLabs []string) []prepareStep {
 	return []prepareStep{
 		{"download the module's dependencies", nil, []string{"go", "mod", "download"}},
 		{"fetch the Go " + strings.TrimPrefix(classicToolchain, "go") + " toolchain (the classic map)", classicEnv, []string{"go", "version"}},
 		{"build and vet every package (Swiss tables)", nil, []string{"go", "vet", "./..."}},
 		{"build and vet every package (classic map)", classicEnv, []string{"go", "vet", "./..."}},
-		{"warm the race detector's build cache (Swiss tables)", nil, []string{"go", "test", "-race", "-run=^$", "./labs/..."}},
-		{"warm the race detector's build cache (classic map: the labs on every lane)", classicEnv, append([]string{"go", "test", "-race", "-run=^$"}, laneLabs...)},
+		{"warm the race detector's build cache (Swiss tables)", nil, []string{"go", "list", "-export", "-race", "-test", "-deps", "./labs/..."}},
+		{"warm the race detector's build cache (classic map: the labs on every lane)", classicEnv, append([]string{"go", "list", "-export", "-race", "-test", "-deps"}, laneLabs...)},
 		{"build delve", nil, []string{"go", "tool", "dlv", "version"}},
 		{"build delve (classic map)", classicEnv, []string{"go", "tool", "dlv", "version"}},
 		{"build benchstat", nil, []string{"go", "tool", "benchstat", "-h"}},
 		{"build kube-apiserver and etcd for envtest (about 10 minutes the first time)", nil, []string{"go", "run", "./tools/envtest"}},
 		{"install mkdocs if needed and build the book (English and Chinese)", nil, nil},
 		{"offline: run the lab runner with the module proxy off", []string{"GOPROXY=off"}, []string{"go", "run", "./tools/lab", "list"}},
-		{"offline: build every lab's tests with the module proxy off", []string{"GOPROXY=off"}, []string{"go", "test", "-run=^$", "./labs/..."}},
-		{"offline: run the classic toolchain with the module proxy off", append([]string{"GOPROXY=off"}, classicEnv...), []string{"go", "test", "-run=^$", "./labs/..."}},
+		{"offline: compile and vet every lab and its tests with the module proxy off", []string{"GOPROXY=off"}, []string{"go", "vet", "./labs/..."}},
+		{"offline: run the classic toolchain with the module proxy off", append([]string{"GOPROXY=off"}, classicEnv...), []string{"go", "vet", "./labs/..."}},
 		{"offline: run delve with the module proxy off", []string{"GOPROXY=off"}, []string{"go", "tool", "dlv", "version"}},
 		{"offline: start a real API server (envtest) with the module proxy off", []string{"GOPROXY=off"}, []string{"go", "test", "-count=1", "./labs/kubeassets"}},
 	}
