@@ -22,18 +22,18 @@
 //	          answers, then show where the labs start (go run ./tools/lab list) once the runner
 //	          has checked them
 //	check     run every check CI runs, in order, going on after a failure: gofmt, zh (go run
-//	          ./tools/course zh), vet, test
-//	          (go test ./tools/... and the shared packages under labs/), explorer, envtest (go
-//	          run ./tools/envtest, which builds kube-apiserver and etcd into the per-user cache
-//	          when they are not there, about 10 minutes; then the smoke test go test
-//	          ./labs/kubeassets, which starts them; before the labs, whose operator tests need
-//	          them), lab (go run ./tools/lab verify), then one step per lane (labs/lanes: the
+//	          ./tools/course zh), vet, test (go test ./tools/..., ./chapters/... and the shared
+//	          packages under labs/, but those whose tests start an API server), explorer, envtest
+//	          (go run ./tools/envtest, which builds kube-apiserver and etcd into the per-user
+//	          cache when they are not there, about 10 minutes; then the smoke test go test
+//	          ./labs/kubeassets, which starts them, and the tests that start an API server; no
+//	          step before it runs one), lab (go run ./tools/lab verify), then one step per lane (labs/lanes: the
 //	          map runtimes the course supports), which runs what depends on the map runtime (the
 //	          packages and labs marked //course:every-lane) on that lane: go vet, go test
 //	          -count=1 and lab verify; claims, prepare, pack (a room pack without the book and
 //	          the Debian packages, cloned from its bundle and unpacked into a new GOPATH, module
 //	          cache and envtest cache in the course's cache folder, then lab checkpoint 01 and
-//	          lab run 01 with GOPROXY=off), outputs (outputs -check), bench (bench -check),
+//	          lab run 01 with GOPROXY=off), outputs (outputs -check, two outputs at a time), bench (bench -check),
 //	          mkdocs (mkdocs build --strict, the English book and the Chinese edition), serve (runs serve on a free port, fetches the
 //	          pages, stops it with Ctrl-C) and browser (npm ci --prefix site when needed, then
 //	          node site/check/check-book.mjs, which also checks the vendored Mermaid against
