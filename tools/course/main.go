@@ -125,6 +125,10 @@
 //	# save PATH     also write the raw output to PATH (under build/), for a later command to
 //	                read, such as benchstat after go test -bench; commands run in name order
 //
+// outputs -check runs two commands at a time, but the commands that name a file of build/ or
+// run the course's own tools (./tools/lab keeps its records in the user's cache folder) run
+// one after the other, in name order.
+//
 // chapters/out/NAME.txt is "$ " and the command as written, then its combined stdout and stderr,
 // with machine paths replaced (the repository by /path/to/gomaps, GOROOT by $GOROOT, the module
 // cache by $GOMODCACHE, a path in the home folder by ~/...). A chapter includes it with
