@@ -40,6 +40,16 @@ func TestEnvtestPackagesWaitForEnvtest(t *testing.T) {
 		t.Errorf("the envtest step's packages %v leave out ./chapters/code/07-controllers/apiserver: no step runs its tests", late)
 	}
 
+	quick, err := c.onceOf(quickTests...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range quick {
+		if needs[p] {
+			t.Errorf("check -quick tests %s, whose tests start an API server: -quick has no envtest step", p)
+		}
+	}
+
 	// The same plan with one such package in the test step, before envtest.
 	i := slices.IndexFunc(steps, func(s checkStep) bool { return s.name == "test" })
 	early := steps[i].tests
