@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -125,6 +126,101 @@ func TestProgramsAreOutputs(t *testing.T) {
 	for _, c := range All() {
 		if c.Program != "" && !lines[c.Program] {
 			t.Errorf("%s: program %q is not the command of any chapters/out/*.cmd", c.ID, c.Program)
+		}
+	}
+}
+
+// varyDirective is a "# vary REGEXP" line of a chapters/out/*.cmd file: text of the output that
+// the outputs check (go run ./tools/course outputs -check) masks, line by line, before it compares
+// a fresh output with the committed one. checkMasks are the masks the check applies to every
+// output, as tools/course/normalize.go writes them: durations and hex numbers.
+var (
+	varyDirective = regexp.MustCompile(`^#\s*vary\s+(.+?)\s*$`)
+	checkMasks    = []*regexp.Regexp{
+		regexp.MustCompile(`\(cached\)|\b(\d+(\.\d+)?(ns|µs|us|ms|s|m|h))+\b`),
+		regexp.MustCompile(`0x[0-9a-fA-F]+`),
+	}
+)
+
+// TestOutputEvidenceIsCompared: where a row's evidence is a line of a committed output, what its
+// pattern depends on is compared by the outputs check. A pattern that pins a figure the check
+// masks (a count that depends on the hash seed, a heap read while the collector runs) holds only
+// for the run that was committed: a regenerated output may print another figure, and nothing
+// checks the row's figure meanwhile. So the test changes every digit that a mask covers in the
+// cited line (d to d+1, 9 to 0), in the words that start with a figure (not "read90-2", a
+// benchmark's name); where the masks still hide the change, the row's pattern must still match.
+// (A mask that accepts only a range, such as `28[5-9] MB`, does not hide every change: there the
+// pattern may state the same range.)
+func TestOutputEvidenceIsCompared(t *testing.T) {
+	r := resolver(t)
+	masks := map[string][]*regexp.Regexp{}
+	masksOf := func(name string) []*regexp.Regexp {
+		if m, ok := masks[name]; ok {
+			return m
+		}
+		data, err := os.ReadFile(filepath.Join(r.Repo, "chapters", "out", name+".cmd"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var m []*regexp.Regexp
+		for _, l := range strings.Split(string(data), "\n") {
+			if v := varyDirective.FindStringSubmatch(strings.TrimSpace(l)); v != nil {
+				m = append(m, regexp.MustCompile("(?m)"+v[1]))
+			}
+		}
+		masks[name] = append(m, checkMasks...)
+		return masks[name]
+	}
+	mask := func(line string, res []*regexp.Regexp) string {
+		for _, re := range res {
+			line = re.ReplaceAllString(line, "<masked>")
+		}
+		return line
+	}
+	for _, c := range All() {
+		for _, e := range c.Evidence {
+			o, ok := e.(Output)
+			if !ok {
+				continue
+			}
+			find := regexp.MustCompile(o.Find)
+			data, err := os.ReadFile(filepath.Join(r.Repo, "chapters", "out", o.Name+".txt"))
+			if err != nil {
+				continue // TestEvidenceIsWhereItSays says so
+			}
+			i := slices.IndexFunc(strings.Split(string(data), "\n"), find.MatchString)
+			if i < 0 {
+				continue // TestEvidenceIsWhereItSays says so
+			}
+			line, res := strings.Split(string(data), "\n")[i], masksOf(o.Name)
+			masked := make([]bool, len(line))
+			for _, re := range res {
+				for _, span := range re.FindAllStringIndex(line, -1) {
+					for i := span[0]; i < span[1]; i++ {
+						masked[i] = true
+					}
+				}
+			}
+			changed := []byte(line)
+			figure := false // in a word whose first letter or digit is a digit
+			for i := range len(line) {
+				switch ch := line[i]; {
+				case ch == ' ' || ch == '\t':
+					figure = false
+				case i == 0 || line[i-1] == ' ' || line[i-1] == '\t':
+					word := strings.TrimLeft(line[i:], "+-−.([=~±")
+					figure = word != "" && '0' <= word[0] && word[0] <= '9'
+				}
+				if figure && masked[i] && '0' <= line[i] && line[i] <= '9' {
+					changed[i] = '0' + (line[i]-'0'+1)%10
+				}
+			}
+			if string(changed) == line || mask(string(changed), res) != mask(line, res) {
+				continue
+			}
+			if !find.MatchString(string(changed)) {
+				t.Errorf("%s: its evidence %s, Find %q, pins a figure that the outputs check masks in %q (chapters/out/%s.cmd): the same line with other figures, %q, would pass the check and fail the pattern", c.ID, o.Name, o.Find, line, o.Name, string(changed))
+			}
 		}
 	}
 }

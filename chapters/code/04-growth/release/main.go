@@ -5,6 +5,11 @@
 //
 //	go run ./chapters/code/04-growth/release
 //	env $(go run ./tools/course lanes -env classic) go run ./chapters/code/04-growth/release
+//
+// It runs with one P (runtime.GOMAXPROCS(1)), so that the live heap is the
+// same on every run: it counts the runtime's own objects too, and with more
+// than one P those depend on the scheduler, such as a thread it starts in the
+// middle of the program (runtime.newm), whose structures stay on the heap.
 package main
 
 import (
@@ -23,6 +28,7 @@ const (
 var base uint64 // the live heap before the map is made
 
 func main() {
+	runtime.GOMAXPROCS(1)
 	base = liveHeap()
 	fmt.Printf("%s (%s)\n", inspect.Build(), runtime.Version())
 	m := map[int][]byte{}

@@ -5,6 +5,12 @@
 //
 //	go run ./chapters/code/04-growth/shrink
 //	env $(go run ./tools/course lanes -env classic) go run ./chapters/code/04-growth/shrink
+//
+// It runs with one P (runtime.GOMAXPROCS(1)), so that the live heap counts
+// the same objects of the runtime's own on every run: with more than one P
+// they depend on the scheduler, such as a thread it starts in the middle of
+// the program (runtime.newm), whose structures stay on the heap. The slots of
+// a map that grew, and so its heap, depend on the hash seed.
 package main
 
 import (
@@ -21,6 +27,7 @@ const n = 1_000_000
 var base uint64 // the live heap before the map is made
 
 func main() {
+	runtime.GOMAXPROCS(1)
 	base = liveHeap()
 	fmt.Printf("%s (%s)\n", inspect.Build(), runtime.Version())
 	fmt.Printf("%-42s %8s %9s %11s %10s\n", "", "len", "slots", "tombstones", "live heap")

@@ -18,6 +18,14 @@
 // On Go 1.26 it shows the interleaved layout; on the classic map, which has
 // buckets instead of groups, it says so and measures nothing.
 //
+// It runs with one P (runtime.GOMAXPROCS(1)), so that the allocator's
+// counters, which count every allocation of the process, count the maps'
+// alone, on every run: with more than one P, the scheduler may start a
+// thread while the maps are built (runtime.newm), whose structures are
+// allocated on the heap. What the runtime still allocates for itself
+// meanwhile is a few bytes at most (the scavenger's first timer: 16 bytes,
+// one object), which does not show once divided by the 1000 maps.
+//
 // splitgroup_test.go holds benchmarks of the same map types;
 // go run ./chapters/code/04-growth/splitbench runs them on both layouts and
 // compares them with benchstat.
@@ -44,24 +52,21 @@ const (
 	// maps is how many such maps each measurement builds, so that the
 	// allocator's counters see megabytes, not a few kilobytes.
 	maps = 1000
-	// rounds is how many times each measurement runs; the smallest is
-	// kept, since anything else the process allocates meanwhile (the
-	// runtime's own work) can only add bytes.
-	rounds = 5
 )
 
 // A result is what one map type measured.
 type result struct {
 	name     string
 	layout   *inspect.Layout // of the first map built
-	heap     uint64          // bytes allocated building one round's maps, the fewest of rounds
-	objects  uint64          // objects allocated in that round
+	heap     uint64          // bytes allocated building the maps
+	objects  uint64          // objects allocated building them
 	tables   int             // tables, groups and slots of every map (checked to be equal)
 	groups   int
 	capacity int
 }
 
 func main() {
+	runtime.GOMAXPROCS(1)
 	if err := inspect.Check(); err != nil {
 		fmt.Println(err)
 		os.Exit(1)
@@ -105,38 +110,34 @@ func build[K comparable, V any](keys []K) map[K]V {
 	return m
 }
 
-// measure builds maps maps of type map[K]V holding keys, rounds times, and
-// returns the smallest number of bytes allocated and the layout of the maps,
-// which must all have the same tables, groups and slots.
+// measure builds maps maps of type map[K]V holding keys and returns the bytes
+// and objects their allocations took and the layout of the maps, which must
+// all have the same tables, groups and slots.
 func measure[K comparable, V any](name string, keys []K) (result, error) {
-	r := result{name: name, heap: ^uint64(0)}
-	for range rounds {
-		held := make([]map[K]V, maps) // allocated before the counters are read
-		var before, after runtime.MemStats
-		runtime.GC()
-		runtime.ReadMemStats(&before)
-		for i := range held {
-			held[i] = build[K, V](keys)
+	r := result{name: name}
+	held := make([]map[K]V, maps) // allocated before the counters are read
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	for i := range held {
+		held[i] = build[K, V](keys)
+	}
+	runtime.ReadMemStats(&after)
+	r.heap, r.objects = after.TotalAlloc-before.TotalAlloc, after.Mallocs-before.Mallocs
+	for i, m := range held {
+		l, err := inspect.Inspect(m)
+		if err != nil {
+			return r, err
 		}
-		runtime.ReadMemStats(&after)
-		if b := after.TotalAlloc - before.TotalAlloc; b < r.heap {
-			r.heap, r.objects = b, after.Mallocs-before.Mallocs
+		tables, groups := len(l.Swiss.Tables), 0
+		for _, t := range l.Swiss.Tables {
+			groups += len(t.Groups)
 		}
-		for i, m := range held {
-			l, err := inspect.Inspect(m)
-			if err != nil {
-				return r, err
-			}
-			tables, groups := len(l.Swiss.Tables), 0
-			for _, t := range l.Swiss.Tables {
-				groups += len(t.Groups)
-			}
-			if r.layout == nil {
-				r.layout, r.tables, r.groups, r.capacity = l, tables, groups, l.Capacity()
-			} else if tables != r.tables || groups != r.groups || l.Capacity() != r.capacity {
-				return r, fmt.Errorf("%s: map %d has %d tables, %d groups and %d slots; the first had %d, %d and %d",
-					name, i, tables, groups, l.Capacity(), r.tables, r.groups, r.capacity)
-			}
+		if r.layout == nil {
+			r.layout, r.tables, r.groups, r.capacity = l, tables, groups, l.Capacity()
+		} else if tables != r.tables || groups != r.groups || l.Capacity() != r.capacity {
+			return r, fmt.Errorf("%s: map %d has %d tables, %d groups and %d slots; the first had %d, %d and %d",
+				name, i, tables, groups, l.Capacity(), r.tables, r.groups, r.capacity)
 		}
 	}
 	return r, nil
@@ -165,7 +166,7 @@ func report(results []result) {
 			float64(s.GroupSize)/inspect.GroupSlots, float64(pad)/inspect.GroupSlots)
 	}
 
-	fmt.Printf("\nmeasured: %d maps of %d entries, built %d times (the round that allocated the fewest bytes)\n", maps, entries, rounds)
+	fmt.Printf("\nmeasured: %d maps of %d entries, built with one P\n", maps, entries)
 	fmt.Printf("%-20s %6s %6s %5s   %-23s   %s\n", "", "", "", "", "inspector: group arrays", "MemStats: every allocation")
 	fmt.Printf("%-20s %6s %6s %5s   %6s %7s %8s   %7s %6s %7s %8s\n", "type", "tables", "groups", "slots",
 		"B/map", "B/slot", "B/entry", "objects", "B/map", "B/slot", "B/entry")

@@ -8,6 +8,16 @@
 //
 // It stops at 1000 keys: on Swiss tables, after the first split, the next
 // steps depend on the hash seed.
+//
+// It runs with one P (runtime.GOMAXPROCS(1)), so that what it counts for an
+// insert is the insert's alone, on every run. The allocator's counters count
+// every allocation of the process, the runtime's own included: with more than
+// one P, the scheduler may start a thread in the middle of a measurement
+// (runtime.newm), whose structures are allocated on the heap. With one P, only
+// a preemption could run another goroutine between the two reads of an
+// insert. The heap the map holds at the end is another matter: the runtime's
+// background work (the scavenger adding its first timer) may have allocated a
+// few bytes of its own since the first reading, or not yet.
 package main
 
 import (
@@ -24,6 +34,7 @@ const keys = 1000
 var sink map[int64]int64
 
 func main() {
+	runtime.GOMAXPROCS(1)
 	var ms runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&ms)
