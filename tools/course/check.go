@@ -567,38 +567,41 @@ func (c *checker) onceTests() ([]string, error) {
 	return slices.DeleteFunc(pkgs, func(p string) bool { return p == claims || strings.HasPrefix(p, claims+"/") }), nil
 }
 
-// earlyTests are the test step's packages: onceTests but for those whose tests start an API
-// server, which wait for the envtest step (checkOrder).
-func (c *checker) earlyTests() ([]string, error) {
+// splitOnceTests splits onceTests between the test step and the envtest step: early are the
+// packages whose tests start no API server; late are kubeassets, whose test starts a real API
+// server with the binaries the envtest step built, and the packages whose tests start one,
+// which wait for that step (checkOrder).
+func (c *checker) splitOnceTests() (early, late []string, err error) {
 	pkgs, err := c.onceTests()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	needs, err := c.envtestPackages()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return slices.DeleteFunc(pkgs, func(p string) bool { return needs[p] }), nil
-}
-
-// envtestTests are the envtest step's packages: kubeassets, whose test starts a real API server
-// with the binaries the step built, and the packages of onceTests whose tests start one.
-func (c *checker) envtestTests() ([]string, error) {
-	pkgs, err := c.onceTests()
-	if err != nil {
-		return nil, err
-	}
-	needs, err := c.envtestPackages()
-	if err != nil {
-		return nil, err
-	}
-	late := []string{"./labs/kubeassets"}
+	late = []string{"./labs/kubeassets"}
 	for _, p := range pkgs {
-		if needs[p] && !slices.Contains(late, p) {
+		switch {
+		case !needs[p]:
+			early = append(early, p)
+		case !slices.Contains(late, p):
 			late = append(late, p)
 		}
 	}
-	return late, nil
+	return early, late, nil
+}
+
+// earlyTests are the test step's packages (splitOnceTests).
+func (c *checker) earlyTests() ([]string, error) {
+	early, _, err := c.splitOnceTests()
+	return early, err
+}
+
+// envtestTests are the envtest step's packages (splitOnceTests).
+func (c *checker) envtestTests() ([]string, error) {
+	_, late, err := c.splitOnceTests()
+	return late, err
 }
 
 // test runs once the tests of earlyTests.
