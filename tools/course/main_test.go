@@ -50,17 +50,8 @@ func TestRunHelp(t *testing.T) {
 
 // TestOutputsWritesAndChecks runs the outputs command on a course folder of its own.
 func TestOutputsWritesAndChecks(t *testing.T) {
-	root := t.TempDir()
+	root, write := outFixture(t)
 	out := filepath.Join(root, "chapters", "out")
-	if err := os.MkdirAll(out, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	write := func(name, text string) {
-		t.Helper()
-		if err := os.WriteFile(filepath.Join(out, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
 	write("env.cmd", "# a variable reaches the command\nGREETING=\"hello there\" sh -c \"echo $GREETING; echo oops >&2\"\n")
 	write("fails.cmd", "# exit 3\nsh -c \"echo bad; exit 3\"\n")
 

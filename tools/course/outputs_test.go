@@ -266,17 +266,7 @@ func TestDropGoProgress(t *testing.T) {
 // build/ keeps its order (the second reads what the first saved, after the first has slept), and
 // what every output printed comes in the names' order, whichever ended first.
 func TestOutputsCheckSideBySide(t *testing.T) {
-	root := t.TempDir()
-	out := filepath.Join(root, "chapters", "out")
-	if err := os.MkdirAll(out, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	write := func(name, text string) {
-		t.Helper()
-		if err := os.WriteFile(filepath.Join(out, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	root, write := outFixture(t)
 	write("a-save.cmd", "# save build/shared.txt\n# raw\nsh -c \"sleep 0.5; echo saved\"\n")
 	write("a-save.txt", "saved\n")
 	write("b-read.cmd", "# raw\ncat build/shared.txt\n")
@@ -305,5 +295,21 @@ func TestOutputsCheckSideBySide(t *testing.T) {
 	}
 	if !strings.Contains(stderr.String(), "chapters/out/d-quick.txt is out of date") {
 		t.Errorf("outputs -check printed %q; want d-quick named out of date", stderr.String())
+	}
+}
+
+// outFixture makes a course with an empty chapters/out, and a function that writes a file there.
+func outFixture(t *testing.T) (root string, write func(name, text string)) {
+	t.Helper()
+	root = t.TempDir()
+	out := filepath.Join(root, "chapters", "out")
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return root, func(name, text string) {
+		t.Helper()
+		if err := os.WriteFile(filepath.Join(out, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
