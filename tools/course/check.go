@@ -395,7 +395,17 @@ func (c *checker) lanes() (*lanePlan, error) {
 	if c.plan != nil {
 		return c.plan, nil
 	}
-	pkgs, err := markedPackages(c.root)
+	p, err := readLanePlan(c.root)
+	if err != nil {
+		return nil, err
+	}
+	c.plan = p
+	return p, nil
+}
+
+// readLanePlan reads the lanes' plan from the markers of the course's packages.
+func readLanePlan(root string) (*lanePlan, error) {
+	pkgs, err := markedPackages(root)
 	if err != nil {
 		return nil, err
 	}
@@ -410,7 +420,6 @@ func (c *checker) lanes() (*lanePlan, error) {
 		}
 		p.packages = append(p.packages, pkg)
 	}
-	c.plan = p
 	return p, nil
 }
 
@@ -643,14 +652,14 @@ func (c *checker) onceLabDirs() ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	return c.labDirs(once), nil
+	return labDirs(c.root, once), nil
 }
 
 // labDirs turns lab numbers into ./labs/NN-word.
-func (c *checker) labDirs(nns []string) []string {
+func labDirs(root string, nns []string) []string {
 	var dirs []string
 	for _, nn := range nns {
-		for _, name := range courseroot.Labs(c.root) {
+		for _, name := range courseroot.Labs(root) {
 			if strings.HasPrefix(name, nn+"-") {
 				dirs = append(dirs, "./labs/"+name)
 			}
@@ -669,7 +678,7 @@ func (c *checker) laneTests() ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	return append(tests, c.labDirs(plan.labs)...), nil
+	return append(tests, labDirs(c.root, plan.labs)...), nil
 }
 
 // laneTestPackages are the packages on every lane whose tests a lane's go test runs: the
@@ -755,9 +764,9 @@ func (c *checker) laneRun(l lanes.Lane) error {
 		fmt.Fprintf(c.stdout, "$ %sgo %s\n", l.Prefix(), strings.Join(args, " "))
 		return cmd.Run()
 	}
-	labDirs := c.labDirs(plan.labs)
+	labs := labDirs(c.root, plan.labs)
 	if !l.IsDefault() {
-		if err := run(append([]string{"vet"}, append(plan.packages, labDirs...)...)...); err != nil {
+		if err := run(append([]string{"vet"}, append(plan.packages, labs...)...)...); err != nil {
 			return err
 		}
 	}

@@ -58,20 +58,14 @@ func prepareSteps(laneLabs []string) []prepareStep {
 
 // laneLabs lists the labs on every lane, as ./labs/NN-word.
 func laneLabs(root string) ([]string, error) {
-	pkgs, err := markedPackages(root)
+	plan, err := readLanePlan(root)
 	if err != nil {
 		return nil, err
 	}
-	var labs []string
-	for _, p := range pkgs {
-		if _, ok := labNumber(p); ok {
-			labs = append(labs, p)
-		}
-	}
-	if len(labs) == 0 {
+	if len(plan.labs) == 0 {
 		return nil, fmt.Errorf("no lab carries %s: the classic map has no lab to warm", lanes.Marker)
 	}
-	return labs, nil
+	return labDirs(root, plan.labs), nil
 }
 
 // runPrepare readies a machine for a workshop without internet, and proves
