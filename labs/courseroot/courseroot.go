@@ -141,3 +141,25 @@ func MatchLab(arg, name string) bool {
 	num, err2 := strconv.Atoi(m[1])
 	return err1 == nil && err2 == nil && n == num
 }
+
+// CacheEnv, when set, is the folder of the course's caches instead of the user's cache
+// folder's gomaps/: envtest's binaries, the lab runner's records, check's step records.
+const CacheEnv = "GOMAPS_CACHE"
+
+// CacheDir is the folder of the course's caches, outside the course: $GOMAPS_CACHE, or gomaps/
+// in the user's cache folder. Nothing in it is needed to read the course; all of it can be
+// rebuilt.
+func CacheDir() (string, error) {
+	root := os.Getenv(CacheEnv)
+	if root == "" {
+		user, err := os.UserCacheDir()
+		if err != nil {
+			return "", fmt.Errorf("the course needs a cache folder, and this user has none (%v): set %s to a folder", err, CacheEnv)
+		}
+		root = filepath.Join(user, "gomaps")
+	}
+	if !filepath.IsAbs(root) {
+		return "", fmt.Errorf("%s is %s: it must be an absolute path", CacheEnv, root)
+	}
+	return root, nil
+}

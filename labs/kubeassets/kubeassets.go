@@ -36,6 +36,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"gomaps/labs/courseroot"
 )
 
 // The pinned versions. controller-runtime v0.23 is built on the k8s.io/* v0.35 libraries, so
@@ -62,7 +64,7 @@ const (
 	AssetsEnv = "KUBEBUILDER_ASSETS"
 	// CacheEnv, when set, is the folder of the course's caches instead of
 	// os.UserCacheDir()/gomaps.
-	CacheEnv = "GOMAPS_CACHE"
+	CacheEnv = courseroot.CacheEnv
 )
 
 // BuildCommand is what a reader runs to build the binaries.
@@ -97,16 +99,9 @@ func Dir() (string, error) {
 // CacheDir returns the folder where [Build] puts the binaries of the pinned versions, whether
 // they are there or not.
 func CacheDir() (string, error) {
-	root := os.Getenv(CacheEnv)
-	if root == "" {
-		user, err := os.UserCacheDir()
-		if err != nil {
-			return "", fmt.Errorf("envtest needs a cache folder for kube-apiserver and etcd, and this user has none (%v): set %s to a folder", err, CacheEnv)
-		}
-		root = filepath.Join(user, "gomaps")
-	}
-	if !filepath.IsAbs(root) {
-		return "", fmt.Errorf("%s is %s: it must be an absolute path", CacheEnv, root)
+	root, err := courseroot.CacheDir()
+	if err != nil {
+		return "", err
 	}
 	return filepath.Join(root, "envtest", KubernetesVersion+"-"+EtcdVersion), nil
 }

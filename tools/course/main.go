@@ -151,9 +151,13 @@ import (
 const usageLine = "usage: go run ./tools/course [serve [-addr host:port] | check [-skip step,...] [-lane NAME,...] [-quick] [-fresh] | lanes [-env NAME] | outputs [-check] [NAME...] | prepare | doctor | pack DIR | unpack DIR | layout LAB SAMPLE [FORMAT] | bench [-check] | explorer [-o DIR] [-test]]"
 
 func main() {
-	cli.Main(cli.Command{Name: "course", Usage: usageLine, Run: func(_ context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) error {
-		return run(args, stdout, stderr)
-	}})
+	p := &cli.Program{Name: "course", Path: "go run ./tools/course", Commands: []*cli.Command{{
+		Usage: strings.TrimPrefix(usageLine, "usage: go run ./tools/course "),
+		Run: func(_ context.Context, io cli.IO, args []string) error {
+			return run(args, io.Stdout, io.Stderr)
+		},
+	}}}
+	p.Main()
 }
 
 func run(args []string, stdout, stderr io.Writer) error {

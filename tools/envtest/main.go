@@ -25,7 +25,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -34,30 +33,33 @@ import (
 	"gomaps/tools/internal/cli"
 )
 
-const usageLine = "usage: go run ./tools/envtest [-print | -export DIR | -import DIR]"
-
 func main() {
-	cli.Main(cli.Command{Name: "envtest", Usage: usageLine, Run: func(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) error {
-		return run(ctx, args, stdout, stderr)
-	}})
+	var o options
+	p := &cli.Program{Name: "envtest", Path: "go run ./tools/envtest", Commands: []*cli.Command{{
+		Usage: "[-print | -export DIR | -import DIR]",
+		Flags: func(fs *flag.FlagSet) {
+			fs.BoolVar(&o.printOnly, "print", false, "print the folder of the binaries, or what is missing; build nothing")
+			fs.StringVar(&o.exportTo, "export", "", "copy the built binaries into `DIR`, for another machine")
+			fs.StringVar(&o.importFrom, "import", "", "install the binaries exported into `DIR`")
+		},
+		Run: func(ctx context.Context, io cli.IO, args []string) error {
+			if len(args) > 0 {
+				return cli.Usagef("unexpected argument %q", args[0])
+			}
+			return o.run(ctx, io.Stdout, io.Stderr)
+		},
+	}}}
+	p.Main()
 }
 
-func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	flags := flag.NewFlagSet("envtest", flag.ContinueOnError)
-	flags.SetOutput(io.Discard)
-	printOnly := flags.Bool("print", false, "print the folder of the binaries, or what is missing; build nothing")
-	exportTo := flags.String("export", "", "copy the built binaries into `DIR`, for another machine")
-	importFrom := flags.String("import", "", "install the binaries exported into `DIR`")
-	if err := flags.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(stdout, usageLine)
-			return nil
-		}
-		return cli.Usagef("%v", err)
-	}
-	if flags.NArg() > 0 {
-		return cli.Usagef("unexpected argument %q", flags.Arg(0))
-	}
+// options are envtest's flags.
+type options struct {
+	printOnly            bool
+	exportTo, importFrom string
+}
+
+func (o options) run(ctx context.Context, stdout, stderr io.Writer) error {
+	printOnly, exportTo, importFrom := &o.printOnly, &o.exportTo, &o.importFrom
 	modes := 0
 	for _, set := range []bool{*printOnly, *exportTo != "", *importFrom != ""} {
 		if set {

@@ -35,38 +35,47 @@ import (
 	"gomaps/tools/internal/cli"
 )
 
-const usageLine = "usage: go run ./tools/inspect [-format text|svg] [-noseed] [-rows N] SAMPLE (or: list)"
+// program returns inspect as package cli runs it, with flags of its own.
+func program() *cli.Program {
+	var o options
+	return &cli.Program{Name: "inspect", Path: "go run ./tools/inspect", Commands: []*cli.Command{{
+		Usage: "[-format text|svg] [-noseed] [-rows N] SAMPLE (or: list)",
+		Flags: func(fs *flag.FlagSet) {
+			fs.StringVar(&o.format, "format", "text", "text or svg")
+			fs.BoolVar(&o.noSeed, "noseed", false, "leave out the seed and the values that depend on it")
+			fs.IntVar(&o.rows, "rows", 0, "groups or buckets drawn per table or array (0: default, -1: all)")
+		},
+		Run: func(_ context.Context, io cli.IO, args []string) error {
+			return o.run(args, io.Stdout)
+		},
+	}}}
+}
 
-// command is inspect as package cli runs it.
-var command = cli.Command{Name: "inspect", Usage: usageLine, Run: func(_ context.Context, args []string, _ io.Reader, stdout, _ io.Writer) error {
-	return runErr(args, stdout)
-}}
+// options are inspect's flags.
+type options struct {
+	format string
+	noSeed bool
+	rows   int
+}
 
-func main() { cli.Main(command) }
+func main() { program().Main() }
 
 //course:every-lane it prints the map runtime's own structures, which differ from one lane to the next
 
 // run runs inspect as main does, for the tests.
 func run(args []string, stdout, stderr io.Writer) int {
-	return command.Exec(context.Background(), args, nil, stdout, stderr)
+	return program().Exec(context.Background(), args, cli.IO{Stdout: stdout, Stderr: stderr})
 }
 
-func runErr(args []string, stdout io.Writer) error {
-	fs := flag.NewFlagSet("inspect", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	format := fs.String("format", "text", "text or svg")
-	noSeed := fs.Bool("noseed", false, "leave out the seed and the values that depend on it")
-	rows := fs.Int("rows", 0, "groups or buckets drawn per table or array (0: default, -1: all)")
-	if err := fs.Parse(args); err != nil {
-		return cli.Usagef("%v", err)
-	}
+func (o options) run(args []string, stdout io.Writer) error {
+	format, noSeed, rows := &o.format, &o.noSeed, &o.rows
 	if *format != "text" && *format != "svg" {
 		return cli.Usagef("-format is text or svg, not %q", *format)
 	}
-	if fs.NArg() != 1 {
+	if len(args) != 1 {
 		return cli.Usagef("name one sample (go run ./tools/inspect list shows them)")
 	}
-	name := fs.Arg(0)
+	name := args[0]
 	if name == "list" {
 		return list(stdout)
 	}

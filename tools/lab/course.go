@@ -16,6 +16,7 @@ import (
 
 	"gomaps/labs/courseroot"
 	"gomaps/tools/internal/cli"
+	"gomaps/tools/internal/gocmd"
 )
 
 // A course is the repository: labs/NN-word with their solutions and chapters.
@@ -25,6 +26,7 @@ type course struct {
 	labs []*lab // in number order
 
 	progress io.Writer // where a long test run says it is still going; nil: nowhere
+	gocmd    gocmd.Go  // the go command the labs run on, in root
 
 	minor      int  // the minor version of the go command that runs the tests (see goMinor)
 	minorKnown bool // and whether goMinor asked it already

@@ -34,9 +34,7 @@ var goTestRuns atomic.Int64
 // goTest runs go test -json with args in the course root.
 func (c *course) goTest(ctx context.Context, args ...string) *goTestResult {
 	goTestRuns.Add(1)
-	cmd := exec.CommandContext(ctx, "go", append([]string{"test", "-json"}, args...)...)
-	cmd.Dir = c.root
-	cmd.Env = append(os.Environ(), "GOFLAGS="+strings.TrimSpace(os.Getenv("GOFLAGS")))
+	cmd := c.gocmd.With("GOFLAGS="+strings.TrimSpace(os.Getenv("GOFLAGS"))).Command(ctx, append([]string{"test", "-json"}, args...)...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	res := &goTestResult{}

@@ -7,7 +7,6 @@ import (
 	"go/parser"
 	"go/token"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -41,11 +40,7 @@ var newerLanes = lanes.All
 func (c *course) goMinor() int {
 	if !c.minorKnown {
 		c.minorKnown = true
-		cmd := exec.Command("go", "env", "GOVERSION")
-		cmd.Dir = c.root
-		if out, err := cmd.Output(); err == nil {
-			c.minor = releaseMinor(strings.TrimSpace(string(out)))
-		}
+		c.minor = releaseMinor(c.gocmd.Var("GOVERSION"))
 	}
 	return c.minor
 }

@@ -8,9 +8,11 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
+	"strings"
+
+	"gomaps/labs/courseroot"
 )
 
 // The runner remembers each lab's last result, keyed by a hash of everything the result depends
@@ -81,17 +83,19 @@ func (c *course) labKey(l *lab, toolchain string) string {
 
 // toolchain names the Go that runs the tests, with the settings that change a result.
 func (c *course) toolchain() string {
-	cmd := exec.Command("go", "env", "GOVERSION", "GOEXPERIMENT", "GOFLAGS", "GOARCH", "GOOS", "CGO_ENABLED")
-	cmd.Dir = c.root
-	out, err := cmd.Output()
+	env, err := c.gocmd.GoEnv()
 	if err != nil {
 		return ""
 	}
-	return string(out)
+	var b strings.Builder
+	for _, k := range []string{"GOVERSION", "GOEXPERIMENT", "GOFLAGS", "GOARCH", "GOOS", "CGO_ENABLED"} {
+		b.WriteString(env[k] + "\n")
+	}
+	return b.String()
 }
 
 // stateDir is the user's cache folder; the tests point it at a folder of their own.
-var stateDir = os.UserCacheDir
+var stateDir = courseroot.CacheDir
 
 // stateFile is where the runner keeps a record of one kind ("hints", "results") for this
 // course: in the user's cache folder, never in the course's files.
@@ -101,7 +105,7 @@ func (c *course) stateFile(kind string) string {
 		return ""
 	}
 	sum := sha256.Sum256([]byte(c.root))
-	return filepath.Join(dir, "gomaps", kind, hex.EncodeToString(sum[:8])+".json")
+	return filepath.Join(dir, kind, hex.EncodeToString(sum[:8])+".json")
 }
 
 // loadState reads a record into v; a missing or broken record leaves v as it is.

@@ -9,7 +9,6 @@ import (
 	"go/token"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -567,8 +566,7 @@ func dropComments(out string) string {
 
 // goCmd runs a go command in the root and returns its combined output.
 func (c *course) goCmd(ctx context.Context, args ...string) (string, error) {
-	cmd := exec.CommandContext(ctx, "go", args...)
-	cmd.Dir = c.root
+	cmd := c.gocmd.Command(ctx, args...)
 	out, err := cmd.CombinedOutput()
 	return strings.TrimSpace(string(out)), err
 }

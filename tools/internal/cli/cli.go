@@ -1,16 +1,19 @@
-// Package cli is what the course's four commands (lab, course, inspect, envtest) share: one
-// main, one way to say a usage error, one set of exit statuses. A usage error is one line and
-// the usage, exit 2; a command that ran and found something broken has already said what, and
-// exits 1; any other error is one sentence saying what to do, exit 1.
+// Package cli is what the course's programs (lab, course, inspect, envtest) share: a table of
+// commands, in the manner of cmd/go's base.Command, from which the usage line, the help and the
+// manual are generated; one way to say a usage error; one set of exit statuses. A usage error
+// is one line and the usage, exit 2; a command that ran and found something broken has already
+// said what, and exits 1; any other error is one sentence saying what to do, exit 1.
 package cli
 
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 )
 
@@ -28,27 +31,51 @@ func Usagef(format string, args ...any) error {
 // has already been printed, so main only sets the exit status.
 var ErrFailed = errors.New("failed")
 
-// A Command is one of the course's commands: its name (the prefix of its messages), its usage
-// line, and the whole program, with its inputs passed in so that tests can drive it. Run's ctx
-// ends on Ctrl-C.
-type Command struct {
-	Name  string
-	Usage string
-	Run   func(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error
+// IO is where a command reads and writes, passed in so that tests can drive it.
+type IO struct {
+	Stdin          io.Reader
+	Stdout, Stderr io.Writer
 }
 
-// Main runs the command with the process's arguments and exits with its status.
-func Main(c Command) {
+// A Command is one command of a program.
+type Command struct {
+	Name  string // the word that runs it: "check"
+	Usage string // what follows the name in the usage line: its flags and arguments, "[-check] [NAME...]"
+	Short string // one line for the list of commands
+	Long  string // the manual's text: what it does, every flag, as sentences
+	// Flags defines the command's flags; it is called on a new flag set for each run, so the
+	// variables it binds are the run's own.
+	Flags func(fs *flag.FlagSet)
+	// Run runs the command with the arguments that follow its flags. Its ctx ends on Ctrl-C.
+	Run func(ctx context.Context, io IO, args []string) error
+}
+
+// A Program is a command-line program: its commands, and what its manual says around them.
+type Program struct {
+	Name    string // the prefix of its messages: "course"
+	Path    string // how a reader runs it: "go run ./tools/course"
+	Doc     string // the manual's first paragraph: what the program is
+	Default string // the command that runs when none is named
+	// Flags defines the flags that come before the command (lab's -C and -lane), and
+	// FlagsUsage shows them in the usage line.
+	Flags      func(fs *flag.FlagSet)
+	FlagsUsage string
+	Commands   []*Command
+	Footer     string // the manual's text after the commands
+}
+
+// Main runs the program with the process's arguments and exits with its status.
+func (p *Program) Main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	code := c.Exec(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	code := p.Exec(ctx, os.Args[1:], IO{os.Stdin, os.Stdout, os.Stderr})
 	stop()
 	os.Exit(code)
 }
 
-// Exec runs the command and turns its error into what the reader sees on stderr and the exit
+// Exec runs the program and turns its error into what the reader sees on stderr and the exit
 // status: 0 success, 1 a failure, 2 a usage error.
-func (c Command) Exec(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	err := c.Run(ctx, args, stdin, stdout, stderr)
+func (p *Program) Exec(ctx context.Context, args []string, io IO) int {
+	err := p.Run(ctx, args, io)
 	var usage *UsageError
 	switch {
 	case err == nil:
@@ -56,9 +83,131 @@ func (c Command) Exec(ctx context.Context, args []string, stdin io.Reader, stdou
 	case errors.Is(err, ErrFailed):
 		return 1
 	case errors.As(err, &usage):
-		fmt.Fprintf(stderr, "%s: %s\n%s\n", c.Name, usage.Msg, c.Usage)
+		fmt.Fprintf(io.Stderr, "%s: %s\n%s\n", p.Name, usage.Msg, p.UsageLine())
 		return 2
 	}
-	fmt.Fprintf(stderr, "%s: %v\n", c.Name, err)
+	fmt.Fprintf(io.Stderr, "%s: %v\n", p.Name, err)
 	return 1
+}
+
+// Run parses the program's flags, finds the command and runs it. "help" prints the usage
+// line and the commands, "help NAME" one command's help.
+func (p *Program) Run(ctx context.Context, args []string, io IO) error {
+	if p.Flags != nil {
+		fs := newFlagSet(p.Name)
+		p.Flags(fs)
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return p.help(io.Stdout, nil)
+			}
+			return Usagef("%v", err)
+		}
+		args = fs.Args()
+	}
+	if p.single() {
+		return p.runCommand(ctx, p.Commands[0], args, io)
+	}
+	name := p.Default
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		name, args = args[0], args[1:]
+	}
+	if name == "help" || name == "-h" || name == "--help" {
+		return p.help(io.Stdout, args)
+	}
+	c := p.Lookup(name)
+	if c == nil {
+		return Usagef("unknown command %q", name)
+	}
+	return p.runCommand(ctx, c, args, io)
+}
+
+func (p *Program) runCommand(ctx context.Context, c *Command, args []string, io IO) error {
+	fs := newFlagSet(c.Name)
+	if c.Flags != nil {
+		c.Flags(fs)
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return p.help(io.Stdout, []string{c.Name})
+		}
+		if p.single() {
+			return Usagef("%v", err)
+		}
+		return Usagef("%s: %v", c.Name, err)
+	}
+	return c.Run(ctx, io, fs.Args())
+}
+
+func newFlagSet(name string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	return fs
+}
+
+// single reports whether the program is one command, named "": its arguments follow the
+// program's path directly.
+func (p *Program) single() bool { return len(p.Commands) == 1 && p.Commands[0].Name == "" }
+
+// Lookup returns the command named name, or nil.
+func (p *Program) Lookup(name string) *Command {
+	for _, c := range p.Commands {
+		if c.Name == name {
+			return c
+		}
+	}
+	return nil
+}
+
+// UsageLine is the one line that says how to run the program: "usage: go run ./tools/lab
+// [-C dir] [list | run NN | ...]".
+func (p *Program) UsageLine() string {
+	if p.single() {
+		return fmt.Sprintf("usage: %s %s", p.Path, p.Commands[0].Usage)
+	}
+	var cmds []string
+	for _, c := range p.Commands {
+		cmds = append(cmds, c.usage())
+	}
+	flags := ""
+	if p.FlagsUsage != "" {
+		flags = " " + p.FlagsUsage
+	}
+	return fmt.Sprintf("usage: %s%s [%s]", p.Path, flags, strings.Join(cmds, " | "))
+}
+
+func (c *Command) usage() string {
+	if c.Usage == "" {
+		return c.Name
+	}
+	return c.Name + " " + c.Usage
+}
+
+// help prints the usage line and the list of commands, or with a command's name, its usage,
+// its manual text and its flags.
+func (p *Program) help(w io.Writer, args []string) error {
+	if p.single() {
+		fmt.Fprintln(w, p.UsageLine())
+		return nil
+	}
+	if len(args) == 0 {
+		fmt.Fprintln(w, p.UsageLine())
+		fmt.Fprintln(w)
+		for _, c := range p.Commands {
+			fmt.Fprintf(w, "\t%-10s %s\n", c.Name, c.Short)
+		}
+		fmt.Fprintf(w, "\n%s help COMMAND says more about one.\n", p.Path)
+		return nil
+	}
+	c := p.Lookup(args[0])
+	if c == nil || len(args) > 1 {
+		return Usagef("help takes one command's name")
+	}
+	fmt.Fprintf(w, "usage: %s %s\n\n%s\n", p.Path, c.usage(), wrap(c.Long, 96, ""))
+	fs := newFlagSet(c.Name)
+	if c.Flags != nil {
+		c.Flags(fs)
+		fs.SetOutput(w)
+		fs.PrintDefaults()
+	}
+	return nil
 }

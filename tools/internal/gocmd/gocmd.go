@@ -1,0 +1,119 @@
+// Package gocmd is the go command as a value: the machine's go, as the environment sets it, or
+// the go command on one of the course's lanes (a toolchain and a GOEXPERIMENT, from
+// labs/lanes). The tools run every go command through it, so that no tool changes its own
+// process's environment to move a command onto a lane.
+package gocmd
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+
+	"gomaps/labs/lanes"
+)
+
+// Go is a go command: the machine's, with Env added to the process's environment.
+type Go struct {
+	Lane string   // the lane's name, "" for the machine's go as the environment sets it
+	Env  []string // VAR=value settings added to the process's environment, the lane's among them
+	Dir  string   // the folder its commands run in ("": the current one); go.mod there may pick the toolchain
+}
+
+// Machine is the go command as the environment sets it.
+func Machine() Go { return Go{} }
+
+// OnLane is the go command on lane l: with its GOTOOLCHAIN and GOEXPERIMENT.
+func OnLane(l lanes.Lane) Go { return Go{Lane: l.Name, Env: l.Env()} }
+
+// Named is OnLane for the lane named name; "" is the machine's go.
+func Named(name string) (Go, error) {
+	if name == "" {
+		return Machine(), nil
+	}
+	l, err := lanes.Get(name)
+	if err != nil {
+		return Go{}, err
+	}
+	return OnLane(l), nil
+}
+
+// In returns g running in folder dir.
+func (g Go) In(dir string) Go {
+	g.Dir = dir
+	return g
+}
+
+// With returns g with more settings, which win over g's.
+func (g Go) With(env ...string) Go {
+	g.Env = append(append([]string(nil), g.Env...), env...)
+	return g
+}
+
+// Environ is the environment a command of g runs in: the process's, then g's settings.
+func (g Go) Environ() []string { return append(os.Environ(), g.Env...) }
+
+// Command returns the go command with args, in g's environment, in the current folder.
+func (g Go) Command(ctx context.Context, args ...string) *exec.Cmd {
+	return g.Tool(ctx, "go", args...)
+}
+
+// Tool returns another program (a built test binary, dlv, mkdocs) run in g's environment, for
+// what it runs of the go command in turn.
+func (g Go) Tool(ctx context.Context, name string, args ...string) *exec.Cmd {
+	cmd := exec.CommandContext(ctx, name, args...)
+	cmd.Env = g.Environ()
+	cmd.Dir = g.Dir
+	return cmd
+}
+
+// envs holds what go env printed, by environment: it is read once per process.
+var envs sync.Map // string (the settings, joined) -> *envResult
+
+type envResult struct {
+	once sync.Once
+	vars map[string]string
+	err  error
+}
+
+// GoEnv returns go env's variables in g's environment. It runs go env -json once per g's
+// settings (and process environment), and the same map is returned after that: do not change it.
+func (g Go) GoEnv() (map[string]string, error) {
+	key := g.Dir + "\x00" + strings.Join(g.Environ(), "\x00")
+	v, _ := envs.LoadOrStore(key, &envResult{})
+	r := v.(*envResult)
+	r.once.Do(func() {
+		out, err := g.Command(context.Background(), "env", "-json").Output()
+		if err != nil {
+			r.err = fmt.Errorf("go env fails (%v): fix that first", firstLine(out, err))
+			return
+		}
+		if err := json.Unmarshal(out, &r.vars); err != nil {
+			r.err = fmt.Errorf("go env -json printed something else than JSON (%v): check that go on PATH is the Go command", err)
+		}
+	})
+	return r.vars, r.err
+}
+
+// Var returns one of go env's variables in g's environment, "" when it fails.
+func (g Go) Var(name string) string {
+	env, err := g.GoEnv()
+	if err != nil {
+		return ""
+	}
+	return env[name]
+}
+
+func firstLine(out []byte, err error) string {
+	if ee, ok := err.(*exec.ExitError); ok && len(ee.Stderr) > 0 {
+		out = ee.Stderr
+	}
+	line, _, _ := strings.Cut(strings.TrimSpace(string(out)), "\n")
+	if line == "" {
+		return err.Error()
+	}
+	return line
+}
