@@ -61,71 +61,25 @@ func mapHasher(typ unsafe.Pointer) func(unsafe.Pointer, uintptr) uintptr {
 }
 
 func readMap(mp, typ unsafe.Pointer, l *Layout, visit visitFunc) error {
-	mt := (*oldMapType)(typ)
-	ks, vs, bs := uintptr(mt.keySize), uintptr(mt.valueSize), uintptr(mt.bucketSize)
-	ptr := unsafe.Sizeof(uintptr(0))
-	if bs < dataOffset+BucketSlots*(ks+vs)+ptr {
-		return bad("bucket size %d for key slots of %d and value slots of %d bytes", bs, ks, vs)
+	geo, err := readBucketType((*oldMapType)(typ), l)
+	if err != nil {
+		return err
 	}
-	l.IndirectKey = mt.flags&oldIndirectKey != 0
-	l.IndirectElem = mt.flags&oldIndirectElem != 0
-
 	h := (*hmap)(mp)
-	c := &ClassicLayout{
-		Count:      h.count,
-		Flags:      h.flags,
-		B:          h.B,
-		NOverflow:  h.noverflow,
-		Hash0:      h.hash0,
-		Nevacuate:  int(h.nevacuate),
-		ClearSeq:   h.clearSeq,
-		KeySize:    int(ks),
-		ValueSize:  int(vs),
-		BucketSize: int(bs),
+	c := readHeader(h, geo)
+	nold, err := oldBucketCount(h, l.Len)
+	if err != nil {
+		return err
 	}
-	if h.count != l.Len || h.B > maxB || (h.buckets == nil && (h.count != 0 || h.oldbuckets != nil)) {
-		return bad("count %d (len %d), B %d, buckets %p", h.count, l.Len, h.B, h.buckets)
-	}
-	nold := uintptr(0)
-	if h.oldbuckets != nil {
-		nold = uintptr(1) << h.B
-		if h.flags&FlagSameSizeGrow == 0 {
-			if h.B == 0 {
-				return bad("oldbuckets while B is 0")
-			}
-			nold >>= 1
-		}
-		if h.nevacuate >= nold {
-			return bad("nevacuate %d with %d old buckets", h.nevacuate, nold)
-		}
-	}
-
-	walked := 0
-	// readArray copies the tophash bytes of the n buckets at arr and of
-	// their overflow chains, and returns the buckets' addresses too.
-	readArray := func(arr unsafe.Pointer, n uintptr) ([]Bucket, [][]unsafe.Pointer, error) {
-		out := make([]Bucket, n)
-		addrs := make([][]unsafe.Pointer, n)
-		for i := range n {
-			for b := unsafe.Add(arr, i*bs); b != nil; b = *(*unsafe.Pointer)(unsafe.Add(b, bs-ptr)) {
-				if walked++; walked > maxChain {
-					return nil, nil, bad("more than %d buckets in overflow chains", maxChain)
-				}
-				out[i].Chain = append(out[i].Chain, *(*[BucketSlots]uint8)(b))
-				addrs[i] = append(addrs[i], b)
-			}
-		}
-		return out, addrs, nil
-	}
+	r := bucketReader{bucketGeometry: geo, l: l, visit: visit}
 	var newAddrs, oldAddrs [][]unsafe.Pointer
-	var err error
 	if h.buckets != nil {
-		if c.Buckets, newAddrs, err = readArray(h.buckets, uintptr(1)<<h.B); err != nil {
+		if c.Buckets, newAddrs, err = r.readArray(h.buckets, uintptr(1)<<h.B); err != nil {
 			return err
 		}
 	}
 	if h.oldbuckets != nil {
-		if c.OldBuckets, oldAddrs, err = readArray(h.oldbuckets, nold); err != nil {
+		if c.OldBuckets, oldAddrs, err = r.readArray(h.oldbuckets, nold); err != nil {
 			return err
 		}
 	}
@@ -138,30 +92,114 @@ func readMap(mp, typ unsafe.Pointer, l *Layout, visit visitFunc) error {
 	if visit == nil {
 		return nil
 	}
-	for _, arr := range []struct {
-		buckets []Bucket
-		addrs   [][]unsafe.Pointer
-		old     bool
-	}{{c.Buckets, newAddrs, false}, {c.OldBuckets, oldAddrs, true}} {
-		for i, bk := range arr.buckets {
-			for ov, th := range bk.Chain {
-				b := arr.addrs[i][ov]
-				for j, t := range th {
-					if t < MinTopHash {
-						continue
-					}
-					k := unsafe.Add(b, dataOffset+uintptr(j)*ks)
-					e := unsafe.Add(b, dataOffset+BucketSlots*ks+uintptr(j)*vs)
-					if l.IndirectKey {
-						k = *(*unsafe.Pointer)(k)
-					}
-					if l.IndirectElem {
-						e = *(*unsafe.Pointer)(e)
-					}
-					visit(Location{Kind: Classic, Bucket: i, Overflow: ov, Old: arr.old, Slot: j, Ctrl: t}, k, e)
+	r.visitArray(c.Buckets, newAddrs, false)
+	r.visitArray(c.OldBuckets, oldAddrs, true)
+	return nil
+}
+
+// bucketGeometry says where the keys and values of a bucket sit: after the
+// 8 tophash bytes, the 8 keys, then the 8 values, then the overflow pointer
+// (runtime.bmap and the fields the compiler adds to it).
+type bucketGeometry struct {
+	keySize, valueSize, bucketSize uintptr
+}
+
+// ptrSize is the size of the overflow pointer that ends a bucket.
+const ptrSize = unsafe.Sizeof(uintptr(0))
+
+// readBucketType checks the bucket size of the map type, sets whether it
+// stores its keys and values indirectly, and returns where they sit.
+func readBucketType(mt *oldMapType, l *Layout) (bucketGeometry, error) {
+	g := bucketGeometry{uintptr(mt.keySize), uintptr(mt.valueSize), uintptr(mt.bucketSize)}
+	if g.bucketSize < dataOffset+BucketSlots*(g.keySize+g.valueSize)+ptrSize {
+		return g, bad("bucket size %d for key slots of %d and value slots of %d bytes", g.bucketSize, g.keySize, g.valueSize)
+	}
+	l.IndirectKey = mt.flags&oldIndirectKey != 0
+	l.IndirectElem = mt.flags&oldIndirectElem != 0
+	return g, nil
+}
+
+// readHeader returns the fields of hmap and the bucket sizes, before any
+// bucket is read.
+func readHeader(h *hmap, g bucketGeometry) *ClassicLayout {
+	return &ClassicLayout{
+		Count:      h.count,
+		Flags:      h.flags,
+		B:          h.B,
+		NOverflow:  h.noverflow,
+		Hash0:      h.hash0,
+		Nevacuate:  int(h.nevacuate),
+		ClearSeq:   h.clearSeq,
+		KeySize:    int(g.keySize),
+		ValueSize:  int(g.valueSize),
+		BucketSize: int(g.bucketSize),
+	}
+}
+
+// oldBucketCount checks the header of a map of length n and returns how
+// many buckets its old array has: none, or during a growth half as many as
+// the new one (as many for a same-size growth).
+func oldBucketCount(h *hmap, n int) (uintptr, error) {
+	if h.count != n || h.B > maxB || (h.buckets == nil && (h.count != 0 || h.oldbuckets != nil)) {
+		return 0, bad("count %d (len %d), B %d, buckets %p", h.count, n, h.B, h.buckets)
+	}
+	if h.oldbuckets == nil {
+		return 0, nil
+	}
+	nold := uintptr(1) << h.B
+	if h.flags&FlagSameSizeGrow == 0 {
+		if h.B == 0 {
+			return 0, bad("oldbuckets while B is 0")
+		}
+		nold >>= 1
+	}
+	if h.nevacuate >= nold {
+		return 0, bad("nevacuate %d with %d old buckets", h.nevacuate, nold)
+	}
+	return nold, nil
+}
+
+// bucketReader reads the buckets of one map and passes each full slot to
+// visit.
+type bucketReader struct {
+	bucketGeometry
+	l      *Layout
+	visit  visitFunc
+	walked int // the buckets read so far, of both arrays and their overflow chains
+}
+
+// readArray copies the tophash bytes of the n buckets at arr and of
+// their overflow chains, and returns the buckets' addresses too.
+func (r *bucketReader) readArray(arr unsafe.Pointer, n uintptr) ([]Bucket, [][]unsafe.Pointer, error) {
+	out := make([]Bucket, n)
+	addrs := make([][]unsafe.Pointer, n)
+	for i := range n {
+		for b := unsafe.Add(arr, i*r.bucketSize); b != nil; b = *(*unsafe.Pointer)(unsafe.Add(b, r.bucketSize-ptrSize)) {
+			if r.walked++; r.walked > maxChain {
+				return nil, nil, bad("more than %d buckets in overflow chains", maxChain)
+			}
+			out[i].Chain = append(out[i].Chain, *(*[BucketSlots]uint8)(b))
+			addrs[i] = append(addrs[i], b)
+		}
+	}
+	return out, addrs, nil
+}
+
+// visitArray passes each full slot of buckets, the new array or the old
+// one, to visit; addrs are the buckets' addresses, as readArray returns them.
+func (r *bucketReader) visitArray(buckets []Bucket, addrs [][]unsafe.Pointer, old bool) {
+	for i, bk := range buckets {
+		for ov, th := range bk.Chain {
+			b := addrs[i][ov]
+			for j, t := range th {
+				if t < MinTopHash {
+					continue
 				}
+				k := unsafe.Add(b, dataOffset+uintptr(j)*r.keySize)
+				e := unsafe.Add(b, dataOffset+BucketSlots*r.keySize+uintptr(j)*r.valueSize)
+				k, e = r.l.follow(k, e)
+				r.visit(Location{Kind: Classic, Bucket: i, Overflow: ov, Old: old, Slot: j, Ctrl: t}, k, e)
 			}
 		}
 	}
-	return nil
 }

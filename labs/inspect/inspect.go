@@ -29,6 +29,19 @@ type rtType struct {
 // its key and value (already followed when stored indirectly).
 type visitFunc func(loc Location, key, elem unsafe.Pointer)
 
+// follow returns the key and value whose fields in a slot are at k and e:
+// the fields themselves, or where they point for a key or value the map
+// stores indirectly.
+func (l *Layout) follow(k, e unsafe.Pointer) (unsafe.Pointer, unsafe.Pointer) {
+	if l.IndirectKey {
+		k = *(*unsafe.Pointer)(k)
+	}
+	if l.IndirectElem {
+		e = *(*unsafe.Pointer)(e)
+	}
+	return k, e
+}
+
 // runtimeVersion and runtimeArch are variables so that a test can pretend to
 // run on another runtime.
 var (

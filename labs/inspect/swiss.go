@@ -125,6 +125,32 @@ func rawTombstones(groups []Group) int {
 
 func readMap(mp, typ unsafe.Pointer, l *Layout, visit visitFunc) error {
 	mt := (*swissMapType)(typ)
+	geo, err := readGeometry(mt, l)
+	if err != nil {
+		return err
+	}
+	m := (*swissMap)(mp)
+	s := readHeader(m, mt, geo)
+	if m.used != uint64(l.Len) {
+		return bad("Map.used is %d but len is %d", m.used, l.Len)
+	}
+	r := groupReader{geo: geo, groupSize: mt.groupSize, l: l, visit: visit}
+	if m.dirLen == 0 {
+		err = r.readSmall(m, s)
+	} else {
+		err = r.readTables(m, s)
+	}
+	if err != nil {
+		return err
+	}
+	l.Swiss = s
+	return nil
+}
+
+// readGeometry sets whether the map type stores its keys and values
+// indirectly, and returns where they sit in a group, checked against the
+// group layout of this build.
+func readGeometry(mt *swissMapType, l *Layout) (groupGeometry, error) {
 	l.IndirectKey = mt.flags&swissIndirectKey != 0
 	l.IndirectElem = mt.flags&swissIndirectElem != 0
 	keySlot, elemSlot := uintptr(l.KeySize), uintptr(l.ElemSize)
@@ -136,10 +162,14 @@ func readMap(mp, typ unsafe.Pointer, l *Layout, visit visitFunc) error {
 	}
 	geo := mt.geometry()
 	if err := checkGeometry(geo, mt.groupSize, keySlot, elemSlot, splitGroups); err != nil {
-		return err
+		return groupGeometry{}, err
 	}
+	return geo, nil
+}
 
-	m := (*swissMap)(mp)
+// readHeader returns the fields of Map and the group layout, before any
+// table or group is read.
+func readHeader(m *swissMap, mt *swissMapType, geo groupGeometry) *SwissLayout {
 	s := &SwissLayout{
 		Used:              m.used,
 		Seed:              uint64(m.seed),
@@ -159,62 +189,100 @@ func readMap(mp, typ unsafe.Pointer, l *Layout, visit visitFunc) error {
 	if splitGroups {
 		s.SlotSize = int(geo.keyStride + geo.elemStride)
 	}
-	if m.used != uint64(l.Len) {
-		return bad("Map.used is %d but len is %d", m.used, l.Len)
-	}
+	return s
+}
 
-	// slot returns pointers to the key and value of slot i of group g.
-	slot := func(g unsafe.Pointer, i int) (k, e unsafe.Pointer) {
-		k = unsafe.Add(g, geo.keysOff+uintptr(i)*geo.keyStride)
-		e = unsafe.Add(g, geo.elemsOff+uintptr(i)*geo.elemStride)
-		if l.IndirectKey {
-			k = *(*unsafe.Pointer)(k)
-		}
-		if l.IndirectElem {
-			e = *(*unsafe.Pointer)(e)
-		}
-		return k, e
-	}
-	visitGroup := func(g unsafe.Pointer, grp Group, table, group int) {
-		if visit == nil {
-			return
-		}
-		for i, c := range grp.Ctrl {
-			if c&0x80 == 0 {
-				k, e := slot(g, i)
-				visit(Location{Kind: Swiss, Table: table, Group: group, Slot: i, Ctrl: c}, k, e)
-			}
-		}
-	}
+// groupReader reads the groups of one map and passes each full slot to
+// visit (if not nil).
+type groupReader struct {
+	geo       groupGeometry
+	groupSize uintptr
+	l         *Layout
+	visit     visitFunc
+}
 
-	if m.dirLen == 0 {
-		// A small map: dirPtr is one group (or nil before the first write).
-		if m.used > GroupSlots {
-			return bad("a small map (dirLen 0) with %d entries", m.used)
-		}
-		if m.dirPtr != nil {
-			g := readGroup(m.dirPtr)
-			if g.Full() != int(m.used) || g.Deleted() != 0 {
-				return bad("a small map with %d entries has control word %x", m.used, g.Ctrl)
-			}
-			s.Small = &g
-			visitGroup(m.dirPtr, g, -1, 0)
-		} else if m.used != 0 {
-			return bad("a small map with %d entries and no group", m.used)
-		}
-		l.Swiss = s
-		return nil
-	}
+// group returns the address of group j of the groups array at groups.
+func (r groupReader) group(groups unsafe.Pointer, j int) unsafe.Pointer {
+	return unsafe.Add(groups, uintptr(j)*r.groupSize)
+}
 
+// slot returns pointers to the key and value of slot i of group g.
+func (r groupReader) slot(g unsafe.Pointer, i int) (k, e unsafe.Pointer) {
+	k = unsafe.Add(g, r.geo.keysOff+uintptr(i)*r.geo.keyStride)
+	e = unsafe.Add(g, r.geo.elemsOff+uintptr(i)*r.geo.elemStride)
+	return r.l.follow(k, e)
+}
+
+// visitGroup passes each full slot of group g, whose control bytes are grp,
+// to visit.
+func (r groupReader) visitGroup(g unsafe.Pointer, grp Group, table, group int) {
+	if r.visit == nil {
+		return
+	}
+	for i, c := range grp.Ctrl {
+		if c&0x80 == 0 {
+			k, e := r.slot(g, i)
+			r.visit(Location{Kind: Swiss, Table: table, Group: group, Slot: i, Ctrl: c}, k, e)
+		}
+	}
+}
+
+// readSmall reads a small map: dirPtr is one group (or nil before the first
+// write).
+func (r groupReader) readSmall(m *swissMap, s *SwissLayout) error {
+	if m.used > GroupSlots {
+		return bad("a small map (dirLen 0) with %d entries", m.used)
+	}
+	if m.dirPtr != nil {
+		g := readGroup(m.dirPtr)
+		if g.Full() != int(m.used) || g.Deleted() != 0 {
+			return bad("a small map with %d entries has control word %x", m.used, g.Ctrl)
+		}
+		s.Small = &g
+		r.visitGroup(m.dirPtr, g, -1, 0)
+	} else if m.used != 0 {
+		return bad("a small map with %d entries and no group", m.used)
+	}
+	return nil
+}
+
+// tableRef is one table of the directory and what the layout says of it.
+type tableRef struct {
+	t   *swissTable
+	out Table
+}
+
+// readTables reads a map with a directory of tables.
+func (r groupReader) readTables(m *swissMap, s *SwissLayout) error {
 	if m.dirLen < 0 || m.dirLen > maxDirLen || m.dirLen != 1<<m.globalDepth ||
 		m.globalShift != 64-m.globalDepth || m.dirPtr == nil {
 		return bad("dirLen %d, globalDepth %d, globalShift %d", m.dirLen, m.globalDepth, m.globalShift)
 	}
 	// Read every table first and check it, then walk its groups.
-	type tableRef struct {
-		t   *swissTable
-		out Table
+	tables, err := readDirectory(m, s)
+	if err != nil {
+		return err
 	}
+	// Copy every control word and check that the full slots add up, before
+	// following any key or value pointer.
+	for n := range tables {
+		if err := r.readGroups(&tables[n], n); err != nil {
+			return err
+		}
+		s.Tables = append(s.Tables, tables[n].out)
+	}
+	for n, tr := range tables {
+		for j, g := range tr.out.Groups {
+			r.visitGroup(r.group(tr.t.groups, j), g, n, j)
+		}
+	}
+	return nil
+}
+
+// readDirectory reads and checks the table of every directory entry, once
+// for each distinct table, and fills s.Directory with the number of each
+// entry's table.
+func readDirectory(m *swissMap, s *SwissLayout) ([]tableRef, error) {
 	var tables []tableRef
 	seen := map[unsafe.Pointer]int{}
 	s.Directory = make([]int, m.dirLen)
@@ -222,65 +290,68 @@ func readMap(mp, typ unsafe.Pointer, l *Layout, visit visitFunc) error {
 	for i := range m.dirLen {
 		tp := *(*unsafe.Pointer)(unsafe.Add(m.dirPtr, uintptr(i)*unsafe.Sizeof(uintptr(0))))
 		if tp == nil {
-			return bad("directory entry %d is nil", i)
+			return nil, bad("directory entry %d is nil", i)
 		}
 		if n, ok := seen[tp]; ok {
 			s.Directory[i] = n
 			continue
 		}
-		t := (*swissTable)(tp)
-		c := int(t.capacity)
-		if c < GroupSlots || c > MaxTableCapacity || bits.OnesCount(uint(c)) != 1 ||
-			t.lengthMask+1 != uint64(c/GroupSlots) || t.groups == nil ||
-			int(t.used) > c || t.localDepth > m.globalDepth || t.index != i {
-			return bad("table at directory entry %d: capacity %d, groups %d, used %d, localDepth %d, index %d",
-				i, c, t.lengthMask+1, t.used, t.localDepth, t.index)
-		}
-		maxGrowthLeft := c * 7 / 8
-		if c <= GroupSlots {
-			maxGrowthLeft = c - 1 // a single group keeps one slot empty
-		}
-		if int(t.used)+int(t.growthLeft) > maxGrowthLeft {
-			return bad("table %d: used %d + growthLeft %d > %d", len(tables), t.used, t.growthLeft, maxGrowthLeft)
-		}
 		n := len(tables)
+		tr, err := readTable((*swissTable)(tp), i, n, m.globalDepth)
+		if err != nil {
+			return nil, err
+		}
 		seen[tp] = n
 		s.Directory[i] = n
-		used += uint64(t.used)
-		tables = append(tables, tableRef{t: t, out: Table{
-			Index:      t.index,
-			Capacity:   c,
-			Used:       int(t.used),
-			GrowthLeft: int(t.growthLeft),
-			LocalDepth: int(t.localDepth),
-			Tombstones: maxGrowthLeft - int(t.used) - int(t.growthLeft),
-		}})
+		used += uint64(tr.t.used)
+		tables = append(tables, tr)
 	}
 	if used != m.used {
-		return bad("the tables hold %d entries but Map.used is %d", used, m.used)
+		return nil, bad("the tables hold %d entries but Map.used is %d", used, m.used)
 	}
-	// Copy every control word and check that the full slots add up, before
-	// following any key or value pointer.
-	for n := range tables {
-		tr := &tables[n]
-		groups := int(tr.t.lengthMask + 1)
-		tr.out.Groups = make([]Group, groups)
-		full := 0
-		for j := range groups {
-			tr.out.Groups[j] = readGroup(unsafe.Add(tr.t.groups, uintptr(j)*mt.groupSize))
-			full += tr.out.Groups[j].Full()
-		}
-		if full != tr.out.Used || rawTombstones(tr.out.Groups) != tr.out.Tombstones {
-			return bad("table %d: %d full slots and %d tombstones in the control bytes, but used %d and tombstones %d",
-				n, full, rawTombstones(tr.out.Groups), tr.out.Used, tr.out.Tombstones)
-		}
-		s.Tables = append(s.Tables, tr.out)
+	return tables, nil
+}
+
+// readTable checks table t, met first at directory entry i and numbered n
+// in the layout, against the map's globalDepth, and returns its counters.
+func readTable(t *swissTable, i, n int, globalDepth uint8) (tableRef, error) {
+	c := int(t.capacity)
+	if c < GroupSlots || c > MaxTableCapacity || bits.OnesCount(uint(c)) != 1 ||
+		t.lengthMask+1 != uint64(c/GroupSlots) || t.groups == nil ||
+		int(t.used) > c || t.localDepth > globalDepth || t.index != i {
+		return tableRef{}, bad("table at directory entry %d: capacity %d, groups %d, used %d, localDepth %d, index %d",
+			i, c, t.lengthMask+1, t.used, t.localDepth, t.index)
 	}
-	for n, tr := range tables {
-		for j, g := range tr.out.Groups {
-			visitGroup(unsafe.Add(tr.t.groups, uintptr(j)*mt.groupSize), g, n, j)
-		}
+	maxGrowthLeft := c * 7 / 8
+	if c <= GroupSlots {
+		maxGrowthLeft = c - 1 // a single group keeps one slot empty
 	}
-	l.Swiss = s
+	if int(t.used)+int(t.growthLeft) > maxGrowthLeft {
+		return tableRef{}, bad("table %d: used %d + growthLeft %d > %d", n, t.used, t.growthLeft, maxGrowthLeft)
+	}
+	return tableRef{t: t, out: Table{
+		Index:      t.index,
+		Capacity:   c,
+		Used:       int(t.used),
+		GrowthLeft: int(t.growthLeft),
+		LocalDepth: int(t.localDepth),
+		Tombstones: maxGrowthLeft - int(t.used) - int(t.growthLeft),
+	}}, nil
+}
+
+// readGroups copies the control word of every group of table n and checks
+// that its full slots and tombstones match the table's counters.
+func (r groupReader) readGroups(tr *tableRef, n int) error {
+	groups := int(tr.t.lengthMask + 1)
+	tr.out.Groups = make([]Group, groups)
+	full := 0
+	for j := range groups {
+		tr.out.Groups[j] = readGroup(r.group(tr.t.groups, j))
+		full += tr.out.Groups[j].Full()
+	}
+	if full != tr.out.Used || rawTombstones(tr.out.Groups) != tr.out.Tombstones {
+		return bad("table %d: %d full slots and %d tombstones in the control bytes, but used %d and tombstones %d",
+			n, full, rawTombstones(tr.out.Groups), tr.out.Used, tr.out.Tombstones)
+	}
 	return nil
 }

@@ -263,141 +263,189 @@ func (s *Session) do(f []string) error {
 	if len(f) == 0 {
 		return fmt.Errorf("no operation")
 	}
-	arg := func(n int) error {
-		if len(f) != n+1 {
-			return fmt.Errorf("%s takes %d argument(s), as in: %s", f[0], n, usage[f[0]])
-		}
-		return nil
+	op, ok := operations[f[0]]
+	if !ok {
+		return fmt.Errorf("unknown operation %q: want one of put, rand, del, clear, grow, evac, range, next, stop", f[0])
 	}
-	switch f[0] {
-	case "put":
-		if err := arg(1); err != nil {
+	return op(s, f)
+}
+
+// operations are the operations of Do, each applied to the fields of its line (the operation's
+// name, then its arguments).
+var operations = map[string]func(s *Session, f []string) error{
+	"put": (*Session).putKeys, "rand": (*Session).putRandom, "del": (*Session).del,
+	"clear": (*Session).clear, "grow": (*Session).grow, "evac": (*Session).evacuate,
+	"range": (*Session).startRanges, "next": (*Session).nextEntries, "stop": (*Session).stopRanges,
+}
+
+// args refuses an operation that does not have n arguments.
+func args(f []string, n int) error {
+	if len(f) != n+1 {
+		return fmt.Errorf("%s takes %d argument(s), as in: %s", f[0], n, usage[f[0]])
+	}
+	return nil
+}
+
+// putKeys is put K and put A-B.
+func (s *Session) putKeys(f []string) error {
+	if err := args(f, 1); err != nil {
+		return err
+	}
+	keys, err := s.keyList(f[1])
+	if err != nil {
+		return err
+	}
+	if len(s.keys)+len(keys) > maxKeys {
+		return fmt.Errorf("the explorer holds at most %d keys: clear the maps first", maxKeys)
+	}
+	for _, k := range keys {
+		if err := s.put(k); err != nil {
 			return err
 		}
-		keys, err := s.keyList(f[1])
-		if err != nil {
+	}
+	return nil
+}
+
+// putRandom is rand N.
+func (s *Session) putRandom(f []string) error {
+	if err := args(f, 1); err != nil {
+		return err
+	}
+	n, err := strconv.Atoi(f[1])
+	if err != nil || n < 1 || len(s.keys)+n > maxKeys {
+		return fmt.Errorf("rand %s: want a count from 1 to %d (the explorer holds at most %d keys)", f[1], maxKeys-len(s.keys), maxKeys)
+	}
+	for range n {
+		if err := s.put(s.keyOf(s.rng.IntN(1_000_000))); err != nil {
 			return err
 		}
-		if len(s.keys)+len(keys) > maxKeys {
+	}
+	return nil
+}
+
+// del is del K.
+func (s *Session) del(f []string) error {
+	if err := args(f, 1); err != nil {
+		return err
+	}
+	for i := range s.sides {
+		if err := s.write(i, "del "+f[1], func(sd side) error { return sd.del(f[1]) }); err != nil {
+			return err
+		}
+	}
+	delete(s.keys, f[1])
+	return nil
+}
+
+// clear is clear.
+func (s *Session) clear(f []string) error {
+	if err := args(f, 0); err != nil {
+		return err
+	}
+	for i, sd := range s.sides {
+		s.last[i] = append(s.last[i], sd.clearEvents(sd.snap())...)
+		sd.clear()
+		s.since[i] = sd.snap()
+	}
+	clear(s.keys)
+	return nil
+}
+
+// grow is grow buckets and grow swiss: it puts the next unused keys until the named map's shape
+// changes.
+func (s *Session) grow(f []string) error {
+	if err := args(f, 1); err != nil {
+		return err
+	}
+	var sd side
+	for _, x := range s.sides {
+		if x.name() == f[1] {
+			sd = x
+		}
+	}
+	if sd == nil {
+		return fmt.Errorf("grow %s: want grow buckets or grow swiss", f[1])
+	}
+	shape := sd.snap()
+	for sameShape(sd.snap(), shape) {
+		if len(s.keys) >= maxKeys {
 			return fmt.Errorf("the explorer holds at most %d keys: clear the maps first", maxKeys)
 		}
-		for _, k := range keys {
-			if err := s.put(k); err != nil {
-				return err
-			}
+		for s.keys[s.keyOf(s.next)] {
+			s.next++
 		}
-	case "rand":
-		if err := arg(1); err != nil {
+		if err := s.put(s.keyOf(s.next)); err != nil {
 			return err
 		}
-		n, err := strconv.Atoi(f[1])
-		if err != nil || n < 1 || len(s.keys)+n > maxKeys {
-			return fmt.Errorf("rand %s: want a count from 1 to %d (the explorer holds at most %d keys)", f[1], maxKeys-len(s.keys), maxKeys)
+	}
+	return nil
+}
+
+// evacuate is evac.
+func (s *Session) evacuate(f []string) error {
+	if err := args(f, 0); err != nil {
+		return err
+	}
+	for i, sd := range s.sides {
+		s.last[i] = sd.evacuate()
+		s.since[i] = sd.snap()
+	}
+	return nil
+}
+
+// startRanges is range [R1 R2]. It draws the two random starts first, for a range given its
+// starts and for a refused one too: either way the session's random numbers move on.
+func (s *Session) startRanges(f []string) error {
+	r1, r2 := s.rng.Uint64(), s.rng.Uint64()
+	if len(f) == 3 {
+		var err1, err2 error
+		r1, err1 = strconv.ParseUint(f[1], 0, 64)
+		r2, err2 = strconv.ParseUint(f[2], 0, 64)
+		if err1 != nil || err2 != nil {
+			return fmt.Errorf("range %s %s: want two unsigned numbers", f[1], f[2])
 		}
-		for range n {
-			if err := s.put(s.keyOf(s.rng.IntN(1_000_000))); err != nil {
-				return err
-			}
+	} else if err := args(f, 0); err != nil {
+		return err
+	}
+	for i, sd := range s.sides {
+		sd.stopRange()
+		s.ranges[i] = &RangeState{Start: sd.startRange(r1, r2), Produced: []string{}}
+	}
+	return nil
+}
+
+// nextEntries is next: each map's range produces its next entry, until it is done.
+func (s *Session) nextEntries(f []string) error {
+	if err := args(f, 0); err != nil {
+		return err
+	}
+	if s.ranges[0] == nil || s.ranges[0].Done && s.ranges[1].Done {
+		return fmt.Errorf("no range in progress: start one with range")
+	}
+	for i, sd := range s.sides {
+		r := s.ranges[i]
+		if r.Done {
+			continue
 		}
-	case "del":
-		if err := arg(1); err != nil {
-			return err
+		if k, ok := sd.next(); ok {
+			r.Produced = append(r.Produced, k)
+		} else {
+			r.Done = true
 		}
-		for i := range s.sides {
-			if err := s.write(i, "del "+f[1], func(sd side) error { return sd.del(f[1]) }); err != nil {
-				return err
-			}
+	}
+	return nil
+}
+
+// stopRanges is stop.
+func (s *Session) stopRanges(f []string) error {
+	if err := args(f, 0); err != nil {
+		return err
+	}
+	for i, sd := range s.sides {
+		sd.stopRange()
+		if s.ranges[i] != nil {
+			s.ranges[i].Done = true
 		}
-		delete(s.keys, f[1])
-	case "clear":
-		if err := arg(0); err != nil {
-			return err
-		}
-		for i, sd := range s.sides {
-			s.last[i] = append(s.last[i], sd.clearEvents(sd.snap())...)
-			sd.clear()
-			s.since[i] = sd.snap()
-		}
-		clear(s.keys)
-	case "grow":
-		if err := arg(1); err != nil {
-			return err
-		}
-		var sd side
-		for _, x := range s.sides {
-			if x.name() == f[1] {
-				sd = x
-			}
-		}
-		if sd == nil {
-			return fmt.Errorf("grow %s: want grow buckets or grow swiss", f[1])
-		}
-		shape := sd.snap()
-		for sameShape(sd.snap(), shape) {
-			if len(s.keys) >= maxKeys {
-				return fmt.Errorf("the explorer holds at most %d keys: clear the maps first", maxKeys)
-			}
-			for s.keys[s.keyOf(s.next)] {
-				s.next++
-			}
-			if err := s.put(s.keyOf(s.next)); err != nil {
-				return err
-			}
-		}
-	case "evac":
-		if err := arg(0); err != nil {
-			return err
-		}
-		for i, sd := range s.sides {
-			s.last[i] = sd.evacuate()
-			s.since[i] = sd.snap()
-		}
-	case "range":
-		r1, r2 := s.rng.Uint64(), s.rng.Uint64()
-		if len(f) == 3 {
-			var err1, err2 error
-			r1, err1 = strconv.ParseUint(f[1], 0, 64)
-			r2, err2 = strconv.ParseUint(f[2], 0, 64)
-			if err1 != nil || err2 != nil {
-				return fmt.Errorf("range %s %s: want two unsigned numbers", f[1], f[2])
-			}
-		} else if err := arg(0); err != nil {
-			return err
-		}
-		for i, sd := range s.sides {
-			sd.stopRange()
-			s.ranges[i] = &RangeState{Start: sd.startRange(r1, r2), Produced: []string{}}
-		}
-	case "next":
-		if err := arg(0); err != nil {
-			return err
-		}
-		if s.ranges[0] == nil || s.ranges[0].Done && s.ranges[1].Done {
-			return fmt.Errorf("no range in progress: start one with range")
-		}
-		for i, sd := range s.sides {
-			r := s.ranges[i]
-			if r.Done {
-				continue
-			}
-			if k, ok := sd.next(); ok {
-				r.Produced = append(r.Produced, k)
-			} else {
-				r.Done = true
-			}
-		}
-	case "stop":
-		if err := arg(0); err != nil {
-			return err
-		}
-		for i, sd := range s.sides {
-			sd.stopRange()
-			if s.ranges[i] != nil {
-				s.ranges[i].Done = true
-			}
-		}
-	default:
-		return fmt.Errorf("unknown operation %q: want one of put, rand, del, clear, grow, evac, range, next, stop", f[0])
 	}
 	return nil
 }
