@@ -20,6 +20,8 @@ import (
 
 	"gomaps/labs/lanes"
 	"gomaps/labs/overlay"
+	"gomaps/tools/course/internal/base"
+	"gomaps/tools/course/internal/scrub"
 	"gomaps/tools/internal/cli"
 	"gomaps/tools/internal/syncbuf"
 )
@@ -124,7 +126,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	if *count < 6 && !*check {
 		return cli.Usagef("bench: -count %d: want at least 6, the fewest runs benchstat gives a confidence interval for", *count)
 	}
-	root, err := findRoot()
+	root, err := base.FindRoot()
 	if err != nil {
 		return err
 	}
@@ -357,7 +359,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 		}
 		// The cpu: line of go test ends in the blanks of the processor's
 		// name as the system gives it.
-		text := trailingBlanks.ReplaceAllString(outs[name], "\n")
+		text := scrub.TrailingBlanks.ReplaceAllString(outs[name], "\n")
 		if err := os.WriteFile(filepath.Join(root, name), []byte(text), 0o644); err != nil {
 			return err
 		}
@@ -389,7 +391,7 @@ func buildBench(root, dir string, bb *benchBuild) error {
 	cmd.Env = append(os.Environ(), bb.env...)
 	out, err := cmd.CombinedOutput()
 	if err != nil {
-		return fmt.Errorf("go test -c %s (the %s build): %v: %s", benchPkg, bb.name, err, firstLines(string(out), 15))
+		return fmt.Errorf("go test -c %s (the %s build): %v: %s", benchPkg, bb.name, err, base.FirstLines(string(out), 15))
 	}
 	return nil
 }
@@ -461,10 +463,10 @@ func runHashBench(root string, bb *benchBuild, benchtime string) (hash, hasher s
 		cmd.Dir = filepath.Join(root, filepath.FromSlash(benchPkg))
 		out, err := cmd.CombinedOutput()
 		if err != nil {
-			return "", fmt.Errorf("%s of the %s build failed: %v:\n%s", name, bb.name, err, lastLines(string(out), 15))
+			return "", fmt.Errorf("%s of the %s build failed: %v:\n%s", name, bb.name, err, base.LastLines(string(out), 15))
 		}
 		if n := strings.Count(string(out), " ns/op"); n != want {
-			return "", fmt.Errorf("%s of the %s build printed %d results, not %d (is the lane's Go older than 1.27?):\n%s", name, bb.name, n, want, lastLines(string(out), 15))
+			return "", fmt.Errorf("%s of the %s build printed %d results, not %d (is the lane's Go older than 1.27?):\n%s", name, bb.name, n, want, base.LastLines(string(out), 15))
 		}
 		return string(out), nil
 	}
@@ -542,9 +544,9 @@ func runBenchBuilds(root string, builds []*benchBuild, rows benchRows, benchtime
 		text := r.out.String()
 		switch {
 		case r.err != nil:
-			errs = append(errs, fmt.Errorf("the benchmarks of the %s build failed (are labs 02 and 03 solved in solutions/?): %v:\n%s", r.bb.name, r.err, lastLines(text, 15)))
+			errs = append(errs, fmt.Errorf("the benchmarks of the %s build failed (are labs 02 and 03 solved in solutions/?): %v:\n%s", r.bb.name, r.err, base.LastLines(text, 15)))
 		case strings.Count(text, " ns/op") != r.want:
-			errs = append(errs, fmt.Errorf("the %s build printed %d results, not %d:\n%s", r.bb.name, strings.Count(text, " ns/op"), r.want, lastLines(text, 15)))
+			errs = append(errs, fmt.Errorf("the %s build printed %d results, not %d:\n%s", r.bb.name, strings.Count(text, " ns/op"), r.want, base.LastLines(text, 15)))
 		default:
 			r.bb.results.WriteString(text)
 		}
@@ -563,14 +565,6 @@ func lastResult(out string) string {
 	return "(none yet)"
 }
 
-func lastLines(s string, n int) string {
-	lines := strings.Split(strings.TrimSpace(s), "\n")
-	if len(lines) > n {
-		lines = append([]string{"..."}, lines[len(lines)-n:]...)
-	}
-	return strings.Join(lines, "\n")
-}
-
 func goVersion(root string, env []string) string {
 	cmd := exec.Command("go", "env", "GOVERSION")
 	cmd.Dir = root
@@ -585,7 +579,7 @@ func benchstat(root string, args ...string) (string, error) {
 	var out, errOut bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errOut
 	if err := cmd.Run(); err != nil {
-		return "", fmt.Errorf("go tool benchstat: %v: %s", err, firstLines(errOut.String(), 5))
+		return "", fmt.Errorf("go tool benchstat: %v: %s", err, base.FirstLines(errOut.String(), 5))
 	}
 	return out.String(), nil
 }
@@ -964,7 +958,7 @@ func checkBenchShape(root string, fresh map[string]string, names []string, stdou
 		}
 		if !slices.Equal(oldRows, newRows) {
 			failed = true
-			fmt.Fprintf(stdout, "%s: its rows changed:\n%s\nrun go run ./tools/course bench to measure again\n", name, lineDiff(strings.Join(oldRows, "\n"), strings.Join(newRows, "\n"), 12))
+			fmt.Fprintf(stdout, "%s: its rows changed:\n%s\nrun go run ./tools/course bench to measure again\n", name, scrub.LineDiff(strings.Join(oldRows, "\n"), strings.Join(newRows, "\n"), 12))
 			continue
 		}
 		fmt.Fprintf(stdout, "ok %s: the same %d rows\n", name, len(newRows))
@@ -1067,7 +1061,7 @@ func profileTop(root, tmp, bin, impl, op, l, k string) (string, error) {
 	cmd := exec.Command(bin, "-test.run=^$", "-test.bench="+sel, "-test.benchtime="+benchProfileTime, "-test.cpuprofile="+prof)
 	cmd.Dir = filepath.Join(root, filepath.FromSlash(benchPkg))
 	if out, err := cmd.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("profiling %s: %v: %s", sel, err, firstLines(string(out), 10))
+		return "", fmt.Errorf("profiling %s: %v: %s", sel, err, base.FirstLines(string(out), 10))
 	}
 	cmd = exec.Command("go", "tool", "pprof", "-top", "-nodecount=12", bin, prof)
 	cmd.Dir = root

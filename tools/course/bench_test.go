@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"gomaps/tools/course/internal/scrub"
 	"math"
 	"os"
 	"path/filepath"
@@ -210,7 +211,7 @@ func TestBenchReadings(t *testing.T) {
 	}
 	for name, want := range got {
 		if have := read(name); have != want {
-			t.Errorf("%s is not what the committed tables say: run go run ./tools/course bench -readings (or measure again with bench -write)\n%s", name, lineDiff(have, want, 12))
+			t.Errorf("%s is not what the committed tables say: run go run ./tools/course bench -readings (or measure again with bench -write)\n%s", name, scrub.LineDiff(have, want, 12))
 		}
 	}
 	if strings.Contains(read(benchTable), "±  ∞") || strings.Contains(read(benchTable), "± ∞") {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"gomaps/tools/course/internal/base"
 	"io"
 	"os"
 	"os/exec"
@@ -73,7 +74,7 @@ func runBenchMine(root string, stdout io.Writer) error {
 		fmt.Fprintf(stdout, "bench -mine: round %d of %d, -benchtime %s: %s in turn\n", round, mineCount, mineBenchtime, strings.Join(measured, ", "))
 		out, err := pattern(measured, mineBenchtime, 1).CombinedOutput()
 		if err != nil {
-			return fmt.Errorf("the benchmark failed in round %d: %v:\n%s", round, err, lastLines(string(out), 15))
+			return fmt.Errorf("the benchmark failed in round %d: %v:\n%s", round, err, base.LastLines(string(out), 15))
 		}
 		results.Write(out)
 	}
@@ -137,5 +138,5 @@ func firstFailure(out string) string {
 			return t
 		}
 	}
-	return firstLines(strings.TrimSpace(out), 1)
+	return base.FirstLines(strings.TrimSpace(out), 1)
 }

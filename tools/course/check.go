@@ -18,7 +18,11 @@ import (
 	"gomaps/labs/courseroot"
 	"gomaps/labs/kubeassets"
 	"gomaps/labs/lanes"
+	"gomaps/tools/course/internal/base"
+	"gomaps/tools/course/internal/book"
+	"gomaps/tools/course/internal/install"
 	"gomaps/tools/internal/cli"
+	"gomaps/tools/internal/gocmd"
 )
 
 // checkStep is one check CI runs.
@@ -38,7 +42,7 @@ type checkStep struct {
 
 // checker runs the steps; the steps share the setup, so apt-get update runs at most once.
 type checker struct {
-	*setup
+	*install.Setup
 	bookBuilt bool // the mkdocs step ran in this run and succeeded
 	bookTried bool // the mkdocs step ran in this run
 	plan      *lanePlan
@@ -65,14 +69,14 @@ const claimTests = "./chapters/code/09-claims/..."
 func checkSteps() []checkStep {
 	steps := []checkStep{
 		{name: "gofmt", title: "gofmt -l . (outside build/ and site/node_modules/)", run: (*checker).gofmt},
-		{name: "zh", title: "go run ./tools/course zh: every English page has a Chinese twin (chapters/zh/) in step with it", run: func(c *checker) error { return runZh(nil, c.stdout, c.stderr) }},
-		{name: "vet", title: "go vet ./...", run: func(c *checker) error { return c.command("go", "vet", "./...").Run() }},
+		{name: "zh", title: "go run ./tools/course zh: every English page has a Chinese twin (chapters/zh/) in step with it", run: func(c *checker) error { return runZh(nil, c.Stdout, c.Stderr) }},
+		{name: "vet", title: "go vet ./...", run: func(c *checker) error { return c.Command("go", "vet", "./...").Run() }},
 		{name: "test", title: "go test ./tools/... ./chapters/... " + strings.Join(sharedPackages, " ") + ", but for the packages on every lane, chapter 09's claims and the packages that start an API server", run: (*checker).test, tests: (*checker).earlyTests},
 		{name: "explorer", title: "go run ./tools/course explorer -test (go vet and go test -tags explorer ./tools/explorer, natively and its wasm in Node)", run: func(c *checker) error {
-			if err := c.node(); err != nil {
+			if err := c.Node(); err != nil {
 				return err
 			}
-			return runExplorer([]string{"-test"}, c.stdout, c.stderr)
+			return runExplorer([]string{"-test"}, c.Stdout, c.Stderr)
 		}, tools: debianTools("nodejs")},
 		{name: "envtest", title: "go run ./tools/envtest (builds kube-apiserver and etcd once: about 10 minutes cold); go test -count=1 -v ./labs/kubeassets; go test of the chapters' packages whose tests start an API server; before the labs, whose operator tests need them", run: (*checker).envtest, tests: (*checker).envtestTests},
 		{name: "lab", title: "go run ./tools/lab verify, for the labs that are not on every lane", run: (*checker).labVerify, tests: (*checker).onceLabDirs},
@@ -87,13 +91,13 @@ func checkSteps() []checkStep {
 	}
 	return append(steps,
 		checkStep{name: "claims", title: "go test -count=1 " + claimTests + ", but for the packages on every lane", run: (*checker).claims, tests: func(c *checker) ([]string, error) { return c.onceOf(claimTests) }},
-		checkStep{name: "prepare", title: "go run ./tools/course prepare", run: func(c *checker) error { return runPrepare(nil, c.stdout, c.stderr) }, tools: debianTools("mkdocs", "mkdocs-material", "python3-pymdownx")},
+		checkStep{name: "prepare", title: "go run ./tools/course prepare", run: func(c *checker) error { return runPrepare(nil, c.Stdout, c.Stderr) }, tools: debianTools("mkdocs", "mkdocs-material", "python3-pymdownx")},
 		checkStep{name: "pack", title: "go run ./tools/course pack -book=false -debs=false DIR; git clone DIR/course.bundle; in the clone, with a new GOPATH, module cache and envtest cache: go run ./tools/course unpack DIR, then with GOPROXY=off: go run ./tools/lab checkpoint 01, go run ./tools/lab run 01; all with the machine's own Go, as a room's machines run them", run: func(c *checker) error { return onMachineGo(c.pack) }},
 		checkStep{name: "outputs", title: "go run ./tools/course outputs -check", run: (*checker).outputs},
 		checkStep{name: "bench", title: "go run ./tools/course bench -check; go run ./tools/course bench -mine on the labs as shipped (it must measure nothing, say so, and write nothing)", run: (*checker).bench},
 		checkStep{name: "mkdocs", title: "mkdocs build --strict", run: (*checker).mkdocsBuild, tools: debianTools("mkdocs", "mkdocs-material", "python3-pymdownx")},
 		checkStep{name: "serve", title: "go run ./tools/course serve (the README's first command), fetch its pages, Ctrl-C", run: (*checker).serveCheck, tools: debianTools("mkdocs", "mkdocs-material", "python3-pymdownx")},
-		checkStep{name: "browser", title: "npm ci --prefix site (when needed); node site/check/check-book.mjs", run: (*checker).browser, tools: debianTools("mkdocs", "mkdocs-material", "python3-pymdownx", "chromium", "nodejs", cjkFont)},
+		checkStep{name: "browser", title: "npm ci --prefix site (when needed); node site/check/check-book.mjs", run: (*checker).browser, tools: debianTools("mkdocs", "mkdocs-material", "python3-pymdownx", "chromium", "nodejs", install.CJKFont)},
 	)
 }
 
@@ -144,11 +148,11 @@ func runCheck(args []string, stdout, stderr io.Writer) error {
 			}
 		}
 	}
-	root, err := findRoot()
+	root, err := base.FindRoot()
 	if err != nil {
 		return err
 	}
-	c := &checker{setup: &setup{root: root, stdout: stdout, stderr: stderr}}
+	c := &checker{Setup: &install.Setup{Root: root, Stdout: stdout, Stderr: stderr, Go: gocmd.Machine()}}
 	if err := useDefaultLane(); err != nil {
 		return err
 	}
@@ -261,11 +265,11 @@ func (c *checker) prefetchEnvtest(skip map[string]bool) {
 	if _, err := kubeassets.Dir(); !errors.Is(err, kubeassets.ErrMissing) {
 		return
 	}
-	f, err := createInstallLog("envtest-build")
+	f, err := install.CreateLog("envtest-build")
 	if err != nil {
 		return
 	}
-	fmt.Fprintf(c.stdout, "envtest: building kube-apiserver and etcd in the background while the first steps run; log: %s\n", f.Name())
+	fmt.Fprintf(c.Stdout, "envtest: building kube-apiserver and etcd in the background while the first steps run; log: %s\n", f.Name())
 	go func() {
 		defer f.Close()
 		kubeassets.Build(context.Background(), f)
@@ -285,27 +289,27 @@ func (c *checker) prefetchDebs(steps []checkStep, skip map[string]bool) {
 		}
 	}
 	var pkgs []string
-	if (wants["mkdocs"] || wants["serve"] || wants["browser"] || wants["prepare"]) && c.findMkdocsPython() == "" {
+	if (wants["mkdocs"] || wants["serve"] || wants["browser"] || wants["prepare"]) && book.FindPython(c.Setup) == "" {
 		pkgs = append(pkgs, "mkdocs", "mkdocs-material", "python3-pymdownx")
 	}
 	if wants["explorer"] || wants["browser"] {
-		pkgs = append(pkgs, missingNode()...)
+		pkgs = append(pkgs, install.MissingNode()...)
 	}
-	if wants["browser"] && os.Getenv("CHROMIUM") == "" && !isFile("/usr/bin/chromium") {
+	if wants["browser"] && os.Getenv("CHROMIUM") == "" && !base.IsFile("/usr/bin/chromium") {
 		pkgs = append(pkgs, "chromium")
 	}
-	if wants["browser"] && !hasChineseFont() {
-		pkgs = append(pkgs, cjkFont)
+	if wants["browser"] && !install.HasChineseFont() {
+		pkgs = append(pkgs, install.CJKFont)
 	}
-	if len(pkgs) == 0 || !c.canApt() {
+	if len(pkgs) == 0 || !c.CanApt() {
 		return
 	}
 	c.debs = make(chan struct{})
-	bg := &setup{root: c.root, stdout: &c.debsOut, stderr: &c.debsOut}
+	bg := &install.Setup{Root: c.Root, Stdout: &c.debsOut, Stderr: &c.debsOut, Go: gocmd.Machine()}
 	go func() {
 		defer close(c.debs)
 		// A failure is left to the step that needs the package: it tries again and explains.
-		bg.aptInstall("check-apt", "what the book's steps need ("+strings.Join(pkgs, " ")+"), in the background",
+		bg.AptInstall("check-apt", "what the book's steps need ("+strings.Join(pkgs, " ")+"), in the background",
 			"the steps that need them install them one by one", pkgs...)
 	}()
 }
@@ -317,7 +321,7 @@ func (c *checker) waitDebs() {
 		return
 	}
 	<-c.debs
-	io.Copy(c.stdout, &c.debsOut)
+	io.Copy(c.Stdout, &c.debsOut)
 }
 
 func splitList(s string) []string {
@@ -395,7 +399,7 @@ func (c *checker) lanes() (*lanePlan, error) {
 	if c.plan != nil {
 		return c.plan, nil
 	}
-	p, err := readLanePlan(c.root)
+	p, err := readLanePlan(c.Root)
 	if err != nil {
 		return nil, err
 	}
@@ -448,7 +452,7 @@ func markedPackages(root string) ([]string, error) {
 			return nil, err
 		}
 		if ok {
-			marked = append(marked, "./"+filepath.ToSlash(relTo(root, dir)))
+			marked = append(marked, "./"+filepath.ToSlash(base.RelTo(root, dir)))
 		}
 	}
 	slices.Sort(marked)
@@ -474,14 +478,6 @@ func hasMarker(dir string) (bool, error) {
 	return false, nil
 }
 
-// within reports whether pkg is pattern or inside it (a pattern ending in /...).
-func within(pkg, pattern string) bool {
-	if base, ok := strings.CutSuffix(pattern, "/..."); ok {
-		return pkg == base || strings.HasPrefix(pkg, base+"/")
-	}
-	return pkg == pattern
-}
-
 // onceOf expands patterns into their packages and drops those on every lane: what the
 // once steps run, so that nothing runs twice on the default lane.
 func (c *checker) onceOf(patterns ...string) ([]string, error) {
@@ -490,14 +486,14 @@ func (c *checker) onceOf(patterns ...string) ([]string, error) {
 		return nil, err
 	}
 	cmd := exec.Command("go", append([]string{"list", "-e", "-f", "{{.Dir}}"}, patterns...)...)
-	cmd.Dir = c.root
+	cmd.Dir = c.Root
 	out, err := cmd.Output()
 	if err != nil {
 		return nil, fmt.Errorf("go list %s: %v", strings.Join(patterns, " "), err)
 	}
 	var once []string
 	for _, dir := range strings.Fields(string(out)) {
-		pkg := "./" + filepath.ToSlash(relTo(c.root, dir))
+		pkg := "./" + filepath.ToSlash(base.RelTo(c.Root, dir))
 		if !slices.Contains(plan.packages, pkg) {
 			once = append(once, pkg)
 		}
@@ -517,7 +513,7 @@ func (c *checker) envtestPackages() (map[string]bool, error) {
 		return c.needsEnvtest, nil
 	}
 	cmd := exec.Command("go", "list", "-e", "-test", "-f", "{{.ImportPath}}\t{{.Dir}}\t{{join .Deps \" \"}}", "./...")
-	cmd.Dir = c.root
+	cmd.Dir = c.Root
 	out, err := cmd.Output()
 	if err != nil {
 		return nil, fmt.Errorf("go list -test ./...: %v", err)
@@ -527,7 +523,7 @@ func (c *checker) envtestPackages() (map[string]bool, error) {
 		f := strings.SplitN(line, "\t", 3)
 		// The test binary of package p is p.test: its Deps hold what p's tests import.
 		if len(f) == 3 && strings.HasSuffix(f[0], ".test") && slices.Contains(strings.Fields(f[2]), envtestImport) {
-			needs["./"+filepath.ToSlash(relTo(c.root, f[1]))] = true
+			needs["./"+filepath.ToSlash(base.RelTo(c.Root, f[1]))] = true
 		}
 	}
 	c.needsEnvtest = needs
@@ -619,7 +615,7 @@ func (c *checker) test() error {
 	if err != nil {
 		return err
 	}
-	return c.command("go", append([]string{"test"}, pkgs...)...).Run()
+	return c.Command("go", append([]string{"test"}, pkgs...)...).Run()
 }
 
 // claims runs chapter 09's tests that do not depend on the runtime.
@@ -628,7 +624,7 @@ func (c *checker) claims() error {
 	if err != nil {
 		return err
 	}
-	return c.command("go", append([]string{"test", "-count=1"}, pkgs...)...).Run()
+	return c.Command("go", append([]string{"test", "-count=1"}, pkgs...)...).Run()
 }
 
 // onceLabs are the numbers of the labs that are not on every lane: the lab step verifies them.
@@ -638,7 +634,7 @@ func (c *checker) onceLabs() ([]string, error) {
 		return nil, err
 	}
 	var once []string
-	for _, name := range courseroot.Labs(c.root) {
+	for _, name := range courseroot.Labs(c.Root) {
 		if nn, _ := labNumber("./labs/" + name); !slices.Contains(plan.labs, nn) {
 			once = append(once, nn)
 		}
@@ -652,7 +648,7 @@ func (c *checker) onceLabDirs() ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	return labDirs(c.root, once), nil
+	return labDirs(c.Root, once), nil
 }
 
 // labDirs turns lab numbers into ./labs/NN-word.
@@ -678,7 +674,7 @@ func (c *checker) laneTests() ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	return append(tests, labDirs(c.root, plan.labs)...), nil
+	return append(tests, labDirs(c.Root, plan.labs)...), nil
 }
 
 // laneTestPackages are the packages on every lane whose tests a lane's go test runs: the
@@ -691,7 +687,7 @@ func (c *checker) laneTestPackages() ([]string, error) {
 	}
 	var tests []string
 	for _, p := range plan.packages {
-		if !strings.HasPrefix(p, "./chapters/code/") || within(p, claimTests) {
+		if !strings.HasPrefix(p, "./chapters/code/") || base.Within(p, claimTests) {
 			tests = append(tests, p)
 		}
 	}
@@ -700,7 +696,7 @@ func (c *checker) laneTestPackages() ([]string, error) {
 
 // labVerify checks the lab contract of the labs that are not on every lane.
 func (c *checker) labVerify() error {
-	if !isFile(filepath.Join(c.root, "tools", "lab", "main.go")) {
+	if !base.IsFile(filepath.Join(c.Root, "tools", "lab", "main.go")) {
 		return errors.New("tools/lab is missing: the lab runner is not there yet")
 	}
 	once, err := c.onceLabs()
@@ -717,17 +713,17 @@ func (c *checker) verifyLabs(labs []string, l *lanes.Lane) error {
 	// The lab runner reads from git the shipped files of the lab it verifies, and only those
 	// (tools/lab: shippedFiles, git show of the lab's files).
 	gitFolders := map[string][]string{}
-	for _, name := range courseroot.Labs(c.root) {
+	for _, name := range courseroot.Labs(c.Root) {
 		nn, _, _ := strings.Cut(name, "-")
 		gitFolders[nn] = []string{"labs/" + name, "solutions/" + name}
 	}
 	var failed []string
 	for _, nn := range labs {
 		verify := func() error {
-			cmd := c.command("go", "run", "./tools/lab", "verify", nn)
+			cmd := c.Command("go", "run", "./tools/lab", "verify", nn)
 			if l != nil {
 				cmd.Env = l.Environ()
-				fmt.Fprintf(c.stdout, "$ %sgo run ./tools/lab verify %s\n", l.Prefix(), nn)
+				fmt.Fprintf(c.Stdout, "$ %sgo run ./tools/lab verify %s\n", l.Prefix(), nn)
 			}
 			return cmd.Run()
 		}
@@ -738,7 +734,7 @@ func (c *checker) verifyLabs(labs []string, l *lanes.Lane) error {
 			continue
 		}
 		found := func(at time.Time, secs float64) {
-			fmt.Fprintf(c.stdout, "lab %s: ok (cached: it passed in %.1fs at %s with the same inputs)\n", nn, secs, at.Format("2006-01-02 15:04"))
+			fmt.Fprintf(c.Stdout, "lab %s: ok (cached: it passed in %.1fs at %s with the same inputs)\n", nn, secs, at.Format("2006-01-02 15:04"))
 		}
 		if err := c.cache.runPart("lab-"+nn, subKey(c.key, "lab "+nn), gitFolders[nn], found, verify); err != nil {
 			failed = append(failed, nn)
@@ -759,12 +755,12 @@ func (c *checker) laneRun(l lanes.Lane) error {
 		return err
 	}
 	run := func(args ...string) error {
-		cmd := c.command("go", args...)
+		cmd := c.Command("go", args...)
 		cmd.Env = l.Environ()
-		fmt.Fprintf(c.stdout, "$ %sgo %s\n", l.Prefix(), strings.Join(args, " "))
+		fmt.Fprintf(c.Stdout, "$ %sgo %s\n", l.Prefix(), strings.Join(args, " "))
 		return cmd.Run()
 	}
-	labs := labDirs(c.root, plan.labs)
+	labs := labDirs(c.Root, plan.labs)
 	if !l.IsDefault() {
 		if err := run(append([]string{"vet"}, append(plan.packages, labs...)...)...); err != nil {
 			return err
@@ -783,11 +779,11 @@ func (c *checker) laneRun(l lanes.Lane) error {
 // gofmt lists the .go files gofmt would change, outside build output and node_modules.
 func (c *checker) gofmt() error {
 	var files []string
-	err := filepath.WalkDir(c.root, func(path string, d fs.DirEntry, err error) error {
+	err := filepath.WalkDir(c.Root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
-		rel := filepath.ToSlash(relTo(c.root, path))
+		rel := filepath.ToSlash(base.RelTo(c.Root, path))
 		if d.IsDir() {
 			if rel != "." && (strings.HasPrefix(d.Name(), ".") || d.Name() == "node_modules" || rel == "build") {
 				return filepath.SkipDir
@@ -806,7 +802,7 @@ func (c *checker) gofmt() error {
 	// In batches, to stay far below the limit on the length of a command line.
 	for len(files) > 0 {
 		n := min(len(files), 200)
-		cmd := c.command("gofmt", append([]string{"-l"}, files[:n]...)...)
+		cmd := c.Command("gofmt", append([]string{"-l"}, files[:n]...)...)
 		cmd.Stdout = &out
 		cmd.Stderr = &out
 		if err := cmd.Run(); err != nil && out.Len() == 0 {
@@ -815,7 +811,7 @@ func (c *checker) gofmt() error {
 		files = files[n:]
 	}
 	if listed := strings.Fields(out.String()); len(listed) > 0 {
-		fmt.Fprint(c.stdout, out.String())
+		fmt.Fprint(c.Stdout, out.String())
 		return fmt.Errorf("gofmt -l lists %d file(s): run gofmt -w on them", len(listed))
 	}
 	return nil
@@ -824,29 +820,29 @@ func (c *checker) gofmt() error {
 // envtest builds the binaries envtest starts, unless the per-user cache has them, and runs
 // the smoke test that starts a real API server with them, then the other tests that start one.
 func (c *checker) envtest() error {
-	if err := c.command("go", "run", "./tools/envtest").Run(); err != nil {
+	if err := c.Command("go", "run", "./tools/envtest").Run(); err != nil {
 		return err
 	}
 	pkgs, err := c.envtestTests()
 	if err != nil {
 		return err
 	}
-	if err := c.command("go", "test", "-count=1", "-v", pkgs[0]).Run(); err != nil {
+	if err := c.Command("go", "test", "-count=1", "-v", pkgs[0]).Run(); err != nil {
 		return err
 	}
 	if len(pkgs) == 1 {
 		return nil
 	}
-	return c.command("go", append([]string{"test"}, pkgs[1:]...)...).Run()
+	return c.Command("go", append([]string{"test"}, pkgs[1:]...)...).Run()
 }
 
 func (c *checker) outputs() error {
-	return outputRecords{c.cache, c.key}.outputs(c.root, true, nil, c.stdout, c.stdout)
+	return outputRecords{c.cache, c.key}.outputs(c.Root, true, nil, c.Stdout, c.Stdout)
 }
 
 func (c *checker) mkdocsBuild() error {
 	c.bookTried = true
-	if err := c.bookBuild("", nil); err != nil {
+	if err := book.Build(c.Setup, "", nil); err != nil {
 		return err
 	}
 	c.bookBuilt = true
@@ -863,23 +859,23 @@ func (c *checker) browser() error {
 	if err := c.mkdocsBuild(); err != nil {
 		return err
 	}
-	if !isFile(filepath.Join(c.root, "build", "book", "index.html")) {
+	if !base.IsFile(filepath.Join(c.Root, "build", "book", "index.html")) {
 		return errors.New("build/book/index.html is missing: run mkdocs build --strict first")
 	}
-	if err := c.node(); err != nil {
+	if err := c.Node(); err != nil {
 		return err
 	}
-	chromium, err := c.chromium()
+	chromium, err := c.Chromium()
 	if err != nil {
 		return err
 	}
-	if err := c.chineseFont(); err != nil {
+	if err := c.ChineseFont(); err != nil {
 		return err
 	}
-	if err := c.npmCI(); err != nil {
+	if err := c.NpmCI(); err != nil {
 		return err
 	}
-	cmd := c.command("node", "site/check/check-book.mjs")
+	cmd := c.Command("node", "site/check/check-book.mjs")
 	cmd.Env = append(os.Environ(), "CHROMIUM="+chromium)
 	if err := cmd.Run(); err != nil {
 		return fmt.Errorf("node site/check/check-book.mjs: %v", err)
@@ -913,18 +909,18 @@ func (c *checker) pack() error {
 		"XDG_CACHE_HOME=" + filepath.Join(base, "xdg"),
 	}
 	env := append(os.Environ(), own...)
-	if err := c.removeModuleCache(own); err != nil {
+	if err := c.RemoveModuleCache(own); err != nil {
 		return fmt.Errorf("the last check's module cache: %v", err)
 	}
 	if err := os.RemoveAll(base); err != nil {
 		return err
 	}
 	pack := filepath.Join(base, "pack")
-	if err := runPack([]string{"-book=false", "-debs=false", pack}, c.stdout, c.stderr); err != nil {
+	if err := runPack([]string{"-book=false", "-debs=false", pack}, c.Stdout, c.Stderr); err != nil {
 		return err
 	}
 	clone := filepath.Join(base, "gomaps")
-	if err := c.command("git", "-c", "advice.detachedHead=false", "clone", "-q", filepath.Join(pack, packBundle), clone).Run(); err != nil {
+	if err := c.Command("git", "-c", "advice.detachedHead=false", "clone", "-q", filepath.Join(pack, packBundle), clone).Run(); err != nil {
 		return fmt.Errorf("git clone %s: %v", packBundle, err)
 	}
 	for _, step := range []struct {
@@ -935,14 +931,14 @@ func (c *checker) pack() error {
 		{true, []string{"go", "run", "./tools/lab", "checkpoint", "01"}},
 		{true, []string{"go", "run", "./tools/lab", "run", "01"}},
 	} {
-		cmd := c.command(step.args[0], step.args[1:]...)
+		cmd := c.Command(step.args[0], step.args[1:]...)
 		cmd.Dir, cmd.Env = clone, env
 		prefix := ""
 		if step.offline {
 			cmd.Env = append(env[:len(env):len(env)], "GOPROXY=off")
 			prefix = "GOPROXY=off "
 		}
-		fmt.Fprintf(c.stdout, "$ %s%s\n", prefix, strings.Join(step.args, " "))
+		fmt.Fprintf(c.Stdout, "$ %s%s\n", prefix, strings.Join(step.args, " "))
 		if err := cmd.Run(); err != nil {
 			return fmt.Errorf("%s in the clone of the pack: %v", strings.Join(step.args, " "), err)
 		}
@@ -969,33 +965,33 @@ func (c *checker) quick() error {
 		run  func() error
 	}{
 		{"gofmt", c.gofmt},
-		{"vet", func() error { return c.command("go", "vet", "./...").Run() }},
-		{"test", func() error { return c.command("go", append([]string{"test"}, quickTests...)...).Run() }},
+		{"vet", func() error { return c.Command("go", "vet", "./...").Run() }},
+		{"test", func() error { return c.Command("go", append([]string{"test"}, quickTests...)...).Run() }},
 	}
 	if len(labs) > 0 {
 		steps = append(steps, struct {
 			name string
 			run  func() error
 		}{"lab", func() error {
-			return c.command("go", append([]string{"run", "./tools/lab", "verify", "-fuzztime=0"}, labs...)...).Run()
+			return c.Command("go", append([]string{"run", "./tools/lab", "verify", "-fuzztime=0"}, labs...)...).Run()
 		}})
 	}
 	failed := 0
 	for _, s := range steps {
-		fmt.Fprintf(c.stdout, "==> %s\n", s.name)
+		fmt.Fprintf(c.Stdout, "==> %s\n", s.name)
 		t := time.Now()
 		if err := s.run(); err != nil {
 			failed++
-			fmt.Fprintf(c.stdout, "--- FAIL %s (%.1fs): %v\n", s.name, time.Since(t).Seconds(), err)
+			fmt.Fprintf(c.Stdout, "--- FAIL %s (%.1fs): %v\n", s.name, time.Since(t).Seconds(), err)
 			continue
 		}
-		fmt.Fprintf(c.stdout, "--- ok %s (%.1fs)\n", s.name, time.Since(t).Seconds())
+		fmt.Fprintf(c.Stdout, "--- ok %s (%.1fs)\n", s.name, time.Since(t).Seconds())
 	}
 	if len(labs) == 0 {
-		fmt.Fprintln(c.stdout, "check -quick: no lab's files changed since the last commit, so no lab's contract was checked")
+		fmt.Fprintln(c.Stdout, "check -quick: no lab's files changed since the last commit, so no lab's contract was checked")
 	}
-	fmt.Fprintf(c.stdout, "check -quick took %s; before you push, run go run ./tools/course check (every step, on every lane)\n", time.Since(start).Round(time.Second))
-	fmt.Fprintf(c.stdout, "%d passed, %d failed\n", len(steps)-failed, failed)
+	fmt.Fprintf(c.Stdout, "check -quick took %s; before you push, run go run ./tools/course check (every step, on every lane)\n", time.Since(start).Round(time.Second))
+	fmt.Fprintf(c.Stdout, "%d passed, %d failed\n", len(steps)-failed, failed)
 	if failed > 0 {
 		return cli.ErrFailed
 	}
@@ -1006,7 +1002,7 @@ func (c *checker) quick() error {
 // under labs/NN-word/ or solutions/NN-word/, or the chapter chapters/NN-word.md (its hints).
 func (c *checker) changedLabs() ([]string, error) {
 	cmd := exec.Command("git", "status", "--porcelain", "-z", "--untracked-files=all")
-	cmd.Dir = c.root
+	cmd.Dir = c.Root
 	out, err := cmd.Output()
 	if err != nil {
 		return nil, fmt.Errorf("git status: %v: check -quick needs the course's git work tree", err)
@@ -1024,7 +1020,7 @@ func (c *checker) changedLabs() ([]string, error) {
 			}
 			name, _, _ := strings.Cut(rest, "/")
 			name = strings.TrimSuffix(name, ".md")
-			for _, lab := range courseroot.Labs(c.root) {
+			for _, lab := range courseroot.Labs(c.Root) {
 				if lab == name && !slices.Contains(nns, lab[:2]) {
 					nns = append(nns, lab[:2])
 				}
@@ -1038,16 +1034,16 @@ func (c *checker) changedLabs() ([]string, error) {
 // bench checks the benchmark tables' shape, then bench -mine on the labs as shipped: their maps
 // pass no test, so it must measure nothing and say what to do, in one sentence.
 func (c *checker) bench() error {
-	if err := runBench([]string{"-check"}, c.stdout, c.stderr); err != nil {
+	if err := runBench([]string{"-check"}, c.Stdout, c.Stderr); err != nil {
 		return err
 	}
 	var out bytes.Buffer
 	err := runBench([]string{"-mine"}, &out, &out)
-	io.Copy(c.stdout, &out)
+	io.Copy(c.Stdout, &out)
 	const want = "there is nothing of yours to measure"
 	if err == nil || !strings.Contains(err.Error(), want) {
 		return fmt.Errorf("bench -mine on the labs as shipped: got %v; want an error saying %q", err, want)
 	}
-	fmt.Fprintf(c.stdout, "bench -mine on the labs as shipped: %v\n", err)
+	fmt.Fprintf(c.Stdout, "bench -mine on the labs as shipped: %v\n", err)
 	return nil
 }

@@ -22,7 +22,11 @@ import (
 	"gomaps/labs/courseroot"
 	"gomaps/labs/kubeassets"
 	"gomaps/labs/lanes"
+	"gomaps/tools/course/internal/base"
+	"gomaps/tools/course/internal/book"
+	"gomaps/tools/course/internal/install"
 	"gomaps/tools/internal/cli"
+	"gomaps/tools/internal/gocmd"
 )
 
 // The doctor checks, in order, everything an attendee's machine needs for the course, and
@@ -93,7 +97,7 @@ type probe struct {
 	args    []string
 }
 
-func (p probe) String() string { return envPrefix(p.env) + strings.Join(p.args, " ") }
+func (p probe) String() string { return base.EnvPrefix(p.env) + strings.Join(p.args, " ") }
 
 // runDoctor is the doctor command.
 func runDoctor(args []string, stdout, stderr io.Writer) error {
@@ -104,7 +108,7 @@ func runDoctor(args []string, stdout, stderr io.Writer) error {
 	if flags.NArg() > 0 {
 		return cli.Usagef("doctor: unexpected argument %q", flags.Arg(0))
 	}
-	root, err := findRoot()
+	root, err := base.FindRoot()
 	if err != nil {
 		return err
 	}
@@ -919,7 +923,7 @@ func (realMachine) TempDir(files map[string]string) (string, func(), error) {
 }
 
 func (m realMachine) MkdocsPython() string {
-	return (&setup{root: m.root, stdout: io.Discard, stderr: io.Discard}).findMkdocsPython()
+	return book.FindPython(&install.Setup{Root: m.root, Stdout: io.Discard, Stderr: io.Discard, Go: gocmd.Machine()})
 }
 
 func (realMachine) EnvtestDir() (string, error) { return kubeassets.Dir() }

@@ -17,6 +17,7 @@ import (
 	"gomaps/labs/courseroot"
 
 	"gomaps/labs/kubeassets"
+	"gomaps/tools/course/internal/base"
 	"gomaps/tools/internal/cli"
 )
 
@@ -53,7 +54,7 @@ const (
 // courseModules returns the modules the course's go.mod requires.
 func courseModules(t *testing.T) (gomod []byte, modules []string) {
 	t.Helper()
-	root, err := findRoot()
+	root, err := base.FindRoot()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -451,7 +452,7 @@ func TestDoctorOnThisMachine(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go commands and a -race build")
 	}
-	root, err := findRoot()
+	root, err := base.FindRoot()
 	if err != nil {
 		t.Fatal(err)
 	}

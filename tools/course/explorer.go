@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"gomaps/labs/overlay"
+	"gomaps/tools/course/internal/base"
 	"gomaps/tools/internal/cli"
 )
 
@@ -29,7 +30,7 @@ func runExplorer(args []string, stdout, stderr io.Writer) error {
 	if flags.NArg() > 0 {
 		return cli.Usagef("explorer: unexpected argument %q", flags.Arg(0))
 	}
-	root, err := findRoot()
+	root, err := base.FindRoot()
 	if err != nil {
 		return err
 	}
@@ -76,7 +77,7 @@ func runExplorer(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("go env GOROOT: %v", err)
 	}
-	if _, err := copyTo(filepath.Join(dir, "wasm_exec.js"), filepath.Join(strings.TrimSpace(string(goroot)), "lib", "wasm", "wasm_exec.js")); err != nil {
+	if _, err := base.CopyFile(filepath.Join(dir, "wasm_exec.js"), filepath.Join(strings.TrimSpace(string(goroot)), "lib", "wasm", "wasm_exec.js")); err != nil {
 		return fmt.Errorf("the toolchain's wasm_exec.js: %v", err)
 	}
 	// Its size only: the book's browser check prints the gzipped size too. This runs whenever a

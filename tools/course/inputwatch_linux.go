@@ -5,6 +5,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"gomaps/tools/course/internal/base"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -62,7 +63,7 @@ func startInputWatch(root string) (*inputWatch, error) {
 		if !d.IsDir() {
 			return nil
 		}
-		rel := filepath.ToSlash(relTo(root, path))
+		rel := filepath.ToSlash(base.RelTo(root, path))
 		if skipDir(rel) {
 			return filepath.SkipDir
 		}

@@ -11,6 +11,8 @@ import (
 	"testing"
 
 	"gomaps/labs/lanes"
+	"gomaps/tools/course/internal/base"
+	"gomaps/tools/course/internal/install"
 )
 
 // TestLaneMarkers checks the rule that decides what runs on every lane: a package that reads
@@ -37,7 +39,7 @@ func TestLaneMarkers(t *testing.T) {
 			continue
 		}
 		path, dir, deps := f[0], f[1], strings.Fields(f[2])
-		rel := "./" + filepath.ToSlash(relTo(root, dir))
+		rel := "./" + filepath.ToSlash(base.RelTo(root, dir))
 		if strings.HasPrefix(rel, "./solutions/") {
 			continue
 		}
@@ -81,7 +83,7 @@ func runtimeConstraint(t *testing.T, dir string) string {
 // in the lab step, and that a marker in a test file counts.
 func TestMarkersFound(t *testing.T) {
 	root := workshopRoot(t)
-	c := &checker{setup: &setup{root: root}}
+	c := &checker{Setup: &install.Setup{Root: root}}
 	plan, err := c.lanes()
 	if err != nil {
 		t.Fatal(err)

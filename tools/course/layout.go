@@ -13,6 +13,7 @@ import (
 
 	"gomaps/labs/courseroot"
 	"gomaps/labs/overlay"
+	"gomaps/tools/course/internal/base"
 	"gomaps/tools/internal/cli"
 )
 
@@ -37,7 +38,7 @@ func runLayout(args []string, stdout, stderr io.Writer) error {
 	if format != "text" && format != "mermaid" {
 		return cli.Usagef("layout: format %q: want text or mermaid", format)
 	}
-	root, err := findRoot()
+	root, err := base.FindRoot()
 	if err != nil {
 		return err
 	}
@@ -79,14 +80,14 @@ func runLayout(args []string, stdout, stderr io.Writer) error {
 	build := exec.Command("go", "test", "-c", "-o", bin, "-overlay="+ov, "./labs/"+lab)
 	build.Dir = root
 	if out, err := build.CombinedOutput(); err != nil {
-		return fmt.Errorf("lab %s with its solution does not build: %s", lab, firstLines(string(out), 5))
+		return fmt.Errorf("lab %s with its solution does not build: %s", lab, base.FirstLines(string(out), 5))
 	}
 	var out, errOut bytes.Buffer
 	cmd := exec.Command(bin, "-test.run=^"+test+"$", "-layout="+sample, "-layout-format="+format)
 	cmd.Dir = filepath.Join(root, "labs", lab)
 	cmd.Stdout, cmd.Stderr = &out, &errOut
 	if err := cmd.Run(); err != nil {
-		return fmt.Errorf("the layout of sample %q of lab %s failed: %s", sample, lab, firstLines(out.String()+errOut.String(), 8))
+		return fmt.Errorf("the layout of sample %q of lab %s failed: %s", sample, lab, base.FirstLines(out.String()+errOut.String(), 8))
 	}
 	text := strings.TrimSuffix(out.String(), "PASS\n")
 	if strings.TrimSpace(text) == "" {
@@ -112,12 +113,4 @@ func layoutTest(root, lab string) (string, error) {
 		}
 	}
 	return "", fmt.Errorf("lab %s has no layout test (func TestStepNLayout)", lab)
-}
-
-func firstLines(s string, n int) string {
-	lines := strings.Split(strings.TrimSpace(s), "\n")
-	if len(lines) > n {
-		lines = append(lines[:n], "...")
-	}
-	return strings.Join(lines, "\n")
 }

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"gomaps/tools/course/internal/base"
+	"gomaps/tools/course/internal/book"
 	"gomaps/tools/internal/cli"
 )
 
@@ -91,7 +93,7 @@ func TestOutputsWritesAndChecks(t *testing.T) {
 }
 
 func TestNavPages(t *testing.T) {
-	for _, ed := range []struct{ config, dir string }{{"mkdocs.yml", "chapters"}, {zhConfig, filepath.Join("chapters", "zh")}} {
+	for _, ed := range []struct{ config, dir string }{{"mkdocs.yml", "chapters"}, {book.ZhConfig, filepath.Join("chapters", "zh")}} {
 		pages, err := navPages(filepath.Join("..", ".."), ed.config)
 		if err != nil {
 			t.Fatal(err)
@@ -114,7 +116,7 @@ func TestNavPages(t *testing.T) {
 // the course's own packages: they must build on a laptop whose module cache is empty and which
 // has no network, where the first command a learner runs is course unpack (or doctor).
 func TestCommandsNeedNoModules(t *testing.T) {
-	root, err := findRoot()
+	root, err := base.FindRoot()
 	if err != nil {
 		t.Fatal(err)
 	}

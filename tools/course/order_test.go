@@ -1,6 +1,8 @@
 package main
 
 import (
+	"gomaps/tools/course/internal/install"
+	"gomaps/tools/internal/gocmd"
 	"io"
 	"slices"
 	"strings"
@@ -13,7 +15,7 @@ import (
 // has; then it puts one of them in an early step and checks that the rule says so.
 func TestEnvtestPackagesWaitForEnvtest(t *testing.T) {
 	root := workshopRoot(t)
-	c := &checker{setup: &setup{root: root, stdout: io.Discard, stderr: io.Discard}}
+	c := &checker{Setup: &install.Setup{Root: root, Stdout: io.Discard, Stderr: io.Discard, Go: gocmd.Machine()}}
 	needs, err := c.envtestPackages()
 	if err != nil {
 		t.Fatal(err)

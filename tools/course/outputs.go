@@ -17,7 +17,10 @@ import (
 	"strings"
 	"time"
 
+	"gomaps/tools/course/internal/base"
+	"gomaps/tools/course/internal/scrub"
 	"gomaps/tools/internal/cli"
+	"gomaps/tools/internal/gocmd"
 )
 
 // outDir holds the .cmd files and the outputs generated from them, relative to the root.
@@ -173,7 +176,7 @@ func runOutputs(args []string, stdout, stderr io.Writer) error {
 	if help, err := parseFlags(fs, args, stdout); help || err != nil {
 		return err
 	}
-	root, err := findRoot()
+	root, err := base.FindRoot()
 	if err != nil {
 		return err
 	}
@@ -200,7 +203,7 @@ type outputRecords struct {
 // checkOne runs and checks one output, unless the records say it passed with the same inputs.
 // An output whose command names a file of build/ is run every time: it writes a file another
 // output reads, or reads one (the check does not watch build/).
-func (r outputRecords) checkOne(root string, sc *scrubber, name string, check bool, stdout io.Writer) error {
+func (r outputRecords) checkOne(root string, sc *scrub.Scrubber, name string, check bool, stdout io.Writer) error {
 	text, _ := os.ReadFile(filepath.Join(root, outDir, name+".cmd"))
 	if r.cache == nil || r.key == "" || !check || bytes.Contains(text, []byte("build/")) || bytes.Contains(text, []byte("# save")) {
 		return outputOne(root, sc, name, check, stdout)
@@ -231,7 +234,7 @@ func (r outputRecords) outputs(root string, check bool, names []string, stdout, 
 	for i, name := range names {
 		names[i] = strings.TrimSuffix(filepath.Base(name), ".cmd")
 	}
-	sc := newScrubber(root)
+	sc := scrub.New(root, gocmd.Machine())
 	// Writing the outputs measures them, on a machine doing nothing else: one at a time.
 	// Checking them compares what is left after masking, which no neighbour changes: two at a
 	// time, so that a program that runs on one core leaves the other to the next.
@@ -320,7 +323,7 @@ func sharesState(cmdText string) bool {
 	return false
 }
 
-func outputOne(root string, sc *scrubber, name string, check bool, stdout io.Writer) error {
+func outputOne(root string, sc *scrub.Scrubber, name string, check bool, stdout io.Writer) error {
 	cmdFile := outDir + "/" + name + ".cmd"
 	txtFile := outDir + "/" + name + ".txt"
 	text, err := os.ReadFile(filepath.Join(root, cmdFile))
@@ -346,9 +349,9 @@ func outputOne(root string, sc *scrubber, name string, check bool, stdout io.Wri
 		}
 		shown = kept
 	}
-	got := "$ " + c.line + "\n" + sc.scrub(shown)
+	got := "$ " + c.line + "\n" + sc.Scrub(shown)
 	if c.raw {
-		got = sc.scrub(shown)
+		got = sc.Scrub(shown)
 	}
 	if !strings.HasSuffix(got, "\n") {
 		got += "\n"
@@ -377,9 +380,9 @@ func outputOne(root string, sc *scrubber, name string, check bool, stdout io.Wri
 	if err != nil {
 		return fmt.Errorf("%s is missing: run go run ./tools/course outputs %s", txtFile, name)
 	}
-	wantN, gotN := normalize(string(want), c.varying), normalize(got, c.varying)
+	wantN, gotN := scrub.Normalize(string(want), c.varying), scrub.Normalize(got, c.varying)
 	if wantN != gotN {
-		return fmt.Errorf("%s", lineDiff(wantN, gotN, 12)+
+		return fmt.Errorf("%s", scrub.LineDiff(wantN, gotN, 12)+
 			fmt.Sprintf("%s is out of date: run go run ./tools/course outputs", txtFile))
 	}
 	fmt.Fprintf(stdout, "ok %s (%.1fs)\n", txtFile, time.Since(start).Seconds())

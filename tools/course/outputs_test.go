@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"gomaps/tools/course/internal/scrub"
 	"gomaps/tools/internal/cli"
 )
 
@@ -129,7 +130,7 @@ func TestOutputKeepsMatchingLines(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(root, outDir, "keep.cmd"), []byte(cmd), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := outputOne(root, newScrubberFrom(map[string]string{}), "keep", false, io.Discard); err != nil {
+	if err := outputOne(root, scrub.NewFrom(map[string]string{}), "keep", false, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	got, _ := os.ReadFile(filepath.Join(root, outDir, "keep.txt"))
@@ -149,7 +150,7 @@ func TestOutputSavesForTheNextCommand(t *testing.T) {
 		t.Fatal(err)
 	}
 	saved := filepath.Join(root, "build", "two-steps", "goos.txt")
-	sc := newScrubberFrom(map[string]string{})
+	sc := scrub.NewFrom(map[string]string{})
 	for _, check := range []bool{false, true} {
 		os.Remove(saved)
 		if err := outputOne(root, sc, "two-steps", check, io.Discard); err != nil {
@@ -179,8 +180,8 @@ func TestNormalizeMasksWhatVaries(t *testing.T) {
 		{"line   \nnext\t\n\n\n", "line\nnext\n"},
 	}
 	for _, tt := range tests {
-		if na, nb := normalize(tt.a, nil), normalize(tt.b, nil); na != nb {
-			t.Errorf("normalize(%q) = %q, normalize(%q) = %q; want them equal", tt.a, na, tt.b, nb)
+		if na, nb := scrub.Normalize(tt.a, nil), scrub.Normalize(tt.b, nil); na != nb {
+			t.Errorf("scrub.Normalize(%q) = %q, scrub.Normalize(%q) = %q; want them equal", tt.a, na, tt.b, nb)
 		}
 	}
 }
@@ -195,8 +196,8 @@ func TestNormalizeKeepsWhatMatters(t *testing.T) {
 		{"H1 H2 8s\n", "H1 H2 8 slots\n"},
 	}
 	for _, tt := range tests {
-		if na, nb := normalize(tt.a, nil), normalize(tt.b, nil); na == nb {
-			t.Errorf("normalize(%q) = normalize(%q) = %q; want them different", tt.a, tt.b, na)
+		if na, nb := scrub.Normalize(tt.a, nil), scrub.Normalize(tt.b, nil); na == nb {
+			t.Errorf("scrub.Normalize(%q) = scrub.Normalize(%q) = %q; want them different", tt.a, tt.b, na)
 		}
 	}
 }
@@ -205,17 +206,17 @@ func TestNormalizeVaryPatterns(t *testing.T) {
 	vary := []*regexp.Regexp{regexp.MustCompile(`\d+(\.\d+)? ns/op`)}
 	a := "BenchmarkGet-2   1000000   12.5 ns/op   0 B/op\n"
 	b := "BenchmarkGet-2   1000000   13.75 ns/op   0 B/op\n"
-	if na, nb := normalize(a, vary), normalize(b, vary); na != nb {
+	if na, nb := scrub.Normalize(a, vary), scrub.Normalize(b, vary); na != nb {
 		t.Errorf("with # vary ns/op: %q and %q; want them equal", na, nb)
 	}
 	c := "BenchmarkGet-2   1000000   12.5 ns/op   16 B/op\n"
-	if na, nc := normalize(a, vary), normalize(c, vary); na == nc {
+	if na, nc := scrub.Normalize(a, vary), scrub.Normalize(c, vary); na == nc {
 		t.Errorf("with # vary ns/op: B/op change masked: %q", na)
 	}
 }
 
 func TestScrubReplacesMachinePaths(t *testing.T) {
-	s := newScrubberFrom(map[string]string{
+	s := scrub.NewFrom(map[string]string{
 		"/home/ann/src/gomaps": "/path/to/gomaps",
 		"/home/ann/go/pkg/mod": "$GOMODCACHE",
 		"/home/ann/":           "~/",
@@ -228,13 +229,13 @@ func TestScrubReplacesMachinePaths(t *testing.T) {
 		"$GOMODCACHE/golang.org/toolchain@v0.0.1-go1.21.0.linux-amd64/src/runtime/map.go:1\n" +
 		"~/.cache/x HOME=/home/ann\n" +
 		"~/src/gomapsextra stays\n"
-	if got := s.scrub([]byte(in)); got != want {
+	if got := s.Scrub([]byte(in)); got != want {
 		t.Errorf("scrub:\n%s\nwant:\n%s", got, want)
 	}
 }
 
 func TestLineDiff(t *testing.T) {
-	got := lineDiff("a\nb\nc\n", "a\nB\nc\nd\n", 10)
+	got := scrub.LineDiff("a\nb\nc\n", "a\nB\nc\nd\n", 10)
 	for _, want := range []string{"- 2: b", "+ 2: B", "+ 4: d"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("lineDiff = %q; want it to contain %q", got, want)
@@ -243,7 +244,7 @@ func TestLineDiff(t *testing.T) {
 	if strings.Contains(got, ": a") || strings.Contains(got, ": c") {
 		t.Errorf("lineDiff = %q; want unchanged lines left out", got)
 	}
-	long := lineDiff("", strings.Repeat("x\n", 30), 5)
+	long := scrub.LineDiff("", strings.Repeat("x\n", 30), 5)
 	if !strings.Contains(long, "... and 25 more changed lines") {
 		t.Errorf("lineDiff of 30 new lines limited to 5 = %q; want it to say 25 more", long)
 	}
@@ -311,5 +312,48 @@ func outFixture(t *testing.T) (root string, write func(name, text string)) {
 		if err := os.WriteFile(filepath.Join(out, name), []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// TestVaryPatternsMatchPerLine: in a # vary pattern, ^ and $ match at the start and end of each
+// line of the output, not only of the whole text (which starts with the "$ command" line).
+func TestVaryPatternsMatchPerLine(t *testing.T) {
+	c, err := parseCmd("x.cmd", "# vary ^ *\\d+ members\n# vary \\d+ reconciles$\ngo run ./x\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := "$ go run ./x\n  9 members  registered\n 12 members  listed\nafter 3 reconciles\n3 reconciles in all\n"
+	b := "$ go run ./x\n 10 members  registered\n  8 members  listed\nafter 4 reconciles\n3 reconciles in all\n"
+	if na, nb := scrub.Normalize(a, c.varying), scrub.Normalize(b, c.varying); na != nb {
+		t.Errorf("with # vary ^ *\\d+ members and # vary \\d+ reconciles$:\n%s\nand\n%s\nwant them equal", na, nb)
+	}
+	// Anchored, the patterns still mask only at a line's start, or end.
+	d := "$ go run ./x\n  9 members  registered\n 12 members  listed\nafter 3 reconciles\n4 reconciles in all\n"
+	e := "$ go run ./x\n  9 members  registered\n and 13 members  listed\nafter 3 reconciles\n4 reconciles in all\n"
+	if nd, ne := scrub.Normalize(d, c.varying), scrub.Normalize(e, c.varying); nd == ne || !strings.Contains(ne, "and 13 members") {
+		t.Errorf("# vary ^ *\\d+ members masked a count in the middle of a line: %q", ne)
+	}
+	if na, nd := scrub.Normalize(a, c.varying), scrub.Normalize(d, c.varying); na == nd {
+		t.Errorf("# vary \\d+ reconciles$ masked a count in the middle of a line: %q", nd)
+	}
+}
+
+// TestWatchbreakOutputsAgree: the line of chapters/out/08-watchbreak.txt that differed from a
+// fresh run, with that command's # vary patterns, on the line it failed on.
+func TestWatchbreakOutputsAgree(t *testing.T) {
+	c, err := parseCmd("08-watchbreak.cmd", "# vary ^ *\\d+\\.\\ds\n# vary after \\d+ writes? of it\n# vary \\d+ reconciles in all\ngo run ./chapters/code/08-operator/watchbreak\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	committed := "$ go run ./chapters/code/08-operator/watchbreak\n" +
+		"  8.3s  killing the operator's API server\n" +
+		"  9.9s  reflector: Watch failed - backing off: connection refused\n" +
+		" 23.3s  the registry lists m-0 m-3 m-4, after 2 writes of it\n"
+	fresh := "$ go run ./chapters/code/08-operator/watchbreak\n" +
+		"  8.6s  killing the operator's API server\n" +
+		" 10.1s  reflector: Watch failed - backing off: connection refused\n" +
+		" 24.0s  the registry lists m-0 m-3 m-4, after 1 write of it\n"
+	if nc, nf := scrub.Normalize(committed, c.varying), scrub.Normalize(fresh, c.varying); nc != nf {
+		t.Errorf("%s", scrub.LineDiff(nc, nf, 12))
 	}
 }

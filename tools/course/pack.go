@@ -4,8 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -23,7 +21,11 @@ import (
 	"time"
 
 	"gomaps/labs/kubeassets"
+	"gomaps/tools/course/internal/base"
+	"gomaps/tools/course/internal/book"
+	"gomaps/tools/course/internal/install"
 	"gomaps/tools/internal/cli"
+	"gomaps/tools/internal/gocmd"
 )
 
 // The room pack: everything the course needs offline, made once on the instructor's machine
@@ -118,7 +120,7 @@ func fileURL(path string) string {
 
 // packer writes a room pack.
 type packer struct {
-	*setup
+	*install.Setup
 	dir   string // the pack, absolute
 	env   goEnv
 	mods  []packModule // what go mod download named, with the files of each in the module cache
@@ -158,7 +160,7 @@ func runPack(args []string, stdout, stderr io.Writer) error {
 	if flags.NArg() != 1 {
 		return cli.Usagef("pack: name the folder to write the pack into (go run ./tools/course pack DIR)")
 	}
-	root, err := findRoot()
+	root, err := base.FindRoot()
 	if err != nil {
 		return err
 	}
@@ -172,7 +174,7 @@ func runPack(args []string, stdout, stderr io.Writer) error {
 	if err := preparePackDir(dir); err != nil {
 		return err
 	}
-	p := &packer{setup: &setup{root: root, stdout: stdout, stderr: stderr}, dir: dir}
+	p := &packer{Setup: &install.Setup{Root: root, Stdout: stdout, Stderr: stderr, Go: gocmd.Machine()}, dir: dir}
 	if p.env, err = readGoEnv(root, nil); err != nil {
 		return err
 	}
@@ -202,7 +204,7 @@ func runPack(args []string, stdout, stderr io.Writer) error {
 	}
 	size, files, _ := dirSize(dir)
 	fmt.Fprintf(stdout, "the room pack is in %s: %d files, %s, made in %s; on each laptop: git clone %s gomaps && cd gomaps && go run ./tools/course unpack %s\n",
-		flags.Arg(0), files, mb(size), time.Since(start).Round(time.Second), filepath.Join(flags.Arg(0), packBundle), flags.Arg(0))
+		flags.Arg(0), files, base.MB(size), time.Since(start).Round(time.Second), filepath.Join(flags.Arg(0), packBundle), flags.Arg(0))
 	for _, n := range p.notes {
 		fmt.Fprintf(stdout, "note: %s\n", n)
 	}
@@ -223,7 +225,7 @@ func preparePackDir(dir string) error {
 	if len(entries) == 0 {
 		return nil
 	}
-	if !isFile(filepath.Join(dir, packManifest)) {
+	if !base.IsFile(filepath.Join(dir, packManifest)) {
 		return fmt.Errorf("pack: %s is not empty and holds no room pack (no %s): choose a new folder", dir, packManifest)
 	}
 	for _, e := range entries {
@@ -241,7 +243,7 @@ type packModule struct {
 
 // download makes sure the module cache has everything the pack copies.
 func (p *packer) download() (string, error) {
-	cmd := p.command("go", "mod", "download", "-json")
+	cmd := p.Command("go", "mod", "download", "-json")
 	var out, errOut bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errOut
 	runErr := cmd.Run()
@@ -270,28 +272,9 @@ func (p *packer) download() (string, error) {
 
 // quiet runs a command in the course, showing its output only when it fails.
 func (p *packer) quiet(env []string, name string, args ...string) error {
-	cmd := p.command(name, args...)
+	cmd := p.Command(name, args...)
 	cmd.Env = append(os.Environ(), env...)
-	return runQuiet(cmd, envPrefix(env)+name+" "+strings.Join(args, " "))
-}
-
-// runQuiet runs cmd with its output kept, and returns an error naming what (the command as a
-// reader would type it) with that output when it fails.
-func runQuiet(cmd *exec.Cmd, what string) error {
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Run(); err != nil {
-		return fmt.Errorf("%s failed: %v\n%s", what, err, strings.TrimSpace(out.String()))
-	}
-	return nil
-}
-
-// removeModuleCache empties the module cache that env names: its files are read-only, so it
-// takes go clean -modcache, not os.RemoveAll.
-func (s *setup) removeModuleCache(env []string) error {
-	cmd := s.command("go", "clean", "-modcache")
-	cmd.Env = append(os.Environ(), env...)
-	return runQuiet(cmd, "go clean -modcache")
+	return install.RunQuiet(cmd, base.EnvPrefix(env)+name+" "+strings.Join(args, " "))
 }
 
 func decodeModules(data []byte) ([]packModule, error) {
@@ -318,7 +301,7 @@ func (p *packer) copyModules() (string, error) {
 	proxy := filepath.Join(p.dir, packProxy)
 	files := map[string]string{} // paths relative to a download folder: that folder
 	add := func(rel string, required bool) error {
-		if isFile(filepath.Join(cache, rel)) {
+		if base.IsFile(filepath.Join(cache, rel)) {
 			files[rel] = cache
 			return nil
 		}
@@ -336,7 +319,7 @@ func (p *packer) copyModules() (string, error) {
 			files[rel] = cache
 		}
 	}
-	sum, err := os.Open(filepath.Join(p.root, "go.sum"))
+	sum, err := os.Open(filepath.Join(p.Root, "go.sum"))
 	if err != nil {
 		return "", err
 	}
@@ -374,7 +357,7 @@ func (p *packer) copyModules() (string, error) {
 	dbDir := filepath.Join("sumdb", db)
 	lookup := filepath.Join(dbDir, "lookup", "golang.org", "toolchain@"+toolchainVersion(p.env.GOOS, p.env.GOARCH))
 	for _, rel := range []string{tc + ".info", tc + ".mod", tc + ".zip", lookup} {
-		if !isFile(filepath.Join(freshCache, rel)) {
+		if !base.IsFile(filepath.Join(freshCache, rel)) {
 			return "", fmt.Errorf("downloading the toolchain left no %s", filepath.ToSlash(rel))
 		}
 		files[rel] = freshCache
@@ -389,7 +372,7 @@ func (p *packer) copyModules() (string, error) {
 
 	var total int64
 	for _, rel := range slices.Sorted(maps.Keys(files)) {
-		n, err := copyTo(filepath.Join(proxy, rel), filepath.Join(files[rel], rel))
+		n, err := base.CopyFile(filepath.Join(proxy, rel), filepath.Join(files[rel], rel))
 		if err != nil {
 			return "", err
 		}
@@ -398,7 +381,7 @@ func (p *packer) copyModules() (string, error) {
 	// The signed tree head the records were checked against, and the file that tells the go
 	// command this proxy serves the checksum database.
 	latest := filepath.Join(fresh, "gopath", "pkg", "sumdb", db, "latest")
-	if _, err := copyTo(filepath.Join(proxy, dbDir, "latest"), latest); err != nil {
+	if _, err := base.CopyFile(filepath.Join(proxy, dbDir, "latest"), latest); err != nil {
 		return "", fmt.Errorf("the checksum database's tree head: %v", err)
 	}
 	if err := os.WriteFile(filepath.Join(proxy, dbDir, "supported"), nil, 0o644); err != nil {
@@ -407,7 +390,7 @@ func (p *packer) copyModules() (string, error) {
 	if err := writeVersionLists(proxy); err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("%d files, %s", len(files), mb(total)), nil
+	return fmt.Sprintf("%d files, %s", len(files), base.MB(total)), nil
 }
 
 // downloadToolchain downloads the classic toolchain module into a new module cache and GOPATH
@@ -430,7 +413,7 @@ func (p *packer) downloadToolchain() (string, func(), error) {
 	mod := toolchainModule + "@" + toolchainVersion(p.env.GOOS, p.env.GOARCH)
 	cmd := exec.Command("go", "mod", "download", mod)
 	cmd.Dir, cmd.Env = dir, append(os.Environ(), env...)
-	if err := runQuiet(cmd, envPrefix(env)+"go mod download "+mod); err != nil {
+	if err := install.RunQuiet(cmd, base.EnvPrefix(env)+"go mod download "+mod); err != nil {
 		cleanup()
 		return "", nil, err
 	}
@@ -470,8 +453,8 @@ func writeVersionLists(proxy string) error {
 func (p *packer) exportEnvtest() (string, error) {
 	if _, err := kubeassets.Dir(); err != nil || os.Getenv(kubeassets.AssetsEnv) != "" {
 		// Export copies from the course's own cache only; build into it when it is empty.
-		fmt.Fprintln(p.stdout, "    building them first (go run ./tools/envtest; about 10 minutes the first time)")
-		if _, err := kubeassets.Build(context.Background(), p.stderr); err != nil && os.Getenv(kubeassets.AssetsEnv) == "" {
+		fmt.Fprintln(p.Stdout, "    building them first (go run ./tools/envtest; about 10 minutes the first time)")
+		if _, err := kubeassets.Build(context.Background(), p.Stderr); err != nil && os.Getenv(kubeassets.AssetsEnv) == "" {
 			return "", err
 		}
 	}
@@ -480,17 +463,17 @@ func (p *packer) exportEnvtest() (string, error) {
 		return "", err
 	}
 	size, files, err := dirSize(dst)
-	return fmt.Sprintf("kube-apiserver %s and etcd %s, %d files, %s", kubeassets.KubernetesVersion, kubeassets.EtcdVersion, files, mb(size)), err
+	return fmt.Sprintf("kube-apiserver %s and etcd %s, %d files, %s", kubeassets.KubernetesVersion, kubeassets.EtcdVersion, files, base.MB(size)), err
 }
 
 func (p *packer) buildBook() (string, error) {
 	dst := filepath.Join(p.dir, packBook)
 	var out bytes.Buffer
-	if err := p.bookBuild(dst, &out, "--quiet"); err != nil {
+	if err := book.Build(p.Setup, dst, &out, "--quiet"); err != nil {
 		return "", fmt.Errorf("%v\n%s", err, out.String())
 	}
 	size, files, err := dirSize(dst)
-	return fmt.Sprintf("%d files, %s: open %s/index.html in a browser (the Chinese edition: %s/zh/index.html)", files, mb(size), packBook, packBook), err
+	return fmt.Sprintf("%d files, %s: open %s/index.html in a browser (the Chinese edition: %s/zh/index.html)", files, base.MB(size), packBook, packBook), err
 }
 
 // downloadDebs downloads mkdocs and every package it needs, as if nothing were installed (an
@@ -525,7 +508,7 @@ func (p *packer) downloadDebs() (string, error) {
 		return "", err
 	}
 	size, files, err := dirSize(dst)
-	return fmt.Sprintf("%d packages for %s, %s", files-1, system, mb(size)), err
+	return fmt.Sprintf("%d packages for %s, %s", files-1, system, base.MB(size)), err
 }
 
 // debianSystem names this machine's Debian-style release and architecture ("debian 12
@@ -554,20 +537,20 @@ func debianSystem() string {
 }
 
 func (p *packer) bundle() (string, error) {
-	if _, err := exec.LookPath("git"); err != nil || !isDir(filepath.Join(p.root, ".git")) {
+	if _, err := exec.LookPath("git"); err != nil || !base.IsDir(filepath.Join(p.Root, ".git")) {
 		p.notes = append(p.notes, "no "+packBundle+": the course is not a git clone here; give learners the course some other way")
 		return "skipped: the course is not a git clone", nil
 	}
 	refs := []string{"HEAD"}
-	if branch, err := exec.Command("git", "-C", p.root, "symbolic-ref", "-q", "HEAD").Output(); err == nil {
+	if branch, err := exec.Command("git", "-C", p.Root, "symbolic-ref", "-q", "HEAD").Output(); err == nil {
 		refs = append(refs, strings.TrimSpace(string(branch)))
 	}
 	if err := p.quiet(nil, "git", append([]string{"bundle", "create", "-q", filepath.Join(p.dir, packBundle)}, refs...)...); err != nil {
 		return "", err
 	}
-	commit, _ := exec.Command("git", "-C", p.root, "rev-parse", "--short", "HEAD").Output()
+	commit, _ := exec.Command("git", "-C", p.Root, "rev-parse", "--short", "HEAD").Output()
 	summary := "commit " + strings.TrimSpace(string(commit))
-	if dirty, _ := exec.Command("git", "-C", p.root, "status", "--porcelain", "--untracked-files=no").Output(); len(dirty) > 0 {
+	if dirty, _ := exec.Command("git", "-C", p.Root, "status", "--porcelain", "--untracked-files=no").Output(); len(dirty) > 0 {
 		p.notes = append(p.notes, packBundle+" holds the last commit only: this clone has changes that are not committed")
 		summary += " (changes not committed are not in it)"
 	}
@@ -584,12 +567,12 @@ type packHeader struct {
 }
 
 func (p *packer) writeManifest() (string, error) {
-	gosum, err := fileSum(filepath.Join(p.root, "go.sum"))
+	gosum, err := base.FileSum(filepath.Join(p.Root, "go.sum"))
 	if err != nil {
 		return "", err
 	}
 	commit := "unknown"
-	if out, err := exec.Command("git", "-C", p.root, "rev-parse", "HEAD").Output(); err == nil {
+	if out, err := exec.Command("git", "-C", p.Root, "rev-parse", "HEAD").Output(); err == nil {
 		commit = strings.TrimSpace(string(out))
 	}
 	h := packHeader{System: p.env.GOOS + "/" + p.env.GOARCH, Go: p.env.GOVERSION, Commit: commit, GoSum: gosum, Classic: classicToolchain}
@@ -626,7 +609,7 @@ with GOPROXY=off that the course builds. Then: go run ./tools/lab run 01.
 		if rel == packManifest {
 			return nil
 		}
-		sum, err := fileSum(path)
+		sum, err := base.FileSum(path)
 		if err != nil {
 			return err
 		}
@@ -642,7 +625,7 @@ with GOPROXY=off that the course builds. Then: go run ./tools/lab run 01.
 	if err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("%d files, %s", files, mb(total)), os.WriteFile(filepath.Join(p.dir, packManifest), []byte(b.String()), 0o644)
+	return fmt.Sprintf("%d files, %s", files, base.MB(total)), os.WriteFile(filepath.Join(p.dir, packManifest), []byte(b.String()), 0o644)
 }
 
 // selfCheck installs the pack's modules and toolchain into a new, empty GOPATH and module
@@ -654,7 +637,7 @@ func (p *packer) selfCheck() (string, error) {
 	}
 	env := []string{"GOPATH=" + tmp, "GOMODCACHE=" + filepath.Join(tmp, "mod")}
 	defer func() {
-		p.removeModuleCache(env)
+		p.RemoveModuleCache(env)
 		os.RemoveAll(tmp)
 	}()
 	env = append(env, packGoEnv(p.dir, p.env.GOSUMDB)...)
@@ -684,40 +667,6 @@ func packGoEnv(pack, gosumdb string) []string {
 	}
 }
 
-// copyTo copies src to dst, making dst's folder, and returns the bytes copied.
-func copyTo(dst, src string) (int64, error) {
-	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-		return 0, err
-	}
-	in, err := os.Open(src)
-	if err != nil {
-		return 0, err
-	}
-	defer in.Close()
-	out, err := os.Create(dst)
-	if err != nil {
-		return 0, err
-	}
-	n, err := io.Copy(out, in)
-	if cerr := out.Close(); err == nil {
-		err = cerr
-	}
-	return n, err
-}
-
-func fileSum(path string) (string, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return "", err
-	}
-	defer f.Close()
-	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
-		return "", err
-	}
-	return hex.EncodeToString(h.Sum(nil)), nil
-}
-
 func dirSize(dir string) (size int64, files int, err error) {
 	err = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		if err != nil || !d.Type().IsRegular() {
@@ -732,13 +681,6 @@ func dirSize(dir string) (size int64, files int, err error) {
 		return nil
 	})
 	return size, files, err
-}
-
-func mb(n int64) string { return fmt.Sprintf("%.0f MB", float64(n)/1e6) }
-
-func isDir(path string) bool {
-	fi, err := os.Stat(path)
-	return err == nil && fi.IsDir()
 }
 
 // packOS reports the system this binary runs on, as MANIFEST names it.

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"gomaps/tools/course/internal/base"
 	"os"
 	"path/filepath"
 	"strings"
@@ -35,11 +36,11 @@ func TestSumdbName(t *testing.T) {
 // writePack writes a tiny pack: one file and a MANIFEST that lists it.
 func writePack(t *testing.T, content string) string {
 	t.Helper()
-	root, err := findRoot()
+	root, err := base.FindRoot()
 	if err != nil {
 		t.Fatal(err)
 	}
-	gosum, err := fileSum(filepath.Join(root, "go.sum"))
+	gosum, err := base.FileSum(filepath.Join(root, "go.sum"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,7 +49,7 @@ func writePack(t *testing.T, content string) string {
 	if err := os.WriteFile(filepath.Join(dir, "proxy", "a.txt"), []byte(content), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	sum, _ := fileSum(filepath.Join(dir, "proxy", "a.txt"))
+	sum, _ := base.FileSum(filepath.Join(dir, "proxy", "a.txt"))
 	manifest := "# a test pack\nsystem " + packOS() + "\ngo go1.26\ncommit abc\ngo.sum " + gosum + "\nclassic " + classicToolchain + "\n\n" +
 		sum + " 5 proxy/a.txt\n"
 	if err := os.WriteFile(filepath.Join(dir, packManifest), []byte(manifest), 0o644); err != nil {
@@ -111,7 +112,7 @@ func TestUnpackRefuses(t *testing.T) {
 
 func TestPackDirRules(t *testing.T) {
 	fresh := filepath.Join(t.TempDir(), "new")
-	if err := preparePackDir(fresh); err != nil || !isDir(fresh) {
+	if err := preparePackDir(fresh); err != nil || !base.IsDir(fresh) {
 		t.Fatalf("preparePackDir of a new folder: %v", err)
 	}
 	busy := t.TempDir()
@@ -119,7 +120,7 @@ func TestPackDirRules(t *testing.T) {
 	if err := preparePackDir(busy); err == nil || !strings.Contains(err.Error(), "holds no room pack") {
 		t.Errorf("preparePackDir of a folder with other files: error %v; want a refusal", err)
 	}
-	if !isFile(filepath.Join(busy, "notes.txt")) {
+	if !base.IsFile(filepath.Join(busy, "notes.txt")) {
 		t.Error("preparePackDir removed a file that is not a pack's")
 	}
 	old := writePack(t, "hello")
@@ -129,7 +130,7 @@ func TestPackDirRules(t *testing.T) {
 	if entries, _ := os.ReadDir(old); len(entries) != 0 {
 		t.Errorf("preparePackDir left %d entries of the earlier pack", len(entries))
 	}
-	root, _ := findRoot()
+	root, _ := base.FindRoot()
 	var out strings.Builder
 	if err := run([]string{"pack", filepath.Join(root, "build", "pack")}, &out, &out); err == nil || !strings.Contains(err.Error(), "inside the course") {
 		t.Errorf("pack into the course: error %v; want a refusal", err)

@@ -11,7 +11,11 @@ import (
 	"strings"
 
 	"gomaps/labs/lanes"
+	"gomaps/tools/course/internal/base"
+	"gomaps/tools/course/internal/book"
+	"gomaps/tools/course/internal/install"
 	"gomaps/tools/internal/cli"
+	"gomaps/tools/internal/gocmd"
 )
 
 // classicToolchain is the toolchain of the classic lane: the newest Go that still has the
@@ -78,11 +82,11 @@ func runPrepare(args []string, stdout, stderr io.Writer) error {
 	if flags.NArg() > 0 {
 		return cli.Usagef("prepare: unexpected argument %q", flags.Arg(0))
 	}
-	root, err := findRoot()
+	root, err := base.FindRoot()
 	if err != nil {
 		return err
 	}
-	s := &setup{root: root, stdout: stdout, stderr: stderr}
+	s := &install.Setup{Root: root, Stdout: stdout, Stderr: stderr, Go: gocmd.Machine()}
 	labs, err := laneLabs(root)
 	if err != nil {
 		return err
@@ -93,13 +97,13 @@ func runPrepare(args []string, stdout, stderr io.Writer) error {
 		var cmd *exec.Cmd
 		if step.args == nil {
 			var out bytes.Buffer
-			if err := s.bookBuild("", &out, "--quiet"); err != nil {
+			if err := book.Build(s, "", &out, "--quiet"); err != nil {
 				stderr.Write(out.Bytes())
 				return fmt.Errorf("%s: %v", step.title, err)
 			}
 			continue
 		} else {
-			cmd = s.command(step.args[0], step.args[1:]...)
+			cmd = s.Command(step.args[0], step.args[1:]...)
 			cmd.Env = append(os.Environ(), step.env...)
 		}
 		// Keep the output short: a step's own output matters only on failure.
@@ -112,7 +116,7 @@ func runPrepare(args []string, stdout, stderr io.Writer) error {
 			var exit *exec.ExitError
 			if errors.As(err, &exit) {
 				return fmt.Errorf("prepare: %s failed (%s%s): fix that, with the network on, and run prepare again",
-					step.title, envPrefix(step.env), strings.Join(cmdArgs(step), " "))
+					step.title, base.EnvPrefix(step.env), strings.Join(cmdArgs(step), " "))
 			}
 			return fmt.Errorf("prepare: %s: %v", step.title, err)
 		}
@@ -126,11 +130,4 @@ func cmdArgs(step prepareStep) []string {
 		return []string{"mkdocs", "build", "--strict"}
 	}
 	return step.args
-}
-
-func envPrefix(env []string) string {
-	if len(env) == 0 {
-		return ""
-	}
-	return strings.Join(env, " ") + " "
 }

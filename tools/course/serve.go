@@ -20,7 +20,11 @@ import (
 	"syscall"
 	"time"
 
+	"gomaps/tools/course/internal/base"
+	"gomaps/tools/course/internal/book"
+	"gomaps/tools/course/internal/install"
 	"gomaps/tools/internal/cli"
+	"gomaps/tools/internal/gocmd"
 )
 
 // runServe installs what the book needs, shows where the labs start and serves the book until
@@ -41,11 +45,11 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	if host == "" {
 		host = "127.0.0.1"
 	}
-	root, err := findRoot()
+	root, err := base.FindRoot()
 	if err != nil {
 		return err
 	}
-	s := &setup{root: root, stdout: stdout, stderr: stderr}
+	s := &install.Setup{Root: root, Stdout: stdout, Stderr: stderr, Go: gocmd.Machine()}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -62,10 +66,10 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 		l.Close()
 		args := []string{"serve", "-a", ed.addr}
 		if zh {
-			args = append(args, "-f", zhConfig)
+			args = append(args, "-f", book.ZhConfig)
 			ed.prefix = "/zh/"
 		}
-		if ed.cmd, err = s.mkdocs(args...); err != nil {
+		if ed.cmd, err = book.Mkdocs(s, args...); err != nil {
 			return err
 		}
 		eds = append(eds, ed)
@@ -216,12 +220,12 @@ func waitServing(ctx context.Context, url string, done <-chan error) error {
 
 // labList prints where the labs stand (go run ./tools/lab list) once it has finished, so its
 // lines come as one block among mkdocs's.
-func labList(ctx context.Context, s *setup, root string) {
-	if !isFile(filepath.Join(root, "tools", "lab", "main.go")) {
-		fmt.Fprintln(s.stdout, "course: the lab runner (tools/lab) is not there yet: skipping the list of labs")
+func labList(ctx context.Context, s *install.Setup, root string) {
+	if !base.IsFile(filepath.Join(root, "tools", "lab", "main.go")) {
+		fmt.Fprintln(s.Stdout, "course: the lab runner (tools/lab) is not there yet: skipping the list of labs")
 		return
 	}
-	fmt.Fprintln(s.stdout, "course: checking where your labs stand (go run ./tools/lab list); the list follows when it is ready")
+	fmt.Fprintln(s.Stdout, "course: checking where your labs stand (go run ./tools/lab list); the list follows when it is ready")
 	// A built binary rather than go run, so that Ctrl-C reaches the runner, which stops its tests.
 	bin := filepath.Join(root, "build", "lab-list")
 	if runtime.GOOS == "windows" {
@@ -233,7 +237,7 @@ func labList(ctx context.Context, s *setup, root string) {
 	build.Stdout, build.Stderr = &out, &out
 	if err := build.Run(); err != nil {
 		if ctx.Err() == nil {
-			fmt.Fprintf(s.stderr, "course: go build ./tools/lab: %v (the book is served anyway)\n%s", err, out.Bytes())
+			fmt.Fprintf(s.Stderr, "course: go build ./tools/lab: %v (the book is served anyway)\n%s", err, out.Bytes())
 		}
 		return
 	}
@@ -247,8 +251,8 @@ func labList(ctx context.Context, s *setup, root string) {
 	if ctx.Err() != nil {
 		return
 	}
-	s.stdout.Write(out.Bytes())
+	s.Stdout.Write(out.Bytes())
 	if err != nil && !bytes.Contains(out.Bytes(), []byte("next: ")) {
-		fmt.Fprintf(s.stderr, "course: go run ./tools/lab list: %v (the book is served anyway)\n", err)
+		fmt.Fprintf(s.Stderr, "course: go run ./tools/lab list: %v (the book is served anyway)\n", err)
 	}
 }

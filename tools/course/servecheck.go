@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"gomaps/labs/courseroot"
+	"gomaps/tools/course/internal/book"
 	"gomaps/tools/internal/syncbuf"
 )
 
@@ -22,8 +23,8 @@ import (
 // serve the home page and the chapters, then print where the labs start, show the labs as
 // shipped after a learner's edit (labSaveCheck), and stop cleanly on Ctrl-C.
 func (c *checker) serveCheck() error {
-	bin := filepath.Join(c.root, "build", "course-serve-check")
-	if err := c.command("go", "build", "-o", bin, "./tools/course").Run(); err != nil {
+	bin := filepath.Join(c.Root, "build", "course-serve-check")
+	if err := c.Command("go", "build", "-o", bin, "./tools/course").Run(); err != nil {
 		return fmt.Errorf("go build ./tools/course: %v", err)
 	}
 	defer os.Remove(bin)
@@ -35,7 +36,7 @@ func (c *checker) serveCheck() error {
 	l.Close()
 
 	var out syncbuf.Buffer
-	cmd := c.command(bin, "serve", "-addr", addr)
+	cmd := c.Command(bin, "serve", "-addr", addr)
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Start(); err != nil {
 		return err
@@ -54,13 +55,13 @@ func (c *checker) serveCheck() error {
 		}
 	}
 
-	pages, err := navPages(c.root, "mkdocs.yml")
+	pages, err := navPages(c.Root, "mkdocs.yml")
 	if err != nil {
 		stop()
 		return err
 	}
 	// The Chinese edition, at /zh/.
-	zhPages, err := navPages(c.root, zhConfig)
+	zhPages, err := navPages(c.Root, book.ZhConfig)
 	if err != nil {
 		stop()
 		return err
@@ -72,13 +73,13 @@ func (c *checker) serveCheck() error {
 	for i := 0; i < len(pages); {
 		err := fetchPage("http://" + addr + "/" + pages[i])
 		if err == nil {
-			fmt.Fprintf(c.stdout, "served %s\n", pages[i])
+			fmt.Fprintf(c.Stdout, "served %s\n", pages[i])
 			i++
 			continue
 		}
 		if time.Now().After(deadline) {
 			stop()
-			io.WriteString(c.stdout, out.String())
+			io.WriteString(c.Stdout, out.String())
 			return fmt.Errorf("go run ./tools/course did not serve %s within 90s: %v", pages[i], err)
 		}
 		time.Sleep(250 * time.Millisecond)
@@ -94,31 +95,31 @@ func (c *checker) serveCheck() error {
 		}
 		if err != nil {
 			stop()
-			io.WriteString(c.stdout, out.String())
+			io.WriteString(c.Stdout, out.String())
 			return fmt.Errorf("go run ./tools/course did not serve %s (the mkdocs hook site/hooks/explorer.py builds it): %v", file, err)
 		}
-		fmt.Fprintf(c.stdout, "served %s\n", file)
+		fmt.Fprintf(c.Stdout, "served %s\n", file)
 	}
 	// The lab list comes after the book, when the runner has finished.
 	for !strings.Contains(out.String(), "next: lab ") && time.Now().Before(deadline.Add(3*time.Minute)) {
 		time.Sleep(250 * time.Millisecond)
 	}
 	if m := regexp.MustCompile(`the book is at .*`).FindString(out.String()); m != "" {
-		fmt.Fprintln(c.stdout, m)
+		fmt.Fprintln(c.Stdout, m)
 	}
 	// After the lab list, which would run lab 06's tests if it saw the edit.
 	if err := c.labSaveCheck("http://"+addr+"/", &out); err != nil {
 		stop()
-		io.WriteString(c.stdout, out.String())
+		io.WriteString(c.Stdout, out.String())
 		return err
 	}
 	if err := stop(); err != nil {
-		io.WriteString(c.stdout, out.String())
+		io.WriteString(c.Stdout, out.String())
 		return fmt.Errorf("serve after Ctrl-C: %v", err)
 	}
 	for _, want := range []string{"next: lab ", "the book is at http://" + addr + "/", "stopped serving the book"} {
 		if !strings.Contains(out.String(), want) {
-			io.WriteString(c.stdout, out.String())
+			io.WriteString(c.Stdout, out.String())
 			return fmt.Errorf("serve did not print %q", want)
 		}
 	}
@@ -184,21 +185,21 @@ func (c *checker) labSaveCheck(base string, out *syncbuf.Buffer) error {
 	if m == nil {
 		return fmt.Errorf(`mkdocs serve did not print the paths it watches ("Watching paths for changes: ...")`)
 	}
-	labs := filepath.Join(c.root, "labs")
+	labs := filepath.Join(c.Root, "labs")
 	for _, q := range regexp.MustCompile(`'([^']*)'`).FindAllStringSubmatch(m[1], -1) {
 		dir := q[1]
 		if !filepath.IsAbs(dir) {
-			dir = filepath.Join(c.root, dir)
+			dir = filepath.Join(c.Root, dir)
 		}
 		if rel, err := filepath.Rel(dir, labs); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
 			return fmt.Errorf("mkdocs serve watches %s, which holds labs/: every save in a lab rebuilds the book; take it out of mkdocs.yml's watch", q[1])
 		}
 	}
-	fmt.Fprintf(c.stdout, "mkdocs serve watches %s: not labs/\n", m[1])
+	fmt.Fprintf(c.Stdout, "mkdocs serve watches %s: not labs/\n", m[1])
 
 	const file = "labs/06-races/sharded.go"
 	const edit = "servecheck: a line the learner added"
-	lab := filepath.Join(c.root, filepath.FromSlash(file))
+	lab := filepath.Join(c.Root, filepath.FromSlash(file))
 	shipped, err := os.ReadFile(lab)
 	if err != nil {
 		return err
@@ -213,7 +214,7 @@ func (c *checker) labSaveCheck(base string, out *syncbuf.Buffer) error {
 	edited := bytes.Replace(shipped, []byte(head), []byte(head+"\t// "+edit+"\n"), 1)
 	// As pygments writes it in the page (it writes a double quote as &quot;).
 	firstHTML := strings.ReplaceAll(html.EscapeString(strings.TrimSpace(string(first))), "&#34;", "&quot;")
-	sums, err := courseroot.ShippedSums(c.root)
+	sums, err := courseroot.ShippedSums(c.Root)
 	if err != nil {
 		return err
 	}
@@ -222,9 +223,9 @@ func (c *checker) labSaveCheck(base string, out *syncbuf.Buffer) error {
 	}
 	from := "build/_shipped"
 	git := exec.Command("git", "show", "HEAD:./"+file)
-	git.Dir = c.root
+	git.Dir = c.Root
 	if inGit, _ := git.Output(); bytes.Equal(inGit, shipped) {
-		if err := os.Remove(filepath.Join(c.root, "build", "_shipped", filepath.FromSlash(file))); err != nil && !os.IsNotExist(err) {
+		if err := os.Remove(filepath.Join(c.Root, "build", "_shipped", filepath.FromSlash(file))); err != nil && !os.IsNotExist(err) {
 			return err
 		}
 		from = "git"
@@ -237,7 +238,7 @@ func (c *checker) labSaveCheck(base string, out *syncbuf.Buffer) error {
 	rebuilds := func() int { return strings.Count(out.String(), "Reloading browsers") }
 	before, mark := rebuilds(), len(out.String())
 	now := time.Now()
-	if err := os.Chtimes(filepath.Join(c.root, "chapters", "06-races.md"), now, now); err != nil {
+	if err := os.Chtimes(filepath.Join(c.Root, "chapters", "06-races.md"), now, now); err != nil {
 		return err
 	}
 	for deadline := time.Now().Add(90 * time.Second); rebuilds() == before; time.Sleep(100 * time.Millisecond) {
@@ -267,6 +268,6 @@ func (c *checker) labSaveCheck(base string, out *syncbuf.Buffer) error {
 	case !strings.Contains(rebuild, "explorer: reused"):
 		return fmt.Errorf("a rebuild with the explorer's inputs unchanged did not reuse its program (site/hooks/explorer.py should say \"explorer: reused\")")
 	}
-	fmt.Fprintf(c.stdout, "after an edit of %s and a rebuild, chapter 06 shows it as shipped (from %s), and the explorer's program was reused\n", file, from)
+	fmt.Fprintf(c.Stdout, "after an edit of %s and a rebuild, chapter 06 shows it as shipped (from %s), and the explorer's program was reused\n", file, from)
 	return nil
 }

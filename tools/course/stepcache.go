@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"gomaps/labs/kubeassets"
+	"gomaps/tools/course/internal/base"
 )
 
 // stepCache remembers which steps of the check passed and what each one read, in the manner of
@@ -90,7 +91,7 @@ func takeSnapshot(root string) (*treeSnapshot, error) {
 		case err != nil:
 			return nil, fmt.Errorf("read %s: %v", f, err)
 		default:
-			t.sums[f] = dataSum(data)
+			t.sums[f] = base.DataSum(data)
 		}
 		fmt.Fprintf(h, "file %q %s\n", f, t.sums[f])
 		for p := f; p != "."; {
@@ -144,11 +145,6 @@ func shippedTrees(root string) map[string]string {
 	return trees
 }
 
-func dataSum(data []byte) string {
-	sum := sha256.Sum256(data)
-	return hex.EncodeToString(sum[:])
-}
-
 // fileSumNow is a file's sum as the snapshot has it, or, for a file outside it (ignored by git),
 // as it is on disk.
 func (t *treeSnapshot) fileSumNow(root, rel string) string {
@@ -159,12 +155,12 @@ func (t *treeSnapshot) fileSumNow(root, rel string) string {
 	if err != nil {
 		return "absent"
 	}
-	return dataSum(data)
+	return base.DataSum(data)
 }
 
 // dirSum is the sum of a folder's entries, as the snapshot has them.
 func (t *treeSnapshot) dirSum(rel string) string {
-	return dataSum([]byte(strings.Join(t.children[rel], "\n")))
+	return base.DataSum([]byte(strings.Join(t.children[rel], "\n")))
 }
 
 // stepCacheDir is the folder of the check's records: beside envtest's binaries, in the course's
@@ -218,7 +214,7 @@ func (s *stepCache) key(c *checker, step checkStep) (string, error) {
 
 // subKey is the key of a part of a step with its own record (an output of the outputs step).
 func subKey(key, part string) string {
-	return dataSum([]byte(key + "\n" + part))
+	return base.DataSum([]byte(key + "\n" + part))
 }
 
 // selfSum is the sum of the sources the check is built from: the course's own packages that
@@ -238,7 +234,7 @@ func selfSum(root string) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		fmt.Fprintf(h, "%s %s\n", filepath.ToSlash(relTo(root, f)), dataSum(data))
+		fmt.Fprintf(h, "%s %s\n", filepath.ToSlash(base.RelTo(root, f)), base.DataSum(data))
 	}
 	return hex.EncodeToString(h.Sum(nil)), nil
 }
@@ -270,7 +266,7 @@ func courseFiles(root string) ([]string, error) {
 		if err != nil {
 			return err
 		}
-		rel := filepath.ToSlash(relTo(root, path))
+		rel := filepath.ToSlash(base.RelTo(root, path))
 		if d.IsDir() {
 			if rel == ".git" || rel == "build" || rel == "site/node_modules" {
 				return filepath.SkipDir
@@ -311,7 +307,7 @@ func cachedFileSum(path string) string {
 	if sum, ok := fileSums.Load(id); ok {
 		return sum.(string)
 	}
-	sum, err := fileSum(path)
+	sum, err := base.FileSum(path)
 	if err != nil {
 		return err.Error()
 	}

@@ -9,6 +9,7 @@ import (
 
 	"gomaps/labs/kubeassets"
 	"gomaps/labs/lanes"
+	"gomaps/tools/course/internal/install"
 )
 
 // TestStepCache: a step that passed is found again only with the very same inputs. Changing any
@@ -38,7 +39,7 @@ func TestStepCache(t *testing.T) {
 	t.Setenv(kubeassets.AssetsEnv, assets)
 	t.Setenv("GOFLAGS", "")
 
-	c := &checker{setup: &setup{root: repo}}
+	c := &checker{Setup: &install.Setup{Root: repo}}
 	tools := "mkdocs 1.4.2"
 	self := "check v1"
 	local := lanes.Lane{Name: "here", Toolchain: "local"}

@@ -14,12 +14,16 @@ import (
 	"strings"
 
 	"gomaps/labs/kubeassets"
+	"gomaps/tools/course/internal/base"
+	"gomaps/tools/course/internal/book"
+	"gomaps/tools/course/internal/install"
 	"gomaps/tools/internal/cli"
+	"gomaps/tools/internal/gocmd"
 )
 
 // unpacker installs a room pack on a laptop, with no network.
 type unpacker struct {
-	*setup
+	*install.Setup
 	pack    string // absolute
 	header  packHeader
 	entries []packEntry // the files MANIFEST lists
@@ -35,7 +39,7 @@ func runUnpack(args []string, stdout, stderr io.Writer) error {
 	if flags.NArg() != 1 {
 		return cli.Usagef("unpack: name the room pack's folder (go run ./tools/course unpack DIR)")
 	}
-	root, err := findRoot()
+	root, err := base.FindRoot()
 	if err != nil {
 		return err
 	}
@@ -43,14 +47,14 @@ func runUnpack(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	u := &unpacker{setup: &setup{root: root, stdout: stdout, stderr: stderr}, pack: pack}
+	u := &unpacker{Setup: &install.Setup{Root: root, Stdout: stdout, Stderr: stderr, Go: gocmd.Machine()}, pack: pack}
 	if u.header, u.entries, err = readManifest(pack); err != nil {
 		return fmt.Errorf("unpack: %v", err)
 	}
 	if u.header.System != packOS() {
 		return fmt.Errorf("unpack: this pack is for %s and this laptop is %s: ask for a pack made on a %s machine", u.header.System, packOS(), packOS())
 	}
-	gosum, err := fileSum(filepath.Join(root, "go.sum"))
+	gosum, err := base.FileSum(filepath.Join(root, "go.sum"))
 	if err != nil {
 		return fmt.Errorf("unpack: %v", err)
 	}
@@ -65,10 +69,10 @@ func runUnpack(args []string, stdout, stderr io.Writer) error {
 		{"install the modules into the module cache (" + u.env.GOMODCACHE + ")", u.modules},
 		{"install the Go " + strings.TrimPrefix(classicToolchain, "go") + " toolchain (the classic map)", u.toolchain},
 	}
-	if isDir(filepath.Join(pack, packEnvtest)) {
+	if base.IsDir(filepath.Join(pack, packEnvtest)) {
 		steps = append(steps, packStep{"install kube-apiserver and etcd for envtest (go run ./tools/envtest -import)", u.envtest})
 	}
-	if isDir(filepath.Join(pack, packDebs)) {
+	if base.IsDir(filepath.Join(pack, packDebs)) {
 		steps = append(steps, packStep{"install mkdocs for the book, if it is missing", u.debs})
 	}
 	steps = append(steps, packStep{"check that the course builds with the network off (GOPROXY=off)", u.offline})
@@ -150,7 +154,7 @@ func (u *unpacker) verify() (string, error) {
 		if fi.Size() != e.size {
 			return "", fmt.Errorf("%s has %d bytes and %s says %d: the copy is incomplete, copy the pack again", e.path, fi.Size(), packManifest, e.size)
 		}
-		sum, err := fileSum(path)
+		sum, err := base.FileSum(path)
 		if err != nil {
 			return "", err
 		}
@@ -159,15 +163,15 @@ func (u *unpacker) verify() (string, error) {
 		}
 		total += e.size
 	}
-	return fmt.Sprintf("%d files, %s, all as listed", len(u.entries), mb(total)), nil
+	return fmt.Sprintf("%d files, %s, all as listed", len(u.entries), base.MB(total)), nil
 }
 
 // run runs a go command in the course with the pack as its only module source, showing the
 // output only when it fails.
 func (u *unpacker) run(env []string, args ...string) error {
-	cmd := u.command("go", args...)
+	cmd := u.Command("go", args...)
 	cmd.Env = append(append(os.Environ(), packGoEnv(u.pack, u.env.GOSUMDB)...), env...)
-	return runQuiet(cmd, envPrefix(env)+"go "+strings.Join(args, " "))
+	return install.RunQuiet(cmd, base.EnvPrefix(env)+"go "+strings.Join(args, " "))
 }
 
 func (u *unpacker) modules() (string, error) {
@@ -197,7 +201,7 @@ func (u *unpacker) envtest() (string, error) {
 
 // debs installs mkdocs from the pack's Debian packages when the book cannot be served yet.
 func (u *unpacker) debs() (string, error) {
-	if u.findMkdocsPython() != "" {
+	if book.FindPython(u.Setup) != "" {
 		return "mkdocs is installed already: nothing to do", nil
 	}
 	readBook := "read the book from " + filepath.Join(u.pack, packBook, "index.html") + " instead"
@@ -215,15 +219,15 @@ func (u *unpacker) debs() (string, error) {
 		return "", err
 	}
 	args := append([]string{"install", "-y", "--no-download"}, debs...)
-	if !u.canApt() {
+	if !u.CanApt() {
 		u.notes = append(u.notes, "to serve the book, install mkdocs as root: apt-get "+strings.Join(args, " ")+"; or "+readBook)
 		return fmt.Sprintf("not root: %d packages to install, the command is printed at the end", len(debs)), nil
 	}
-	err = u.install(quietInstall{
-		what:  fmt.Sprintf("%s from the pack's %d Debian packages", bookTools, len(debs)),
-		log:   "unpack-debs",
-		fix:   "install them by hand, as root: apt-get " + strings.Join(args, " ") + "; or " + readBook,
-		steps: []installStep{{name: "apt-get install --no-download", cmd: u.aptGet(args...)}},
+	err = u.Install(install.Quiet{
+		What:  fmt.Sprintf("%s from the pack's %d Debian packages", book.Tools, len(debs)),
+		Log:   "unpack-debs",
+		Fix:   "install them by hand, as root: apt-get " + strings.Join(args, " ") + "; or " + readBook,
+		Steps: []install.Step{{Name: "apt-get install --no-download", Cmd: u.AptGet(args...)}},
 	})
 	if err != nil {
 		return "", err
@@ -270,7 +274,7 @@ func (u *unpacker) offline() (string, error) {
 		return "", err
 	}
 	summary := "every package of the course and its tests loads, and the Go " + strings.TrimPrefix(classicToolchain, "go") + " toolchain runs"
-	if isDir(filepath.Join(u.pack, packEnvtest)) {
+	if base.IsDir(filepath.Join(u.pack, packEnvtest)) {
 		if _, err := kubeassets.Dir(); err != nil {
 			return "", err
 		}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"gomaps/tools/course/internal/base"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -36,7 +37,7 @@ var workshopCIRuns = map[string]string{
 
 func workshopRoot(t *testing.T) string {
 	t.Helper()
-	root, err := findRoot()
+	root, err := base.FindRoot()
 	if err != nil {
 		t.Fatal(err)
 	}

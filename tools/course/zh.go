@@ -14,6 +14,7 @@ import (
 	"strings"
 	"unicode"
 
+	"gomaps/tools/course/internal/base"
 	"gomaps/tools/internal/cli"
 )
 
@@ -46,7 +47,7 @@ func runZh(args []string, stdout, stderr io.Writer) error {
 	if help, err := parseFlags(fs, args, stdout); help || err != nil {
 		return err
 	}
-	root, err := findRoot()
+	root, err := base.FindRoot()
 	if err != nil {
 		return err
 	}
@@ -258,7 +259,7 @@ func zhCheck(root string) (problems []string, pages int, err error) {
 	}
 	for _, p := range zhPages {
 		page := filepath.Base(p)
-		if !slices.Contains(zhOnly, page) && !isFile(filepath.Join(root, "chapters", page)) {
+		if !slices.Contains(zhOnly, page) && !base.IsFile(filepath.Join(root, "chapters", page)) {
 			problems = append(problems, fmt.Sprintf("chapters/zh/%s: translates no English page (there is no chapters/%s); delete it, or add it to zhOnly in tools/course/zh.go if it is the Chinese edition's own", page, page))
 		}
 	}

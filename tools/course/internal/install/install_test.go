@@ -1,4 +1,4 @@
-package main
+package install
 
 import (
 	"fmt"
@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"gomaps/labs/kubeassets"
+	"gomaps/tools/internal/gocmd"
 )
 
 // The test binary stands in for the commands an install runs (apt-get, npm) when fakeEnv is
@@ -55,11 +56,11 @@ func fakeCommand(args []string) int {
 }
 
 // fakeStep is an install step that runs the fake command with args.
-func fakeStep(t *testing.T, s *setup, fail string, args ...string) installStep {
+func fakeStep(t *testing.T, s *Setup, fail string, args ...string) Step {
 	t.Helper()
-	cmd := s.command(testBinary(t), args...)
+	cmd := s.Command(testBinary(t), args...)
 	cmd.Env = append(os.Environ(), fakeEnv+"=1", "COURSE_FAKE_FAIL="+fail)
-	return installStep{name: "fake " + strings.Join(args, " "), cmd: cmd}
+	return Step{Name: "fake " + strings.Join(args, " "), Cmd: cmd}
 }
 
 // testBinary is the test binary's absolute path: the commands run in another folder.
@@ -84,11 +85,11 @@ func (w *writes) String() string { return strings.Join(w.w, "") }
 
 // newInstallSetup returns a setup whose output the test reads, with the course and the user's
 // cache folder ($GOMAPS_CACHE) in folders of the test's own.
-func newInstallSetup(t *testing.T) (s *setup, out *writes, cache string) {
+func newInstallSetup(t *testing.T) (s *Setup, out *writes, cache string) {
 	cache = t.TempDir()
 	t.Setenv(kubeassets.CacheEnv, cache)
 	out = &writes{}
-	return &setup{root: t.TempDir(), stdout: out, stderr: out}, out, cache
+	return &Setup{Root: t.TempDir(), Stdout: out, Stderr: out, Go: gocmd.Machine()}, out, cache
 }
 
 const fakeWhat = "the fake tools from a fake package manager"
@@ -100,8 +101,8 @@ var doneLine = regexp.MustCompile(`^course: installing ` + regexp.QuoteMeta(fake
 // in the user's cache folder and not in the course.
 func TestInstallPrintsOneLine(t *testing.T) {
 	s, out, cache := newInstallSetup(t)
-	err := s.install(quietInstall{what: fakeWhat, log: "fake", fix: "install the fake tools by hand",
-		steps: []installStep{fakeStep(t, s, "", "install")}})
+	err := s.Install(Quiet{What: fakeWhat, Log: "fake", Fix: "install the fake tools by hand",
+		Steps: []Step{fakeStep(t, s, "", "install")}})
 	if err != nil {
 		t.Fatalf("install: %v; printed:\n%s", err, out)
 	}
@@ -122,7 +123,7 @@ func TestInstallPrintsOneLine(t *testing.T) {
 	if n := strings.Count(string(log), "Setting up fake-package-"); n != fakeLines {
 		t.Errorf("the log has %d of the command's %d lines:\n%s", n, fakeLines, log)
 	}
-	if entries, _ := os.ReadDir(s.root); len(entries) > 0 {
+	if entries, _ := os.ReadDir(s.Root); len(entries) > 0 {
 		t.Errorf("the install wrote into the course: %v", entries)
 	}
 }
@@ -132,8 +133,8 @@ func TestInstallPrintsOneLine(t *testing.T) {
 func TestInstallFailureShowsTheLogsEnd(t *testing.T) {
 	s, out, cache := newInstallSetup(t)
 	const fix = "install the fake tools by hand, as root: fake-get install fake-tools"
-	err := s.install(quietInstall{what: fakeWhat, log: "fake", fix: fix,
-		steps: []installStep{fakeStep(t, s, "install", "install")}})
+	err := s.Install(Quiet{What: fakeWhat, Log: "fake", Fix: fix,
+		Steps: []Step{fakeStep(t, s, "install", "install")}})
 	if err == nil {
 		t.Fatalf("install of a failing command succeeded; printed:\n%s", out)
 	}
@@ -171,10 +172,10 @@ func TestAptInstall(t *testing.T) {
 	t.Setenv("COURSE_FAKE_FAIL", "update")
 	s, out, _ := newInstallSetup(t)
 
-	if err := s.aptInstall("fake-apt", "the fake tools", "install the fake tools by hand", "fake-a", "fake-b"); err != nil {
+	if err := s.AptInstall("fake-apt", "the fake tools", "install the fake tools by hand", "fake-a", "fake-b"); err != nil {
 		t.Fatalf("aptInstall: %v; printed:\n%s", err, out)
 	}
-	if err := s.aptInstall("fake-apt", "more fake tools", "install the fake tools by hand", "fake-c"); err != nil {
+	if err := s.AptInstall("fake-apt", "more fake tools", "install the fake tools by hand", "fake-c"); err != nil {
 		t.Fatalf("the second aptInstall: %v; printed:\n%s", err, out)
 	}
 	lines := strings.SplitAfter(strings.TrimSuffix(out.String(), "\n"), "\n")

@@ -1,25 +1,25 @@
-package main
+package scrub
 
 import (
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
 
+	"gomaps/tools/internal/gocmd"
 	"gomaps/tools/internal/linediff"
 )
 
-// scrubber replaces the machine's own paths in a command's output, so no file of the project
+// Scrubber replaces the machine's own paths in a command's output, so no file of the project
 // holds a home or work folder and outputs made on two machines agree.
-type scrubber struct {
+type Scrubber struct {
 	olds, news []string // longest path first, so a folder inside another wins
 }
 
-// newScrubber learns the paths to replace: the repository, the Go folders and the home folder.
-func newScrubber(root string) *scrubber {
+// New learns the paths to replace: the repository, the Go folders and the home folder.
+func New(root string, g gocmd.Go) *Scrubber {
 	repl := map[string]string{}
 	add := func(path, with string) {
 		if len(path) < 2 || !filepath.IsAbs(path) {
@@ -32,24 +32,19 @@ func newScrubber(root string) *scrubber {
 		}
 	}
 	add(root, "/path/to/gomaps")
-	goenv := exec.Command("go", "env", "GOMODCACHE", "GOCACHE", "GOROOT", "GOPATH")
-	goenv.Dir = root
-	if out, err := goenv.Output(); err == nil {
-		lines := strings.Split(string(out), "\n")
-		for i, with := range []string{"$GOMODCACHE", "$GOCACHE", "$GOROOT", "$GOPATH"} {
-			if i < len(lines) {
-				add(strings.TrimSpace(lines[i]), with)
-			}
+	if env, err := g.In(root).GoEnv(); err == nil {
+		for _, k := range []string{"GOMODCACHE", "GOCACHE", "GOROOT", "GOPATH"} {
+			add(env[k], "$"+k)
 		}
 	}
 	// Only paths inside the home folder: the folder alone may be a word of an example ("/root").
 	if home, err := os.UserHomeDir(); err == nil && len(home) > 1 {
 		repl[strings.TrimSuffix(home, "/")+"/"] = "~/"
 	}
-	return newScrubberFrom(repl)
+	return NewFrom(repl)
 }
 
-func newScrubberFrom(repl map[string]string) *scrubber {
+func NewFrom(repl map[string]string) *Scrubber {
 	olds := make([]string, 0, len(repl))
 	for old := range repl {
 		olds = append(olds, old)
@@ -60,7 +55,7 @@ func newScrubberFrom(repl map[string]string) *scrubber {
 		}
 		return olds[i] < olds[j]
 	})
-	s := &scrubber{olds: olds}
+	s := &Scrubber{olds: olds}
 	for _, old := range olds {
 		s.news = append(s.news, repl[old])
 	}
@@ -74,7 +69,7 @@ func evalSymlinks(path string) string {
 	return path
 }
 
-func (s *scrubber) scrub(out []byte) string {
+func (s *Scrubber) Scrub(out []byte) string {
 	text := string(out)
 	for i, old := range s.olds {
 		text = replacePath(text, old, s.news[i])
@@ -119,16 +114,16 @@ var (
 	// Durations (0.012s, 1.5ms, 2m3.1s, 800µs) and go test's (cached) in their place.
 	duration = regexp.MustCompile(`\(cached\)|\b(\d+(\.\d+)?(ns|µs|us|ms|s|m|h))+\b`)
 	// Trailing blanks, which editors and go test's columns do not keep stable.
-	trailingBlanks = regexp.MustCompile(`[ \t]+\n`)
+	TrailingBlanks = regexp.MustCompile(`[ \t]+\n`)
 )
 
-// mask is what a masked span leaves in the text: what the patterns above and the # vary ones
+// Mask is what a masked span leaves in the text: what the patterns above and the # vary ones
 // put in place of what they match.
-var mask = regexp.MustCompile(`<vary>|<duration>|0x<hex>|\$TMPDIR/<tmp>|<n>`)
+var Mask = regexp.MustCompile(`<vary>|<duration>|0x<hex>|\$TMPDIR/<tmp>|<n>`)
 
-// normalize masks what varies between runs: the patterns above and the command's # vary ones.
+// Normalize masks what varies between runs: the patterns above and the command's # vary ones.
 // A masked span replaces its whole text, padding included: see collapseAroundMasks.
-func normalize(s string, varying []*regexp.Regexp) string {
+func Normalize(s string, varying []*regexp.Regexp) string {
 	for _, re := range varying {
 		s = re.ReplaceAllString(s, "<vary>")
 	}
@@ -137,30 +132,30 @@ func normalize(s string, varying []*regexp.Regexp) string {
 	s = goroutineID.ReplaceAllString(s, "$1 <n>")
 	s = duration.ReplaceAllString(s, "<duration>")
 	s = collapseAroundMasks(s)
-	s = trailingBlanks.ReplaceAllString(s, "\n")
+	s = TrailingBlanks.ReplaceAllString(s, "\n")
 	return strings.TrimRight(s, " \t\n") + "\n"
 }
 
-// collapseAroundMasks collapses the blanks on either side of each mask: a run of spaces and
-// tabs between a mask and other text becomes one space, and blanks before a mask at the start
+// collapseAroundMasks collapses the blanks on either side of each Mask: a run of spaces and
+// tabs between a Mask and other text becomes one space, and blanks before a Mask at the start
 // of a line, or after one at its end, go. A value printed in a column is padded to the
 // column's width, so the padding changes with the value's own width: right-aligned, "  9.9s"
 // and " 10.1s"; left-aligned, "9.9s   x" and "10.1s  x". Once the value is masked, its padding
 // must not make two runs differ either. (A value glued to the text before it, as in "took9.9s",
 // has no padding to collapse; the course's programs separate columns by blanks.)
 func collapseAroundMasks(s string) string {
-	if !mask.MatchString(s) {
+	if !Mask.MatchString(s) {
 		return s
 	}
 	lines := strings.Split(s, "\n")
 	for i, line := range lines {
-		if !mask.MatchString(line) {
+		if !Mask.MatchString(line) {
 			continue
 		}
 		var b strings.Builder
 		rest := line
 		for {
-			loc := mask.FindStringIndex(rest)
+			loc := Mask.FindStringIndex(rest)
 			if loc == nil {
 				b.WriteString(rest)
 				break
@@ -168,13 +163,13 @@ func collapseAroundMasks(s string) string {
 			before := strings.TrimRight(rest[:loc[0]], " \t")
 			b.WriteString(before)
 			if len(before) < loc[0] && b.Len() > 0 {
-				b.WriteByte(' ') // blanks between text and the mask
+				b.WriteByte(' ') // blanks between text and the Mask
 			}
 			b.WriteString(rest[loc[0]:loc[1]])
 			rest = rest[loc[1]:]
 			if after := strings.TrimLeft(rest, " \t"); len(after) < len(rest) {
 				if after != "" {
-					b.WriteByte(' ') // blanks between the mask and text (or the next mask)
+					b.WriteByte(' ') // blanks between the Mask and text (or the next Mask)
 				}
 				rest = after
 			}
@@ -184,8 +179,8 @@ func collapseAroundMasks(s string) string {
 	return strings.Join(lines, "\n")
 }
 
-// lineDiff returns a short line diff from want to got, at most limit changed lines.
-func lineDiff(want, got string, limit int) string {
+// LineDiff returns a short line diff from want to got, at most limit changed lines.
+func LineDiff(want, got string, limit int) string {
 	a, b := linediff.Lines(want), linediff.Lines(got)
 	var lines []string
 	if len(a)*len(b) > 4_000_000 {

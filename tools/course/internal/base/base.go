@@ -1,0 +1,137 @@
+// Package base is what every command of tools/course uses: finding the course, and small
+// helpers on files, sums and text. It imports no other package of the course's tools but
+// those that do not depend on a command, in the manner of cmd/go's internal/base.
+package base
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"gomaps/labs/courseroot"
+)
+
+// FindRoot returns the course's root folder: the nearest folder at or above the current one
+// that has a go.mod of module gomaps and a labs/ folder.
+func FindRoot() (string, error) {
+	root, module, err := courseroot.Find("")
+	if err != nil {
+		return "", fmt.Errorf("find the course folder: %v", err)
+	}
+	if module != "gomaps" {
+		return "", fmt.Errorf("find the course folder: %s is module %s, not the course (gomaps)", root, module)
+	}
+	return root, nil
+}
+
+// IsFile reports whether path is a file (not a folder).
+func IsFile(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && !fi.IsDir()
+}
+
+// IsDir reports whether path is a folder.
+func IsDir(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && fi.IsDir()
+}
+
+// RelTo returns path relative to root when it is inside root, else path.
+func RelTo(root, path string) string {
+	if rel, err := filepath.Rel(root, path); err == nil && !strings.HasPrefix(rel, "..") {
+		return rel
+	}
+	return path
+}
+
+// DataSum is the SHA-256 of data, in hex.
+func DataSum(data []byte) string {
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
+}
+
+// FileSum is the SHA-256 of a file, in hex.
+func FileSum(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// Seconds says how long something took: "0.4 s", "31 s".
+func Seconds(d time.Duration) string {
+	if d < 10*time.Second {
+		return fmt.Sprintf("%.1f s", d.Seconds())
+	}
+	return fmt.Sprintf("%d s", int(d.Round(time.Second)/time.Second))
+}
+
+// FirstLines returns the first n lines of s, and "..." when there were more.
+func FirstLines(s string, n int) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	if len(lines) > n {
+		lines = append(lines[:n], "...")
+	}
+	return strings.Join(lines, "\n")
+}
+
+// LastLines returns the last n lines of s, after "..." when there were more.
+func LastLines(s string, n int) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	if len(lines) > n {
+		lines = append([]string{"..."}, lines[len(lines)-n:]...)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// Within reports whether package pkg is matched by pattern: the package itself, or with
+// "/..." the packages under it.
+func Within(pkg, pattern string) bool {
+	if base, ok := strings.CutSuffix(pattern, "/..."); ok {
+		return pkg == base || strings.HasPrefix(pkg, base+"/")
+	}
+	return pkg == pattern
+}
+
+// EnvPrefix is env as it is written before a command in a shell: "A=1 B=2 ", or "".
+func EnvPrefix(env []string) string {
+	if len(env) == 0 {
+		return ""
+	}
+	return strings.Join(env, " ") + " "
+}
+
+// MB says a size in megabytes: "12 MB".
+func MB(n int64) string { return fmt.Sprintf("%.0f MB", float64(n)/1e6) }
+
+// CopyFile copies the file src to dst, making dst's folder, and returns the bytes copied.
+func CopyFile(dst, src string) (int64, error) {
+	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		return 0, err
+	}
+	in, err := os.Open(src)
+	if err != nil {
+		return 0, err
+	}
+	defer in.Close()
+	out, err := os.Create(dst)
+	if err != nil {
+		return 0, err
+	}
+	n, err := io.Copy(out, in)
+	if cerr := out.Close(); err == nil {
+		err = cerr
+	}
+	return n, err
+}

@@ -1,0 +1,67 @@
+package scrub
+
+import (
+	"regexp"
+	"testing"
+)
+
+// TestNormalizeMasksPadding: a masked value's padding is masked with it, so a column whose
+// width follows its value's cannot make two runs differ.
+func TestNormalizeMasksPadding(t *testing.T) {
+	tests := []struct{ name, a, b string }{
+		// What failed on a bare machine (chapters/out/08-watchbreak): a right-aligned time
+		// column, "%6.1fs", one character wider from 10 seconds on.
+		{"right-aligned column",
+			"  9.9s  reflector: Watch failed - backing off: connection refused\n",
+			" 10.1s  reflector: Watch failed - backing off: connection refused\n"},
+		{"right-aligned column as wide as the value",
+			" 9.9s  killing the operator's API server\n",
+			"10.1s  killing the operator's API server\n"},
+		{"left-aligned padded column",
+			"9.9s    the registry lists m-0 m-3 m-4\n",
+			"10.25s  the registry lists m-0 m-3 m-4\n"},
+		{"a column inside the line",
+			"round 1 took  9.9s, round 2 took 10.1s: 2 rounds\n",
+			"round 1 took 10.1s, round 2 took  9.9s: 2 rounds\n"},
+		{"tab-separated columns",
+			"ok  \tgomaps/labs/01-basics\t0.012s\n",
+			"ok  \tgomaps/labs/01-basics\t  10.500s\n"},
+		{"two masks in a row",
+			"  0x1d  9.9s  x\n",
+			"0x1d2f 10.1s x\n"},
+		{"a # vary Mask",
+			"BenchmarkGet-2   1000000      9.5 ns/op   0 B/op\n",
+			"BenchmarkGet-2   1000000     12.75 ns/op   0 B/op\n"},
+	}
+	vary := []*regexp.Regexp{regexp.MustCompile(`(?m)\d+(\.\d+)? ns/op`)}
+	for _, tt := range tests {
+		if na, nb := Normalize(tt.a, vary), Normalize(tt.b, vary); na != nb {
+			t.Errorf("%s: Normalize(%q) = %q, Normalize(%q) = %q; want them equal", tt.name, tt.a, na, tt.b, nb)
+		}
+	}
+	// What is left reads as the line did, with one space where the padding was.
+	if got, want := Normalize(" 10.1s  reflector: Caches populated\n", nil), "<duration> reflector: Caches populated\n"; got != want {
+		t.Errorf("normalize of a right-aligned time column = %q; want %q", got, want)
+	}
+	if got, want := Normalize("took  9.9s, then\t1.5ms   more\n", nil), "took <duration>, then <duration> more\n"; got != want {
+		t.Errorf("normalize of padded durations = %q; want %q", got, want)
+	}
+}
+
+// TestNormalizeKeepsBlanksAwayFromMasks: only the blanks next to a Mask collapse; the text and
+// the blanks elsewhere still count.
+func TestNormalizeKeepsBlanksAwayFromMasks(t *testing.T) {
+	tests := []struct{ a, b string }{
+		{"  9.9s  reflector: Caches populated\n", "  9.9s  handler: Caches populated\n"},
+		{"  9.9s  the registry lists m-0  m-3\n", "  9.9s  the registry lists m-0 m-3\n"},
+		{"  9.9s  x\n", "  9.9s\n"},
+		{"a 9.9s b\n", "a 9.9s\n"},
+		{"  indented\n", "indented\n"},
+		{"took 9.9s\n", "took9.9s\n"},
+	}
+	for _, tt := range tests {
+		if na, nb := Normalize(tt.a, nil), Normalize(tt.b, nil); na == nb {
+			t.Errorf("normalize(%q) = Normalize(%q) = %q; want them different", tt.a, tt.b, na)
+		}
+	}
+}
