@@ -144,3 +144,17 @@ func Of(goversion, goexperiment string) (Lane, bool) {
 	}
 	return Lane{}, false
 }
+
+// ToolchainModule is the module the go command fetches for a GOTOOLCHAIN of a release.
+const ToolchainModule = "golang.org/toolchain"
+
+// ModuleVersion is the version of ToolchainModule that holds toolchain tc (go1.N.P) for a
+// system, as the go command names it: v0.0.1-go1.N.P.linux-amd64.
+func ModuleVersion(tc, goos, goarch string) string {
+	return "v0.0.1-" + tc + "." + goos + "-" + goarch
+}
+
+// ModuleVersion is the version of ToolchainModule that holds the lane's toolchain for a system.
+func (l Lane) ModuleVersion(goos, goarch string) string {
+	return ModuleVersion(l.Toolchain, goos, goarch)
+}

@@ -195,8 +195,8 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 		hooks:   true,
 	}, {
 		name:    buildClassic,
-		what:    "the built-in map on " + strings.Join(classicEnv, " ") + " (" + goVersion(root, classicEnv) + ")",
-		env:     classicEnv,
+		what:    "the built-in map on " + strings.Join(lanes.Classic().Env(), " ") + " (" + goVersion(root, lanes.Classic().Env()) + ")",
+		env:     lanes.Classic().Env(),
 		replace: fast,
 		impls:   []string{"builtin"},
 		hooks:   true,

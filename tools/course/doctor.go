@@ -55,9 +55,6 @@ const (
 	diskFixBelow  = 3e9
 )
 
-// toolchainModule is the module the go command fetches for a lane's GOTOOLCHAIN.
-const toolchainModule = "golang.org/toolchain"
-
 // errNoGo is what GoEnv returns when there is no go command on PATH.
 var errNoGo = errors.New("no go command on PATH")
 
@@ -177,8 +174,8 @@ const (
 )
 
 var (
-	classicRunHint = "GOTOOLCHAIN=" + classicToolchain + " go version"
-	classicVersion = strings.TrimPrefix(classicToolchain, "go")
+	classicRunHint = "GOTOOLCHAIN=" + lanes.Classic().Toolchain + " go version"
+	classicVersion = strings.TrimPrefix(lanes.Classic().Toolchain, "go")
 	needClassic    = "Go " + classicVersion + " toolchain (classic map)"
 )
 
@@ -318,12 +315,12 @@ func (d *doc) checkToolchainSetting(context.Context) finding {
 		if d.goTooOld() {
 			return fixf(needToolchain, "%s keeps the go command on the installed %s, older than the %s the course's go.mod asks for: set GOTOOLCHAIN=auto (go env -w GOTOOLCHAIN=auto, or in your shell if it is set there), or %s", v, have, d.need, d.installGo())
 		}
-		return okf(needToolchain, "%s: the go command runs the installed %s and fetches no other toolchain on its own; the classic map still works, because each classic command names its toolchain (GOTOOLCHAIN=%s), which overrides this setting", v, have, classicToolchain)
+		return okf(needToolchain, "%s: the go command runs the installed %s and fetches no other toolchain on its own; the classic map still works, because each classic command names its toolchain (GOTOOLCHAIN=%s), which overrides this setting", v, have, lanes.Classic().Toolchain)
 	case version.IsValid(name):
 		if version.Compare(name, d.need) < 0 {
 			return fixf(needToolchain, "%s runs every go command on %s, older than the %s the course's go.mod asks for: unset it (go env -u GOTOOLCHAIN, or unset GOTOOLCHAIN in your shell)", v, name, d.need)
 		}
-		return okf(needToolchain, "%s: the go command runs %s or newer; the classic commands name %s themselves", v, name, classicToolchain)
+		return okf(needToolchain, "%s: the go command runs %s or newer; the classic commands name %s themselves", v, name, lanes.Classic().Toolchain)
 	}
 	return notef(needToolchain, "%s is not a setting the course knows: unset it (go env -u GOTOOLCHAIN) if the go command misbehaves", v)
 }
@@ -439,7 +436,7 @@ func (d *doc) checkPrivate(ctx context.Context) finding {
 		}
 		return notef(needPrivate, "%s, so the go command fetches them with git from their source repositories instead of the module proxy: narrow GOPRIVATE or GONOPROXY to your own modules (go env -w GOPRIVATE=...)", what)
 	}
-	toolchainUnchecked := d.env["GOSUMDB"] == "off" || matchPrefixPatterns(d.env["GONOSUMDB"], toolchainModule)
+	toolchainUnchecked := d.env["GOSUMDB"] == "off" || matchPrefixPatterns(d.env["GONOSUMDB"], lanes.ToolchainModule)
 	if toolchainUnchecked && !d.classicCached() {
 		return notef(needPrivate, "%s: go.sum still checks the course's modules, but the Go %s toolchain would be downloaded without the checksum database's check: go env -u GOSUMDB GONOSUMDB GOPRIVATE, unless your network requires them", d.setVars("GOSUMDB", "GONOSUMDB"), classicVersion)
 	}
@@ -495,14 +492,14 @@ func listSome(items []string) string {
 // classicModuleVersion is the version of golang.org/toolchain that holds the classic lane's
 // toolchain for this machine.
 func (d *doc) classicModuleVersion() string {
-	return toolchainVersion(d.env["GOHOSTOS"], d.env["GOHOSTARCH"])
+	return lanes.Classic().ModuleVersion(d.env["GOHOSTOS"], d.env["GOHOSTARCH"])
 }
 
 // classicCached reports whether the module cache holds the classic toolchain, unpacked.
 func (d *doc) classicCached() bool {
 	if !d.toolchainDone {
 		d.toolchainDone = true
-		d.toolchainCached = d.toolchainCachedFor(classicToolchain)
+		d.toolchainCached = d.toolchainCachedFor(lanes.Classic().Toolchain)
 	}
 	return d.toolchainCached
 }
@@ -513,8 +510,8 @@ func (d *doc) toolchainCachedFor(tc string) bool {
 	if d.env["GOHOSTOS"] == "windows" {
 		exe += ".exe"
 	}
-	mod := toolchainModuleVersion(tc, d.env["GOHOSTOS"], d.env["GOHOSTARCH"])
-	dir := filepath.Join(d.env["GOMODCACHE"], filepath.FromSlash(toolchainModule)+"@"+mod)
+	mod := lanes.ModuleVersion(tc, d.env["GOHOSTOS"], d.env["GOHOSTARCH"])
+	dir := filepath.Join(d.env["GOMODCACHE"], filepath.FromSlash(lanes.ToolchainModule)+"@"+mod)
 	fi, err := d.m.Stat(filepath.Join(dir, "bin", exe))
 	return err == nil && fi.Mode().IsRegular()
 }
@@ -548,12 +545,12 @@ func (d *doc) checkLanes(context.Context) finding {
 }
 
 func (d *doc) checkClassic(ctx context.Context) finding {
-	mod := toolchainModule + "@" + d.classicModuleVersion()
+	mod := lanes.ToolchainModule + "@" + d.classicModuleVersion()
 	if d.classicCached() {
 		p := probe{dir: d.root, timeout: doctorListTimeout, args: []string{"go", "version"},
-			env: []string{"GOTOOLCHAIN=" + classicToolchain, "GOPROXY=off", "GOFLAGS=-mod=readonly"}}
+			env: []string{"GOTOOLCHAIN=" + lanes.Classic().Toolchain, "GOPROXY=off", "GOFLAGS=-mod=readonly"}}
 		stdout, stderr, err := d.m.Run(ctx, p)
-		if err == nil && strings.Contains(string(stdout), classicToolchain+" ") {
+		if err == nil && strings.Contains(string(stdout), lanes.Classic().Toolchain+" ") {
 			return okf(needClassic, "%s is in the module cache, and %s runs it with GOPROXY=off", mod, classicRunHint)
 		}
 		return fixf(needClassic, "%s is in the module cache, but %s fails (%s): fix that, and with the network on run %s", mod, classicRunHint, firstLine(stdout, stderr, err), prepareCommand)

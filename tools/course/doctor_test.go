@@ -15,6 +15,7 @@ import (
 	"testing/fstest"
 
 	"gomaps/labs/courseroot"
+	"gomaps/labs/lanes"
 
 	"gomaps/labs/kubeassets"
 	"gomaps/tools/course/internal/base"
@@ -69,7 +70,7 @@ func courseModules(t *testing.T) (gomod []byte, modules []string) {
 }
 
 func toolchainPath(goos, goarch string) string {
-	return fakeModCache + "/" + toolchainModule + "@v0.0.1-" + classicToolchain + "." + goos + "-" + goarch + "/bin/go"
+	return fakeModCache + "/" + lanes.ToolchainModule + "@v0.0.1-" + lanes.Classic().Toolchain + "." + goos + "-" + goarch + "/bin/go"
 }
 
 func healthy(t *testing.T) *fakeMachine {
@@ -92,7 +93,7 @@ func healthy(t *testing.T) *fakeMachine {
 		},
 		mkdocs: "bin/python3",
 		runs: map[string]fakeRun{
-			"go version":           {stdout: "go version " + classicToolchain + " linux/amd64\n"},
+			"go version":           {stdout: "go version " + lanes.Classic().Toolchain + " linux/amd64\n"},
 			"go run -race .":       {stdout: "race detector ok: 4\n"},
 			"go tool -n dlv":       {stdout: fakeGoCache + "/ab/ab12-d/dlv\n"},
 			"go tool -n benchstat": {stdout: fakeGoCache + "/cd/cd34-d/benchstat\n"},
@@ -116,7 +117,7 @@ func (f *fakeMachine) host(goos, goarch string) {
 // go list -m answers about it.
 func (f *fakeMachine) uncacheToolchain(listed fakeRun) {
 	delete(f.files, toolchainPath(f.env["GOHOSTOS"], f.env["GOHOSTARCH"]))
-	f.runs["go list -m "+toolchainModule+"@v0.0.1-"+classicToolchain+".linux-amd64"] = listed
+	f.runs["go list -m "+lanes.ToolchainModule+"@v0.0.1-"+lanes.Classic().Toolchain+".linux-amd64"] = listed
 }
 
 // loseModules makes go mod download with GOPROXY=off fail for the first n modules.
@@ -323,17 +324,17 @@ func TestDoctorFindsWhatIsMissing(t *testing.T) {
 			[]string{"ok   Go 1.25.5 toolchain (classic map): not downloaded yet, but GOPROXY=", "note offline: missing for working without the network: the Go 1.25.5 toolchain: run go run ./tools/course prepare"}, false},
 		{"toolchain unreachable", func(f *fakeMachine) {
 			f.uncacheToolchain(fakeRun{stderr: "go: module lookup: dial tcp: no such host\n", err: errors.New("exit status 1")})
-		}, []string{"FIX  Go " + classicVersion + " toolchain (classic map): " + toolchainModule + "@v0.0.1-" + classicToolchain + ".linux-amd64 is not in the module cache, and go list -m cannot find it through GOPROXY=file://"}, true},
+		}, []string{"FIX  Go " + classicVersion + " toolchain (classic map): " + lanes.ToolchainModule + "@v0.0.1-" + lanes.Classic().Toolchain + ".linux-amd64 is not in the module cache, and go list -m cannot find it through GOPROXY=file://"}, true},
 		{"toolchain proxy silent", func(f *fakeMachine) {
 			f.uncacheToolchain(fakeRun{err: fmt.Errorf("no answer in 20s: %w", context.DeadlineExceeded)})
 		}, []string{"FIX  Go 1.25.5 toolchain (classic map): ", "(no answer in 20s: context deadline exceeded)"}, true},
 		{"toolchain not cached and GOPROXY=off", func(f *fakeMachine) {
 			f.env["GOPROXY"] = "off"
 			f.uncacheToolchain(fakeRun{})
-		}, []string{"FIX  GOPROXY: off stops the go command from fetching the Go " + classicVersion + " toolchain", "FIX  Go " + classicVersion + " toolchain (classic map): " + toolchainModule + "@v0.0.1-" + classicToolchain + ".linux-amd64 is not in the module cache, and GOPROXY=off stops"}, true},
+		}, []string{"FIX  GOPROXY: off stops the go command from fetching the Go " + classicVersion + " toolchain", "FIX  Go " + classicVersion + " toolchain (classic map): " + lanes.ToolchainModule + "@v0.0.1-" + lanes.Classic().Toolchain + ".linux-amd64 is not in the module cache, and GOPROXY=off stops"}, true},
 		{"toolchain cached but broken", func(f *fakeMachine) {
-			f.runs["go version"] = fakeRun{stderr: "go: download " + classicToolchain + ": verifying: checksum mismatch\n", err: errors.New("exit status 1")}
-		}, []string{"FIX  Go " + classicVersion + " toolchain (classic map): " + toolchainModule + "@v0.0.1-" + classicToolchain + ".linux-amd64 is in the module cache, but GOTOOLCHAIN=" + classicToolchain + " go version fails (go: download " + classicToolchain + ": verifying: checksum mismatch)"}, true},
+			f.runs["go version"] = fakeRun{stderr: "go: download " + lanes.Classic().Toolchain + ": verifying: checksum mismatch\n", err: errors.New("exit status 1")}
+		}, []string{"FIX  Go " + classicVersion + " toolchain (classic map): " + lanes.ToolchainModule + "@v0.0.1-" + lanes.Classic().Toolchain + ".linux-amd64 is in the module cache, but GOTOOLCHAIN=" + lanes.Classic().Toolchain + " go version fails (go: download " + lanes.Classic().Toolchain + ": verifying: checksum mismatch)"}, true},
 		{"delve never built", func(f *fakeMachine) { delete(f.files, fakeGoCache+"/ab/ab12-d/dlv"); delete(f.runs, "go tool -n dlv") },
 			[]string{"note delve: not built yet: go run ./tools/course prepare builds it", "ok   benchstat: built"}, false},
 		{"benchstat out of date", func(f *fakeMachine) {

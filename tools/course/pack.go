@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"gomaps/labs/kubeassets"
+	"gomaps/labs/lanes"
 	"gomaps/tools/course/internal/base"
 	"gomaps/tools/course/internal/book"
 	"gomaps/tools/course/internal/install"
@@ -82,17 +83,6 @@ func sumdbName(gosumdb string) string {
 		return ""
 	}
 	return name
-}
-
-// toolchainVersion is the golang.org/toolchain version of the classic toolchain for a system.
-func toolchainVersion(goos, goarch string) string {
-	return toolchainModuleVersion(classicToolchain, goos, goarch)
-}
-
-// toolchainModuleVersion is the golang.org/toolchain version that holds toolchain tc (go1.N.P)
-// for a system, as the go command names it: v0.0.1-go1.N.P.linux-amd64.
-func toolchainModuleVersion(tc, goos, goarch string) string {
-	return "v0.0.1-" + tc + "." + goos + "-" + goarch
 }
 
 // escapeModPath escapes a module path or version as the module cache and proxies store it:
@@ -179,7 +169,7 @@ func runPack(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	steps := []packStep{
-		{"download the course's modules and the Go " + strings.TrimPrefix(classicToolchain, "go") + " toolchain (the network is needed here only)", p.download},
+		{"download the course's modules and the Go " + strings.TrimPrefix(lanes.Classic().Toolchain, "go") + " toolchain (the network is needed here only)", p.download},
 		{"copy them into " + packProxy + "/, a GOPROXY=file:// tree, with the checksum database's records of the toolchain", p.copyModules},
 	}
 	if *withEnvtest {
@@ -264,10 +254,10 @@ func (p *packer) download() (string, error) {
 	if err := p.quiet(nil, "go", "list", "-m", "all"); err != nil {
 		return "", err
 	}
-	if err := p.quiet([]string{"GOTOOLCHAIN=" + classicToolchain}, "go", "version"); err != nil {
+	if err := p.quiet([]string{"GOTOOLCHAIN=" + lanes.Classic().Toolchain}, "go", "version"); err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("%d modules and the Go %s toolchain are in the module cache", len(mods), strings.TrimPrefix(classicToolchain, "go")), nil
+	return fmt.Sprintf("%d modules and the Go %s toolchain are in the module cache", len(mods), strings.TrimPrefix(lanes.Classic().Toolchain, "go")), nil
 }
 
 // quiet runs a command in the course, showing its output only when it fails.
@@ -353,9 +343,10 @@ func (p *packer) copyModules() (string, error) {
 	}
 	defer cleanup()
 	freshCache := filepath.Join(fresh, "mod", "cache", "download")
-	tc := filepath.Join("golang.org", "toolchain", "@v", toolchainVersion(p.env.GOOS, p.env.GOARCH))
+	version := lanes.Classic().ModuleVersion(p.env.GOOS, p.env.GOARCH)
+	tc := filepath.Join(filepath.FromSlash(lanes.ToolchainModule), "@v", version)
 	dbDir := filepath.Join("sumdb", db)
-	lookup := filepath.Join(dbDir, "lookup", "golang.org", "toolchain@"+toolchainVersion(p.env.GOOS, p.env.GOARCH))
+	lookup := filepath.Join(dbDir, "lookup", filepath.FromSlash(lanes.ToolchainModule)+"@"+version)
 	for _, rel := range []string{tc + ".info", tc + ".mod", tc + ".zip", lookup} {
 		if !base.IsFile(filepath.Join(freshCache, rel)) {
 			return "", fmt.Errorf("downloading the toolchain left no %s", filepath.ToSlash(rel))
@@ -410,7 +401,7 @@ func (p *packer) downloadToolchain() (string, func(), error) {
 		clean.Run()
 		os.RemoveAll(dir)
 	}
-	mod := toolchainModule + "@" + toolchainVersion(p.env.GOOS, p.env.GOARCH)
+	mod := lanes.ToolchainModule + "@" + lanes.Classic().ModuleVersion(p.env.GOOS, p.env.GOARCH)
 	cmd := exec.Command("go", "mod", "download", mod)
 	cmd.Dir, cmd.Env = dir, append(os.Environ(), env...)
 	if err := install.RunQuiet(cmd, base.EnvPrefix(env)+"go mod download "+mod); err != nil {
@@ -575,7 +566,7 @@ func (p *packer) writeManifest() (string, error) {
 	if out, err := exec.Command("git", "-C", p.Root, "rev-parse", "HEAD").Output(); err == nil {
 		commit = strings.TrimSpace(string(out))
 	}
-	h := packHeader{System: p.env.GOOS + "/" + p.env.GOARCH, Go: p.env.GOVERSION, Commit: commit, GoSum: gosum, Classic: classicToolchain}
+	h := packHeader{System: p.env.GOOS + "/" + p.env.GOARCH, Go: p.env.GOVERSION, Commit: commit, GoSum: gosum, Classic: lanes.Classic().Toolchain}
 	readme := fmt.Sprintf(`A room pack of the course Go maps under the hood, for %s.
 
 It holds what the course needs with no network: the Go modules it builds and the Go %s
@@ -592,7 +583,7 @@ On each laptop, with Go installed:
 where PACK is this folder. unpack checks every file against MANIFEST, installs the modules
 and the toolchain into the module cache and the binaries into the course's cache, then checks
 with GOPROXY=off that the course builds. Then: go run ./tools/lab run 01.
-`, h.System, strings.TrimPrefix(classicToolchain, "go"))
+`, h.System, strings.TrimPrefix(lanes.Classic().Toolchain, "go"))
 	if err := os.WriteFile(filepath.Join(p.dir, packReadme), []byte(readme), 0o644); err != nil {
 		return "", err
 	}
@@ -644,10 +635,10 @@ func (p *packer) selfCheck() (string, error) {
 	if err := p.quiet(env, "go", "mod", "download"); err != nil {
 		return "", err
 	}
-	if err := p.quiet(append(env, "GOTOOLCHAIN="+classicToolchain), "go", "version"); err != nil {
+	if err := p.quiet(append(env, "GOTOOLCHAIN="+lanes.Classic().Toolchain), "go", "version"); err != nil {
 		return "", err
 	}
-	return "go mod download and the Go " + strings.TrimPrefix(classicToolchain, "go") + " toolchain work from the pack alone", nil
+	return "go mod download and the Go " + strings.TrimPrefix(lanes.Classic().Toolchain, "go") + " toolchain work from the pack alone", nil
 }
 
 // packGoEnv is the environment that makes the go command take modules and the toolchain from

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"gomaps/labs/lanes"
 	"gomaps/tools/course/internal/base"
 	"os"
 	"path/filepath"
@@ -50,7 +51,7 @@ func writePack(t *testing.T, content string) string {
 		t.Fatal(err)
 	}
 	sum, _ := base.FileSum(filepath.Join(dir, "proxy", "a.txt"))
-	manifest := "# a test pack\nsystem " + packOS() + "\ngo go1.26\ncommit abc\ngo.sum " + gosum + "\nclassic " + classicToolchain + "\n\n" +
+	manifest := "# a test pack\nsystem " + packOS() + "\ngo go1.26\ncommit abc\ngo.sum " + gosum + "\nclassic " + lanes.Classic().Toolchain + "\n\n" +
 		sum + " 5 proxy/a.txt\n"
 	if err := os.WriteFile(filepath.Join(dir, packManifest), []byte(manifest), 0o644); err != nil {
 		t.Fatal(err)

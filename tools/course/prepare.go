@@ -18,14 +18,6 @@ import (
 	"gomaps/tools/internal/gocmd"
 )
 
-// classicToolchain is the toolchain of the classic lane: the newest Go that still has the
-// classic map, behind GOEXPERIMENT=noswissmap; the go command fetches it through the module
-// proxy.
-var classicToolchain = lanes.Classic().Toolchain
-
-// classicEnv runs a command on the classic map runtime.
-var classicEnv = lanes.Classic().Env()
-
 // A prepareStep is one thing a workshop machine needs before it goes offline.
 type prepareStep struct {
 	title string
@@ -42,19 +34,19 @@ type prepareStep struct {
 func prepareSteps(laneLabs []string) []prepareStep {
 	return []prepareStep{
 		{"download the module's dependencies", nil, []string{"go", "mod", "download"}},
-		{"fetch the Go " + strings.TrimPrefix(classicToolchain, "go") + " toolchain (the classic map)", classicEnv, []string{"go", "version"}},
+		{"fetch the Go " + strings.TrimPrefix(lanes.Classic().Toolchain, "go") + " toolchain (the classic map)", lanes.Classic().Env(), []string{"go", "version"}},
 		{"build and vet every package (Swiss tables)", nil, []string{"go", "vet", "./..."}},
-		{"build and vet every package (classic map)", classicEnv, []string{"go", "vet", "./..."}},
+		{"build and vet every package (classic map)", lanes.Classic().Env(), []string{"go", "vet", "./..."}},
 		{"warm the race detector's build cache (Swiss tables)", nil, []string{"go", "list", "-export", "-race", "-test", "-deps", "./labs/..."}},
-		{"warm the race detector's build cache (classic map: the labs on every lane)", classicEnv, append([]string{"go", "list", "-export", "-race", "-test", "-deps"}, laneLabs...)},
+		{"warm the race detector's build cache (classic map: the labs on every lane)", lanes.Classic().Env(), append([]string{"go", "list", "-export", "-race", "-test", "-deps"}, laneLabs...)},
 		{"build delve", nil, []string{"go", "tool", "dlv", "version"}},
-		{"build delve (classic map)", classicEnv, []string{"go", "tool", "dlv", "version"}},
+		{"build delve (classic map)", lanes.Classic().Env(), []string{"go", "tool", "dlv", "version"}},
 		{"build benchstat", nil, []string{"go", "tool", "benchstat", "-h"}},
 		{"build kube-apiserver and etcd for envtest (about 10 minutes the first time)", nil, []string{"go", "run", "./tools/envtest"}},
 		{"install mkdocs if needed and build the book (English and Chinese)", nil, nil},
 		{"offline: run the lab runner with the module proxy off", []string{"GOPROXY=off"}, []string{"go", "run", "./tools/lab", "list"}},
 		{"offline: compile and vet every lab and its tests with the module proxy off", []string{"GOPROXY=off"}, []string{"go", "vet", "./labs/..."}},
-		{"offline: run the classic toolchain with the module proxy off", append([]string{"GOPROXY=off"}, classicEnv...), []string{"go", "vet", "./labs/..."}},
+		{"offline: run the classic toolchain with the module proxy off", append([]string{"GOPROXY=off"}, lanes.Classic().Env()...), []string{"go", "vet", "./labs/..."}},
 		{"offline: run delve with the module proxy off", []string{"GOPROXY=off"}, []string{"go", "tool", "dlv", "version"}},
 		{"offline: start a real API server (envtest) with the module proxy off", []string{"GOPROXY=off"}, []string{"go", "test", "-count=1", "./labs/kubeassets"}},
 	}

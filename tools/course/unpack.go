@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"gomaps/labs/kubeassets"
+	"gomaps/labs/lanes"
 	"gomaps/tools/course/internal/base"
 	"gomaps/tools/course/internal/book"
 	"gomaps/tools/course/internal/install"
@@ -67,7 +68,7 @@ func runUnpack(args []string, stdout, stderr io.Writer) error {
 	steps := []packStep{
 		{"check every file of the pack against its " + packManifest, u.verify},
 		{"install the modules into the module cache (" + u.env.GOMODCACHE + ")", u.modules},
-		{"install the Go " + strings.TrimPrefix(classicToolchain, "go") + " toolchain (the classic map)", u.toolchain},
+		{"install the Go " + strings.TrimPrefix(lanes.Classic().Toolchain, "go") + " toolchain (the classic map)", u.toolchain},
 	}
 	if base.IsDir(filepath.Join(pack, packEnvtest)) {
 		steps = append(steps, packStep{"install kube-apiserver and etcd for envtest (go run ./tools/envtest -import)", u.envtest})
@@ -136,8 +137,8 @@ func readManifest(pack string) (packHeader, []packEntry, error) {
 	if h.System == "" || h.GoSum == "" || len(entries) == 0 {
 		return h, nil, fmt.Errorf("%s in %s is incomplete: copy the pack again", packManifest, pack)
 	}
-	if h.Classic != classicToolchain {
-		return h, nil, fmt.Errorf("the pack carries the %s toolchain and this course needs %s: make the pack again with this course", h.Classic, classicToolchain)
+	if h.Classic != lanes.Classic().Toolchain {
+		return h, nil, fmt.Errorf("the pack carries the %s toolchain and this course needs %s: make the pack again with this course", h.Classic, lanes.Classic().Toolchain)
 	}
 	return h, entries, nil
 }
@@ -182,10 +183,10 @@ func (u *unpacker) modules() (string, error) {
 }
 
 func (u *unpacker) toolchain() (string, error) {
-	if err := u.run([]string{"GOTOOLCHAIN=" + classicToolchain}, "version"); err != nil {
+	if err := u.run([]string{"GOTOOLCHAIN=" + lanes.Classic().Toolchain}, "version"); err != nil {
 		return "", err
 	}
-	return "GOTOOLCHAIN=" + classicToolchain + " go version works; the toolchain was checked against the checksum database's records in the pack", nil
+	return "GOTOOLCHAIN=" + lanes.Classic().Toolchain + " go version works; the toolchain was checked against the checksum database's records in the pack", nil
 }
 
 func (u *unpacker) envtest() (string, error) {
@@ -270,10 +271,10 @@ func (u *unpacker) offline() (string, error) {
 	if err := u.run(off, "list", "-deps", "-test", "./..."); err != nil {
 		return "", err
 	}
-	if err := u.run(append(off, "GOTOOLCHAIN="+classicToolchain), "version"); err != nil {
+	if err := u.run(append(off, "GOTOOLCHAIN="+lanes.Classic().Toolchain), "version"); err != nil {
 		return "", err
 	}
-	summary := "every package of the course and its tests loads, and the Go " + strings.TrimPrefix(classicToolchain, "go") + " toolchain runs"
+	summary := "every package of the course and its tests loads, and the Go " + strings.TrimPrefix(lanes.Classic().Toolchain, "go") + " toolchain runs"
 	if base.IsDir(filepath.Join(u.pack, packEnvtest)) {
 		if _, err := kubeassets.Dir(); err != nil {
 			return "", err
