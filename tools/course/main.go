@@ -153,17 +153,39 @@ const usageLine = "usage: go run ./tools/course [serve [-addr host:port] | check
 func main() {
 	p := &cli.Program{Name: "course", Path: "go run ./tools/course", Commands: []*cli.Command{{
 		Usage: strings.TrimPrefix(usageLine, "usage: go run ./tools/course "),
-		Run: func(_ context.Context, io cli.IO, args []string) error {
-			return run(args, io.Stdout, io.Stderr)
+		Run: func(ctx context.Context, io cli.IO, args []string) error {
+			return runIn(ctx, args, io)
 		},
 	}}}
 	p.Main()
 }
 
+// program is the course command's table of commands. Each call makes a new one, so that a
+// run's flags are its own.
+func program() *cli.Program {
+	return &cli.Program{
+		Name:     "course",
+		Path:     "go run ./tools/course",
+		Default:  "serve",
+		Commands: []*cli.Command{},
+	}
+}
+
 func run(args []string, stdout, stderr io.Writer) error {
+	return runIn(context.Background(), args, cli.IO{Stdout: stdout, Stderr: stderr})
+}
+
+func runIn(ctx context.Context, args []string, io cli.IO) error {
+	stdout, stderr := io.Stdout, io.Stderr
 	cmd := "serve"
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
-		cmd, args = args[0], args[1:]
+		cmd = args[0]
+	}
+	if p := program(); p.Lookup(cmd) != nil {
+		return p.Run(ctx, args, io)
+	}
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		args = args[1:]
 	}
 	switch cmd {
 	case "serve":
