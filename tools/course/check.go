@@ -20,6 +20,7 @@ import (
 	"gomaps/labs/lanes"
 	"gomaps/tools/course/internal/base"
 	"gomaps/tools/course/internal/book"
+	"gomaps/tools/course/internal/explorer"
 	"gomaps/tools/course/internal/install"
 	"gomaps/tools/internal/cli"
 	"gomaps/tools/internal/gocmd"
@@ -76,7 +77,7 @@ func checkSteps() []checkStep {
 			if err := c.Node(); err != nil {
 				return err
 			}
-			return runExplorer([]string{"-test"}, c.Stdout, c.Stderr)
+			return (&explorer.Explorer{Root: c.Root, Go: c.Go, Stdout: c.Stdout, Stderr: c.Stderr}).Test()
 		}, tools: debianTools("nodejs")},
 		{name: "envtest", title: "go run ./tools/envtest (builds kube-apiserver and etcd once: about 10 minutes cold); go test -count=1 -v ./labs/kubeassets; go test of the chapters' packages whose tests start an API server; before the labs, whose operator tests need them", run: (*checker).envtest, tests: (*checker).envtestTests},
 		{name: "lab", title: "go run ./tools/lab verify, for the labs that are not on every lane", run: (*checker).labVerify, tests: (*checker).onceLabDirs},

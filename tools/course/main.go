@@ -145,6 +145,9 @@ import (
 	"io"
 	"strings"
 
+	"gomaps/tools/course/internal/explorer"
+	"gomaps/tools/course/internal/lanes"
+	"gomaps/tools/course/internal/layout"
 	"gomaps/tools/internal/cli"
 )
 
@@ -164,10 +167,14 @@ func main() {
 // run's flags are its own.
 func program() *cli.Program {
 	return &cli.Program{
-		Name:     "course",
-		Path:     "go run ./tools/course",
-		Default:  "serve",
-		Commands: []*cli.Command{},
+		Name:    "course",
+		Path:    "go run ./tools/course",
+		Default: "serve",
+		Commands: []*cli.Command{
+			explorer.Command(),
+			lanes.Command(),
+			layout.Command(),
+		},
 	}
 }
 
@@ -204,14 +211,8 @@ func runIn(ctx context.Context, args []string, io cli.IO) error {
 		return runPack(args, stdout, stderr)
 	case "unpack":
 		return runUnpack(args, stdout, stderr)
-	case "layout":
-		return runLayout(args, stdout, stderr)
 	case "bench":
 		return runBench(args, stdout, stderr)
-	case "explorer":
-		return runExplorer(args, stdout, stderr)
-	case "lanes":
-		return runLanes(args, stdout, stderr)
 	case "help":
 		fmt.Fprintln(stdout, usageLine)
 		return nil

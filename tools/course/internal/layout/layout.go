@@ -1,8 +1,10 @@
-package main
+// Package layout is the layout command: it prints the layout of one of a lab's sample maps,
+// built by the lab's solution, as text or as a Mermaid diagram.
+package layout
 
 import (
 	"bytes"
-	"flag"
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -15,49 +17,63 @@ import (
 	"gomaps/labs/overlay"
 	"gomaps/tools/course/internal/base"
 	"gomaps/tools/internal/cli"
+	"gomaps/tools/internal/gocmd"
 )
 
 // layoutTestRE finds the test of a lab that prints the layout of a sample
 // map when its test binary is given -layout=NAME.
 var layoutTestRE = regexp.MustCompile(`(?m)^func (TestStep[0-9]+Layout)\(t \*testing\.T\)`)
 
-// runLayout is the layout command: it prints the layout of one of a lab's
-// sample maps, built by the lab's solution, as text or as a Mermaid diagram.
-func runLayout(args []string, stdout, stderr io.Writer) error {
-	flags := flag.NewFlagSet("layout", flag.ContinueOnError)
-	if help, err := parseFlags(flags, args, stdout); help || err != nil {
-		return err
+// Command is the layout command.
+func Command() *cli.Command {
+	return &cli.Command{
+		Name:  "layout",
+		Usage: "LAB SAMPLE [FORMAT]",
+		Short: "print the layout of a sample map built by a lab's solution",
+		Long:  "print the layout of a sample map built by a lab's solution (labs 02 and 03), as text or as a Mermaid diagram: runs the lab's TestStepNLayout with -layout=SAMPLE; the lab is named as the lab runner names it (2, 02, 02-buckets or buckets)",
+		Run: func(_ context.Context, io cli.IO, args []string) error {
+			if len(args) < 2 || len(args) > 3 {
+				return cli.Usagef("layout takes a lab, a sample and a format, as in: layout 02 overflow mermaid")
+			}
+			format := "text"
+			if len(args) == 3 {
+				format = args[2]
+			}
+			if format != "text" && format != "mermaid" {
+				return cli.Usagef("layout: format %q: want text or mermaid", format)
+			}
+			root, err := base.FindRoot()
+			if err != nil {
+				return err
+			}
+			lab, err := findLab(root, args[0])
+			if err != nil {
+				return err
+			}
+			return Print(io.Stdout, root, gocmd.Machine(), lab, args[1], format)
+		},
 	}
-	if flags.NArg() < 2 || flags.NArg() > 3 {
-		return cli.Usagef("layout takes a lab, a sample and a format, as in: layout 02 overflow mermaid")
-	}
-	lab, sample, format := flags.Arg(0), flags.Arg(1), "text"
-	if flags.NArg() == 3 {
-		format = flags.Arg(2)
-	}
-	if format != "text" && format != "mermaid" {
-		return cli.Usagef("layout: format %q: want text or mermaid", format)
-	}
-	root, err := base.FindRoot()
-	if err != nil {
-		return err
-	}
+}
+
+// findLab returns the folder of the lab named arg, which must have a layout dump.
+func findLab(root, arg string) (string, error) {
 	var labs []string // the labs that have a layout dump
 	for _, name := range courseroot.Labs(root) {
 		if _, err := layoutTest(root, name); err == nil {
 			labs = append(labs, name)
 		}
 	}
-	found := ""
 	for _, name := range labs {
-		if courseroot.MatchLab(lab, name) {
-			found = name
+		if courseroot.MatchLab(arg, name) {
+			return name, nil
 		}
 	}
-	if found == "" {
-		return cli.Usagef("layout: %q is not a lab with a layout dump: name one of %s by its number (as in: layout 02 overflow)", lab, strings.Join(labs, ", "))
-	}
-	lab = found
+	return "", cli.Usagef("layout: %q is not a lab with a layout dump: name one of %s by its number (as in: layout 02 overflow)", arg, strings.Join(labs, ", "))
+}
+
+// Print prints the layout of sample of lab (its folder under labs/) in format (text or
+// mermaid), built by the lab's solution with go.
+func Print(stdout io.Writer, root string, g gocmd.Go, lab, sample, format string) error {
 	test, err := layoutTest(root, lab)
 	if err != nil {
 		return err
@@ -77,8 +93,7 @@ func runLayout(args []string, stdout, stderr io.Writer) error {
 	}
 	defer os.RemoveAll(tmp)
 	bin := filepath.Join(tmp, "lab.test")
-	build := exec.Command("go", "test", "-c", "-o", bin, "-overlay="+ov, "./labs/"+lab)
-	build.Dir = root
+	build := g.In(root).Command(context.Background(), "test", "-c", "-o", bin, "-overlay="+ov, "./labs/"+lab)
 	if out, err := build.CombinedOutput(); err != nil {
 		return fmt.Errorf("lab %s with its solution does not build: %s", lab, base.FirstLines(string(out), 5))
 	}

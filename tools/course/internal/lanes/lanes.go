@@ -1,0 +1,65 @@
+// Package lanes is the lanes command: the table of the map runtimes the course runs on
+// (labs/lanes), or one lane's environment for a shell.
+package lanes
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"gomaps/labs/lanes"
+	"gomaps/tools/internal/cli"
+)
+
+// Command is the lanes command.
+func Command() *cli.Command {
+	var env string
+	return &cli.Command{
+		Name:  "lanes",
+		Usage: "[-env NAME]",
+		Short: "list the map runtimes the course runs on, or print one's environment",
+		Long:  "list the lanes; -env NAME prints a lane's environment for a shell: env $(go run ./tools/course lanes -env classic) go test ./labs/04-growth",
+		Flags: func(fs *flag.FlagSet) {
+			fs.StringVar(&env, "env", "", "print the environment of the lane `NAME`, one VAR=value word each")
+		},
+		Run: func(_ context.Context, io cli.IO, args []string) error {
+			if len(args) > 0 {
+				return cli.Usagef("lanes: unexpected argument %q", args[0])
+			}
+			if env != "" {
+				return printEnv(io.Stdout, env)
+			}
+			list(io.Stdout)
+			return nil
+		},
+	}
+}
+
+// printEnv prints lane name's environment as NAME=value words, for a shell:
+// env $(go run ./tools/course lanes -env classic) go test ./labs/04-growth
+func printEnv(w io.Writer, name string) error {
+	l, err := lanes.Get(name)
+	if err != nil {
+		return cli.Usagef("lanes -env: %v", err)
+	}
+	fmt.Fprintln(w, strings.Join(l.Env(), " "))
+	return nil
+}
+
+// list prints the lanes table.
+func list(w io.Writer) {
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "lane\tmap\tenvironment\tabout")
+	for _, l := range lanes.All {
+		name := l.Name
+		if l.IsDefault() {
+			name += " (default)"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", name, l.Map, strings.TrimSpace(l.Prefix()), l.About)
+	}
+	tw.Flush()
+	fmt.Fprintf(w, "what depends on the map runtime (packages marked %s) runs on every lane: go run ./tools/course check -lane NAME\n", lanes.Marker)
+}
