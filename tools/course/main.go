@@ -148,6 +148,7 @@ import (
 	"gomaps/tools/course/internal/explorer"
 	"gomaps/tools/course/internal/lanes"
 	"gomaps/tools/course/internal/layout"
+	"gomaps/tools/course/internal/zh"
 	"gomaps/tools/internal/cli"
 )
 
@@ -174,6 +175,7 @@ func program() *cli.Program {
 			explorer.Command(),
 			lanes.Command(),
 			layout.Command(),
+			zh.Command(),
 		},
 	}
 }
@@ -201,8 +203,6 @@ func runIn(ctx context.Context, args []string, io cli.IO) error {
 		return runCheck(args, stdout, stderr)
 	case "outputs":
 		return runOutputs(args, stdout, stderr)
-	case "zh":
-		return runZh(args, stdout, stderr)
 	case "prepare":
 		return runPrepare(args, stdout, stderr)
 	case "doctor":

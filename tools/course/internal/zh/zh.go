@@ -1,25 +1,5 @@
-package main
-
-import (
-	"crypto/sha256"
-	"encoding/hex"
-	"errors"
-	"flag"
-	"fmt"
-	"io"
-	"os"
-	"path/filepath"
-	"regexp"
-	"slices"
-	"strings"
-	"unicode"
-
-	"gomaps/tools/course/internal/base"
-	"gomaps/tools/internal/cli"
-)
-
-// The Chinese edition (chapters/zh/) translates the English book page by page. Each Chinese page
-// records, in its front matter, the English page it translates and a hash of each of that
+// Package zh is the zh command. The Chinese edition (chapters/zh/) translates the English book
+// page by page. Each Chinese page records, in its front matter, the English page it translates and a hash of each of that
 // page's sections as they were when it was translated:
 //
 //	---
@@ -37,37 +17,76 @@ import (
 // translation, an English page with no Chinese twin, or Chinese headings that no longer follow
 // the English ones fail it, each with the page and the sections named. After translating the
 // change, `zh -stamp PAGE` records the English page as it now is.
+package zh
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"unicode"
+
+	"gomaps/tools/course/internal/base"
+	"gomaps/tools/internal/cli"
+)
 
 // zhOnly are the Chinese pages that translate no English page.
 var zhOnly = []string{"glossary.md"}
 
-func runZh(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("zh", flag.ContinueOnError)
-	stamp := fs.Bool("stamp", false, "record, in each Chinese `PAGE` named (02-buckets.md), the English page as it is now: after translating its changes")
-	if help, err := parseFlags(fs, args, stdout); help || err != nil {
-		return err
-	}
-	root, err := base.FindRoot()
-	if err != nil {
-		return err
-	}
-	if *stamp {
-		if fs.NArg() == 0 {
-			return cli.Usagef("zh -stamp: name the pages translated, as in: zh -stamp 02-buckets.md")
-		}
-		for _, page := range fs.Args() {
-			page = strings.TrimPrefix(filepath.ToSlash(page), "chapters/")
-			page = strings.TrimPrefix(page, "zh/")
-			if err := zhStamp(root, page); err != nil {
+// Command is the zh command.
+func Command() *cli.Command {
+	var stamp bool
+	return &cli.Command{
+		Name:  "zh",
+		Usage: "[-stamp PAGE...]",
+		Short: "check that the Chinese edition is in step with the English book",
+		Long:  "check that the Chinese edition (chapters/zh/) is in step with the English book: every English page has a Chinese twin, and no section of an English page changed since its twin translated it (each twin records the hashes of the English sections it translates); it names each page and section that changed. -stamp PAGE records, after a translation, the English page as it now is",
+		Flags: func(fs *flag.FlagSet) {
+			fs.BoolVar(&stamp, "stamp", false, "record, in each Chinese `PAGE` named (02-buckets.md), the English page as it is now: after translating its changes")
+		},
+		Run: func(_ context.Context, io cli.IO, args []string) error {
+			root, err := base.FindRoot()
+			if err != nil {
 				return err
 			}
-			fmt.Fprintf(stdout, "chapters/zh/%s: now records chapters/%s as it is\n", page, page)
+			if stamp {
+				return Stamp(io.Stdout, root, args)
+			}
+			if len(args) > 0 {
+				return cli.Usagef("zh: unexpected argument %q (zh -stamp PAGE records a page)", args[0])
+			}
+			return Check(io.Stdout, root)
+		},
+	}
+}
+
+// Stamp records, in each Chinese page named, the English page as it is now.
+func Stamp(stdout io.Writer, root string, pages []string) error {
+	if len(pages) == 0 {
+		return cli.Usagef("zh -stamp: name the pages translated, as in: zh -stamp 02-buckets.md")
+	}
+	for _, page := range pages {
+		page = strings.TrimPrefix(filepath.ToSlash(page), "chapters/")
+		page = strings.TrimPrefix(page, "zh/")
+		if err := zhStamp(root, page); err != nil {
+			return err
 		}
-		return nil
+		fmt.Fprintf(stdout, "chapters/zh/%s: now records chapters/%s as it is\n", page, page)
 	}
-	if fs.NArg() > 0 {
-		return cli.Usagef("zh: unexpected argument %q (zh -stamp PAGE records a page)", fs.Arg(0))
-	}
+	return nil
+}
+
+// Check prints each Chinese page that is not in step with the English book, and fails when
+// there is one.
+func Check(stdout io.Writer, root string) error {
 	problems, pages, err := zhCheck(root)
 	if err != nil {
 		return err
