@@ -22,6 +22,9 @@ import (
 	"gomaps/tools/course/internal/book"
 	"gomaps/tools/course/internal/explorer"
 	"gomaps/tools/course/internal/install"
+	"gomaps/tools/course/internal/outputs"
+	"gomaps/tools/course/internal/stepcache"
+	"gomaps/tools/course/internal/steps"
 	"gomaps/tools/course/internal/zh"
 	"gomaps/tools/internal/cli"
 	"gomaps/tools/internal/gocmd"
@@ -50,10 +53,11 @@ type checker struct {
 	plan      *lanePlan
 	debs      chan struct{} // closed when the background install of Debian's packages ended
 	debsOut   bytes.Buffer  // its line, printed by the first step that waits for it
-	// The records of the check, and the key of the step that runs: a step whose parts have
-	// records of their own (the outputs) keys them from it.
-	cache *stepCache
-	key   string
+	// The records of the check, the steps' keys, and the step that runs: a step whose parts
+	// have records of their own (the outputs, the labs' verify) keys them from it.
+	cache *stepcache.Cache
+	keys  *keys
+	step  *stepcache.Step
 	// The packages whose tests need envtest's binaries (envtestPackages), read once.
 	needsEnvtest map[string]bool
 }
@@ -94,7 +98,7 @@ func checkSteps() []checkStep {
 	return append(steps,
 		checkStep{name: "claims", title: "go test -count=1 " + claimTests + ", but for the packages on every lane", run: (*checker).claims, tests: func(c *checker) ([]string, error) { return c.onceOf(claimTests) }},
 		checkStep{name: "prepare", title: "go run ./tools/course prepare", run: func(c *checker) error { return runPrepare(nil, c.Stdout, c.Stderr) }, tools: debianTools("mkdocs", "mkdocs-material", "python3-pymdownx")},
-		checkStep{name: "pack", title: "go run ./tools/course pack -book=false -debs=false DIR; git clone DIR/course.bundle; in the clone, with a new GOPATH, module cache and envtest cache: go run ./tools/course unpack DIR, then with GOPROXY=off: go run ./tools/lab checkpoint 01, go run ./tools/lab run 01; all with the machine's own Go, as a room's machines run them", run: func(c *checker) error { return onMachineGo(c.pack) }},
+		checkStep{name: "pack", title: "go run ./tools/course pack -book=false -debs=false DIR; git clone DIR/course.bundle; in the clone, with a new GOPATH, module cache and envtest cache: go run ./tools/course unpack DIR, then with GOPROXY=off: go run ./tools/lab checkpoint 01, go run ./tools/lab run 01; all with the machine's own Go, as a room's machines run them", run: (*checker).pack},
 		checkStep{name: "outputs", title: "go run ./tools/course outputs -check", run: (*checker).outputs},
 		checkStep{name: "bench", title: "go run ./tools/course bench -check; go run ./tools/course bench -mine on the labs as shipped (it must measure nothing, say so, and write nothing)", run: (*checker).bench},
 		checkStep{name: "mkdocs", title: "mkdocs build --strict", run: (*checker).mkdocsBuild, tools: debianTools("mkdocs", "mkdocs-material", "python3-pymdownx")},
@@ -111,131 +115,144 @@ func stepNames() []string {
 	return names
 }
 
-// runCheck is the check command: every step in order, going on after a failure.
-func runCheck(args []string, stdout, stderr io.Writer) error {
-	flags := flag.NewFlagSet("check", flag.ContinueOnError)
-	skipList := flags.String("skip", "", "comma-separated `steps` not to run (CI runs them all): "+strings.Join(stepNames(), ","))
-	laneList := flags.String("lane", "", "comma-separated `lanes` to run, and nothing else: "+strings.Join(lanes.Names(), ","))
-	quick := flags.Bool("quick", false, "the contributor's check before a commit: gofmt, vet, the tools' tests and the contract of the labs whose files changed")
-	fresh := flags.Bool("fresh", false, "run every step, even one that passed before with the same inputs")
-	if help, err := parseFlags(flags, args, stdout); help || err != nil {
-		return err
+// options are check's flags.
+type options struct {
+	skip, lanes  string
+	quick, fresh bool
+}
+
+// checkCommand is the check command.
+func checkCommand() *cli.Command {
+	var o options
+	return &cli.Command{
+		Name:  "check",
+		Usage: "[-skip step,...] [-lane NAME,...] [-quick] [-fresh]",
+		Short: "run every check CI runs, in order",
+		Long:  "run every check CI runs, in order, going on after a failure: gofmt, zh (go run ./tools/course zh), vet, test (go test ./tools/..., ./chapters/... and the shared packages under labs/, but those whose tests start an API server), explorer, envtest (go run ./tools/envtest, which builds kube-apiserver and etcd into the per-user cache when they are not there, about 10 minutes; then the smoke test go test ./labs/kubeassets, which starts them, and the tests that start an API server; no step before it runs one), lab (go run ./tools/lab verify), then one step per lane (labs/lanes: the map runtimes the course supports), which runs what depends on the map runtime (the packages and labs marked //course:every-lane) on that lane: go vet, go test -count=1 and lab verify; claims, prepare, pack (a room pack without the book and the Debian packages, cloned from its bundle and unpacked into a new GOPATH, module cache and envtest cache in the course's cache folder, then lab checkpoint 01 and lab run 01 with GOPROXY=off), outputs (outputs -check, two outputs at a time), bench (bench -check), mkdocs (mkdocs build --strict, the English book and the Chinese edition), serve (runs serve on a free port, fetches the pages, stops it with Ctrl-C) and browser (npm ci --prefix site when needed, then node site/check/check-book.mjs, which also checks the vendored Mermaid against the one npm installs); it ends with the line \"N passed, N failed\". What runs once runs on the default lane. A step that passed before with the same inputs (every file of the course, the go command's environment on its lane, the envtest binaries, the Debian packages it uses) is not run again: -fresh runs it all the same. -lane NAME runs only that lane's step; -skip leaves steps out; -quick runs the contributor's check before a commit (gofmt, vet, the tools' tests, the contract of the labs whose files changed)",
+		Flags: func(fs *flag.FlagSet) {
+			fs.StringVar(&o.skip, "skip", "", "comma-separated `steps` not to run (CI runs them all): "+strings.Join(stepNames(), ","))
+			fs.StringVar(&o.lanes, "lane", "", "comma-separated `lanes` to run, and nothing else: "+strings.Join(lanes.Names(), ","))
+			fs.BoolVar(&o.quick, "quick", false, "the contributor's check before a commit: gofmt, vet, the tools' tests and the contract of the labs whose files changed")
+			fs.BoolVar(&o.fresh, "fresh", false, "run every step, even one that passed before with the same inputs")
+		},
+		Run: func(_ context.Context, io cli.IO, args []string) error {
+			if len(args) > 0 {
+				return cli.Usagef("check: unexpected argument %q", args[0])
+			}
+			return o.run(io.Stdout, io.Stderr)
+		},
 	}
-	if flags.NArg() > 0 {
-		return cli.Usagef("check: unexpected argument %q", flags.Arg(0))
-	}
-	steps := checkSteps()
+}
+
+// skipped returns the steps the flags leave out.
+func (o options) skipped(steps []checkStep) (map[string]bool, error) {
 	names := stepNames()
 	skip := map[string]bool{}
-	for _, name := range splitList(*skipList) {
+	for _, name := range splitList(o.skip) {
 		if !slices.Contains(names, name) {
-			return cli.Usagef("check: -skip %s: no such step (steps: %s)", name, strings.Join(names, ","))
+			return nil, cli.Usagef("check: -skip %s: no such step (steps: %s)", name, strings.Join(names, ","))
 		}
 		skip[name] = true
 	}
-	if *laneList != "" {
-		if *quick {
-			return cli.Usagef("check: -lane and -quick do not go together")
+	if o.lanes == "" {
+		return skip, nil
+	}
+	if o.quick {
+		return nil, cli.Usagef("check: -lane and -quick do not go together")
+	}
+	only := map[string]bool{}
+	for _, name := range splitList(o.lanes) {
+		if _, err := lanes.Get(name); err != nil {
+			return nil, cli.Usagef("check: -lane %s: %v", name, err)
 		}
-		only := map[string]bool{}
-		for _, name := range splitList(*laneList) {
-			if _, err := lanes.Get(name); err != nil {
-				return cli.Usagef("check: -lane %s: %v", name, err)
-			}
-			only[name] = true
+		only[name] = true
+	}
+	for _, s := range steps {
+		if !only[s.name] {
+			skip[s.name] = true
 		}
-		for _, s := range steps {
-			if !only[s.name] {
-				skip[s.name] = true
-			}
-		}
+	}
+	return skip, nil
+}
+
+// run is the check: every step in order, going on after a failure. What runs once runs on the
+// default lane.
+func (o options) run(stdout, stderr io.Writer) error {
+	all := checkSteps()
+	skip, err := o.skipped(all)
+	if err != nil {
+		return err
 	}
 	root, err := base.FindRoot()
 	if err != nil {
 		return err
 	}
-	c := &checker{Setup: &install.Setup{Root: root, Stdout: stdout, Stderr: stderr, Go: gocmd.Machine()}}
-	if err := useDefaultLane(); err != nil {
-		return err
-	}
-	if *quick {
+	c := &checker{Setup: &install.Setup{Root: root, Stdout: stdout, Stderr: stderr, Go: gocmd.OnLane(lanes.DefaultLane())}}
+	if o.quick {
 		return c.quick()
 	}
-	cache := &stepCache{dir: stepCacheDir(), fresh: *fresh, root: root}
-	// The course as it is before any step runs: the records are written and checked against
-	// it, and its reads must not be taken for a step's.
-	if _, err := cache.snapshot(); err != nil {
+	c.cache = stepcache.New(root, o.fresh)
+	c.keys = &keys{noCache: stepcache.Dir() == ""}
+	if err := c.cache.Snapshot(); err != nil {
 		fmt.Fprintf(stdout, "check: every step runs: the course's files could not be read: %v\n", err)
 	}
-	prefetchToolchains(root, steps, skip)
-	c.prefetchDebs(steps, skip)
+	prefetchToolchains(root, all, skip)
+	c.prefetchDebs(all, skip)
 	c.prefetchEnvtest(skip)
-
-	passed, failed := 0, 0
-	var failures []string
+	r := &steps.Runner{Out: stdout, Total: len(all), GoOn: true}
 	total := time.Now()
-	for i, step := range steps {
+	for i, step := range all {
 		if skip[step.name] {
-			if *laneList == "" {
-				fmt.Fprintf(stdout, "==> [%d/%d] %s: skipped (-skip)\n", i+1, len(steps), step.name)
+			if o.lanes == "" {
+				r.Skipped(i, step.name, "-skip")
 			}
 			continue
 		}
-		fmt.Fprintf(stdout, "==> [%d/%d] %s: %s\n", i+1, len(steps), step.name, step.title)
-		start := time.Now()
-		key, keyErr := cache.key(c, step)
-		if keyErr == nil {
-			if at, secs, ok := cache.passed(step.name, key); ok {
-				passed++
-				fmt.Fprintf(stdout, "--- ok %s (cached: it passed in %.1fs at %s with the same inputs; -fresh runs it again)\n", step.name, secs, at.Format("2006-01-02 15:04"))
-				continue
-			}
-		} else {
-			fmt.Fprintf(stdout, "check: %s runs without its cache: %v\n", step.name, keyErr)
-		}
-		if step.tools != nil {
-			c.waitDebs()
-		}
-		c.cache, c.key = cache, key
-		cache.carry = nil
-		err, inputs, watchErr := cache.watchRun(func() error { return step.run(c) })
-		c.cache, c.key = nil, ""
-		secs := time.Since(start).Seconds()
-		if err != nil {
-			failed++
-			failures = append(failures, step.name)
-			if errors.Is(err, cli.ErrFailed) {
-				fmt.Fprintf(stdout, "--- FAIL %s (%.1fs)\n", step.name, secs)
-			} else {
-				fmt.Fprintf(stdout, "--- FAIL %s (%.1fs): %v\n", step.name, secs, err)
-			}
-			continue
-		}
-		passed++
-		fmt.Fprintf(stdout, "--- ok %s (%.1fs)\n", step.name, secs)
-		// The key again, now that the step installed what it needed (the envtest binaries, a
-		// Debian package): the next run finds them and computes this key.
-		if watchErr != nil {
-			fmt.Fprintf(stdout, "check: what %s read is unknown (%v): its record holds every file of the course\n", step.name, watchErr)
-		}
-		if inputs != nil {
-			inputs.carried = cache.carry
-		}
-		if key, err := cache.key(c, step); err == nil {
-			if err := cache.record(step.name, key, secs, inputs); err != nil {
-				fmt.Fprintf(stdout, "check: could not record that %s passed: %v\n", step.name, err)
-			}
-		}
-	}
-	if failed > 0 {
-		fmt.Fprintf(stdout, "failed: %s\n", strings.Join(failures, ", "))
+		r.Begin(i, step.name, step.title)
+		c.runStep(r, step)
 	}
 	fmt.Fprintf(stdout, "check took %s\n", time.Since(total).Round(time.Second))
-	fmt.Fprintf(stdout, "%d passed, %d failed\n", passed, failed)
-	if failed > 0 {
-		return cli.ErrFailed
+	return r.Summary()
+}
+
+// runStep runs one step, unless its record says it passed with the same inputs, and records it
+// when it passes.
+func (c *checker) runStep(r *steps.Runner, step checkStep) {
+	start := time.Now()
+	key, keyErr := c.keys.key(c, step)
+	if keyErr == nil {
+		if at, secs, ok := c.cache.Passed(step.name, key); ok {
+			r.Cached(step.name, secs, at)
+			return
+		}
+	} else {
+		fmt.Fprintf(c.Stdout, "check: %s runs without its cache: %v\n", step.name, keyErr)
 	}
-	return nil
+	if step.tools != nil {
+		c.waitDebs()
+	}
+	c.step = c.cache.Step(key)
+	err, inputs, watchErr := c.cache.WatchRun(func() error { return step.run(c) })
+	carried := c.step.Carried()
+	c.step = nil
+	secs := time.Since(start).Seconds()
+	r.End(step.name, secs, "", err)
+	if err != nil {
+		return
+	}
+	if watchErr != nil {
+		fmt.Fprintf(c.Stdout, "check: what %s read is unknown (%v): its record holds every file of the course\n", step.name, watchErr)
+	}
+	if inputs != nil {
+		inputs.Carried = carried
+	}
+	// The key again, now that the step installed what it needed (the envtest binaries, a
+	// Debian package): the next run finds them and computes this key.
+	if key, err := c.keys.key(c, step); err == nil {
+		if err := c.cache.Record(step.name, key, secs, inputs); err != nil {
+			fmt.Fprintf(c.Stdout, "check: could not record that %s passed: %v\n", step.name, err)
+		}
+	}
 }
 
 // prefetchToolchains downloads the toolchains of the lanes that will run, in the background,
@@ -334,60 +351,6 @@ func splitList(s string) []string {
 		}
 	}
 	return out
-}
-
-// useDefaultLane runs what runs once on the default lane: when the go command on PATH is not
-// the default lane's toolchain (or runs with a GOEXPERIMENT), the check's go commands get the
-// default lane's environment.
-func useDefaultLane() error {
-	d := lanes.DefaultLane()
-	out, err := exec.Command("go", "env", "GOVERSION", "GOEXPERIMENT").Output()
-	if err != nil {
-		return fmt.Errorf("go env GOVERSION GOEXPERIMENT: %v", err)
-	}
-	f := strings.Split(strings.TrimSpace(string(out))+"\n", "\n")
-	if strings.TrimSpace(f[0]) == d.Toolchain && strings.TrimSpace(f[1]) == d.Experiment {
-		return nil
-	}
-	for _, kv := range d.Env() {
-		k, v, _ := strings.Cut(kv, "=")
-		if _, saved := machineEnv[k]; !saved {
-			old, ok := os.LookupEnv(k)
-			machineEnv[k] = envValue{old, ok}
-		}
-		os.Setenv(k, v)
-	}
-	return nil
-}
-
-// envValue is an environment variable's value, or its absence.
-type envValue struct {
-	value string
-	set   bool
-}
-
-// machineEnv holds what useDefaultLane changed, as it was.
-var machineEnv = map[string]envValue{}
-
-// onMachineGo runs f with the go command as the machine has it (what useDefaultLane changed put
-// back), then puts the default lane back: for the steps that check what a room's machines do
-// with their own Go.
-func onMachineGo(f func() error) error {
-	lane := map[string]string{}
-	for k, old := range machineEnv {
-		lane[k] = os.Getenv(k)
-		if old.set {
-			os.Setenv(k, old.value)
-		} else {
-			os.Unsetenv(k)
-		}
-	}
-	defer func() {
-		for k, v := range lane {
-			os.Setenv(k, v)
-		}
-	}()
-	return f()
 }
 
 // lanePlan is what the lanes run, read from the packages' markers: the packages (with the
@@ -729,16 +692,10 @@ func (c *checker) verifyLabs(labs []string, l *lanes.Lane) error {
 			}
 			return cmd.Run()
 		}
-		if c.cache == nil || c.key == "" {
-			if err := verify(); err != nil {
-				failed = append(failed, nn)
-			}
-			continue
-		}
 		found := func(at time.Time, secs float64) {
 			fmt.Fprintf(c.Stdout, "lab %s: ok (cached: it passed in %.1fs at %s with the same inputs)\n", nn, secs, at.Format("2006-01-02 15:04"))
 		}
-		if err := c.cache.runPart("lab-"+nn, subKey(c.key, "lab "+nn), gitFolders[nn], found, verify); err != nil {
+		if err := c.step.Part("lab-"+nn, "lab "+nn, gitFolders[nn], found, verify); err != nil {
 			failed = append(failed, nn)
 		}
 	}
@@ -839,7 +796,8 @@ func (c *checker) envtest() error {
 }
 
 func (c *checker) outputs() error {
-	return outputRecords{c.cache, c.key}.outputs(c.Root, true, nil, c.Stdout, c.Stdout)
+	r := &outputs.Run{Root: c.Root, Go: c.Go, Check: true, Step: c.step, Stdout: c.Stdout, Stderr: c.Stdout}
+	return r.Outputs(nil)
 }
 
 func (c *checker) mkdocsBuild() error {
@@ -878,7 +836,7 @@ func (c *checker) browser() error {
 		return err
 	}
 	cmd := c.Command("node", "site/check/check-book.mjs")
-	cmd.Env = append(os.Environ(), "CHROMIUM="+chromium)
+	cmd.Env = append(cmd.Env, "CHROMIUM="+chromium)
 	if err := cmd.Run(); err != nil {
 		return fmt.Errorf("node site/check/check-book.mjs: %v", err)
 	}
@@ -962,42 +920,23 @@ func (c *checker) quick() error {
 	if err != nil {
 		return err
 	}
-	steps := []struct {
-		name string
-		run  func() error
-	}{
-		{"gofmt", c.gofmt},
-		{"vet", func() error { return c.Command("go", "vet", "./...").Run() }},
-		{"test", func() error { return c.Command("go", append([]string{"test"}, quickTests...)...).Run() }},
+	all := []steps.Step{
+		{Name: "gofmt", Run: steps.Quiet(c.gofmt)},
+		{Name: "vet", Run: steps.Quiet(func() error { return c.Command("go", "vet", "./...").Run() })},
+		{Name: "test", Run: steps.Quiet(func() error { return c.Command("go", append([]string{"test"}, quickTests...)...).Run() })},
 	}
 	if len(labs) > 0 {
-		steps = append(steps, struct {
-			name string
-			run  func() error
-		}{"lab", func() error {
+		all = append(all, steps.Step{Name: "lab", Run: steps.Quiet(func() error {
 			return c.Command("go", append([]string{"run", "./tools/lab", "verify", "-fuzztime=0"}, labs...)...).Run()
-		}})
+		})})
 	}
-	failed := 0
-	for _, s := range steps {
-		fmt.Fprintf(c.Stdout, "==> %s\n", s.name)
-		t := time.Now()
-		if err := s.run(); err != nil {
-			failed++
-			fmt.Fprintf(c.Stdout, "--- FAIL %s (%.1fs): %v\n", s.name, time.Since(t).Seconds(), err)
-			continue
-		}
-		fmt.Fprintf(c.Stdout, "--- ok %s (%.1fs)\n", s.name, time.Since(t).Seconds())
-	}
+	r := &steps.Runner{Out: c.Stdout, GoOn: true}
+	r.Run(all)
 	if len(labs) == 0 {
 		fmt.Fprintln(c.Stdout, "check -quick: no lab's files changed since the last commit, so no lab's contract was checked")
 	}
 	fmt.Fprintf(c.Stdout, "check -quick took %s; before you push, run go run ./tools/course check (every step, on every lane)\n", time.Since(start).Round(time.Second))
-	fmt.Fprintf(c.Stdout, "%d passed, %d failed\n", len(steps)-failed, failed)
-	if failed > 0 {
-		return cli.ErrFailed
-	}
-	return nil
+	return r.Summary()
 }
 
 // changedLabs lists the numbers of the labs whose files changed since the last commit: a file

@@ -13,6 +13,7 @@ import (
 	"gomaps/labs/lanes"
 	"gomaps/tools/course/internal/base"
 	"gomaps/tools/course/internal/install"
+	"gomaps/tools/course/internal/stepcache"
 )
 
 // TestLaneMarkers checks the rule that decides what runs on every lane: a package that reads
@@ -124,7 +125,7 @@ var versionAllowed = map[string]string{
 // show one: a reader copies them.
 func TestToolchainVersionsOnlyInLanes(t *testing.T) {
 	root := workshopRoot(t)
-	files, err := courseFiles(root)
+	files, err := stepcache.CourseFiles(root)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -148,6 +148,7 @@ import (
 	"gomaps/tools/course/internal/explorer"
 	"gomaps/tools/course/internal/lanes"
 	"gomaps/tools/course/internal/layout"
+	"gomaps/tools/course/internal/outputs"
 	"gomaps/tools/course/internal/zh"
 	"gomaps/tools/internal/cli"
 )
@@ -172,9 +173,11 @@ func program() *cli.Program {
 		Path:    "go run ./tools/course",
 		Default: "serve",
 		Commands: []*cli.Command{
+			checkCommand(),
 			explorer.Command(),
 			lanes.Command(),
 			layout.Command(),
+			outputs.Command(),
 			zh.Command(),
 		},
 	}
@@ -199,10 +202,6 @@ func runIn(ctx context.Context, args []string, io cli.IO) error {
 	switch cmd {
 	case "serve":
 		return runServe(args, stdout, stderr)
-	case "check":
-		return runCheck(args, stdout, stderr)
-	case "outputs":
-		return runOutputs(args, stdout, stderr)
 	case "prepare":
 		return runPrepare(args, stdout, stderr)
 	case "doctor":

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"errors"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
@@ -47,48 +46,6 @@ func TestRunHelp(t *testing.T) {
 		if !strings.HasPrefix(stdout.String(), "usage: ") {
 			t.Errorf("run(%q) printed %q; want the usage line", args, stdout.String())
 		}
-	}
-}
-
-// TestOutputsWritesAndChecks runs the outputs command on a course folder of its own.
-func TestOutputsWritesAndChecks(t *testing.T) {
-	root, write := outFixture(t)
-	out := filepath.Join(root, "chapters", "out")
-	write("env.cmd", "# a variable reaches the command\nGREETING=\"hello there\" sh -c \"echo $GREETING; echo oops >&2\"\n")
-	write("fails.cmd", "# exit 3\nsh -c \"echo bad; exit 3\"\n")
-
-	var stdout, stderr bytes.Buffer
-	if err := outputs(root, false, nil, &stdout, &stderr); err != nil {
-		t.Fatalf("outputs: %v\n%s", err, stderr.String())
-	}
-	got, err := os.ReadFile(filepath.Join(out, "env.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := "$ GREETING=\"hello there\" sh -c \"echo $GREETING; echo oops >&2\"\nhello there\noops\n"
-	if string(got) != want {
-		t.Errorf("env.txt = %q; want %q", got, want)
-	}
-	if err := outputs(root, true, nil, &stdout, &stderr); err != nil {
-		t.Errorf("outputs -check right after outputs: %v\n%s", err, stderr.String())
-	}
-
-	write("env.txt", strings.Replace(want, "there", "world", 1))
-	stderr.Reset()
-	if err := outputs(root, true, []string{"env"}, &stdout, &stderr); !errors.Is(err, cli.ErrFailed) {
-		t.Errorf("outputs -check env after an edit = %v; want cli.ErrFailed", err)
-	}
-	if msg := "chapters/out/env.txt is out of date: run go run ./tools/course outputs"; !strings.Contains(stderr.String(), msg) {
-		t.Errorf("outputs -check printed %q; want it to contain %q", stderr.String(), msg)
-	}
-
-	write("fails.cmd", "sh -c \"echo bad; exit 3\"\n")
-	stderr.Reset()
-	if err := outputs(root, false, []string{"fails"}, &stdout, &stderr); !errors.Is(err, cli.ErrFailed) {
-		t.Errorf("outputs fails with exit 3 unexpected = %v; want cli.ErrFailed", err)
-	}
-	if !strings.Contains(stderr.String(), "exit status 3, want 0") {
-		t.Errorf("outputs printed %q; want it to name the exit statuses", stderr.String())
 	}
 }
 

@@ -6,10 +6,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"gomaps/labs/kubeassets"
 	"gomaps/labs/lanes"
 	"gomaps/tools/course/internal/install"
+	"gomaps/tools/course/internal/stepcache"
 )
 
 // TestStepCache: a step that passed is found again only with the very same inputs. Changing any
@@ -46,10 +48,10 @@ func TestStepCache(t *testing.T) {
 	step := checkStep{name: "lab", title: "go run ./tools/lab verify", lane: &local, tools: func(*checker) string { return tools }}
 	dir := t.TempDir()
 	// A run of the check: a cache with its own snapshot of the course.
-	newCache := func(fresh bool) *stepCache { return &stepCache{dir: dir, root: repo, self: self, fresh: fresh} }
-	key := func(cache *stepCache) string {
+	newCache := func(fresh bool) *stepcache.Cache { return stepcache.NewIn(dir, repo, fresh) }
+	key := func(*stepcache.Cache) string {
 		t.Helper()
-		k, err := cache.key(c, step)
+		k, err := (&keys{self: self}).key(c, step)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -74,24 +76,24 @@ func TestStepCache(t *testing.T) {
 	record := func() {
 		t.Helper()
 		cache := newCache(false)
-		err, in, watchErr := cache.watchRun(run)
+		err, in, watchErr := cache.WatchRun(run)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if watchable && watchErr != nil {
+		if stepcache.Watchable && watchErr != nil {
 			t.Fatalf("the step's inputs were not watched: %v", watchErr)
 		}
-		if err := cache.record(step.name, key(cache), 12.5, in); err != nil {
+		if err := cache.Record(step.name, key(cache), 12.5, in); err != nil {
 			t.Fatal(err)
 		}
 	}
 	passes := func() bool {
 		cache := newCache(false)
-		k, err := cache.key(c, step)
+		k, err := (&keys{self: self}).key(c, step)
 		if err != nil {
 			return false
 		}
-		_, _, ok := cache.passed(step.name, k)
+		_, _, ok := cache.Passed(step.name, k)
 		return ok
 	}
 
@@ -100,10 +102,10 @@ func TestStepCache(t *testing.T) {
 	}
 	record()
 	cache := newCache(false)
-	if _, secs, ok := cache.passed(step.name, key(cache)); !ok || secs != 12.5 {
+	if _, secs, ok := cache.Passed(step.name, key(cache)); !ok || secs != 12.5 {
 		t.Fatalf("the same inputs again: passed=%v after %.1fs; want the record of 12.5s", ok, secs)
 	}
-	if fresh := newCache(true); func() bool { _, _, ok := fresh.passed(step.name, key(fresh)); return ok }() {
+	if fresh := newCache(true); func() bool { _, _, ok := fresh.Passed(step.name, key(fresh)); return ok }() {
 		t.Fatal("-fresh used the record")
 	}
 
@@ -120,7 +122,7 @@ func TestStepCache(t *testing.T) {
 		{"the check's own sources", func() { self = "check v2" }, func() { self = "check v1" }},
 		{"the step", func() { step.name = "claims" }, func() { step.name = "lab" }},
 	}
-	if watchable {
+	if stepcache.Watchable {
 		inputs = append(inputs,
 			change{"a file the step read", func() { write(t, repo, "labs/01-basics/nan.go", "package basics\n\n// edited\n") }, func() { write(t, repo, "labs/01-basics/nan.go", "package basics\n") }},
 			change{"a new file beside a file the step read", func() { write(t, repo, "labs/01-basics/extra.go", "package basics\n") }, func() { os.Remove(filepath.Join(repo, "labs/01-basics/extra.go")) }},
@@ -142,7 +144,7 @@ func TestStepCache(t *testing.T) {
 		{"a file the step did not read", func() { write(t, repo, "chapters/01-basics.md", "# Basics, edited\n") }, func() { write(t, repo, "chapters/01-basics.md", "# Basics\n") }},
 		{"a new file elsewhere", func() { write(t, repo, "tools/new.go", "package tools\n") }, func() { os.RemoveAll(filepath.Join(repo, "tools")) }},
 	}
-	if watchable {
+	if stepcache.Watchable {
 		for _, ch := range others {
 			ch.change()
 			if !passes() {
@@ -154,32 +156,31 @@ func TestStepCache(t *testing.T) {
 
 	// A step whose part was found in the part's own record (an output that passed before): the
 	// step read none of the part's inputs, and its record lists them all the same.
-	if watchable {
+	if stepcache.Watchable {
 		part := newCache(false)
-		if err, in, watchErr := part.watchRun(run); err != nil || watchErr != nil {
+		if err, in, watchErr := part.WatchRun(run); err != nil || watchErr != nil {
 			t.Fatalf("the part: %v, %v", err, watchErr)
-		} else if err := part.record("output-x", "partkey", 1, in); err != nil {
+		} else if err := part.Record("output-x", stepcache.SubKey("stepkey", "output x"), 1, in); err != nil {
 			t.Fatal(err)
 		}
 		outer := newCache(false)
-		if _, err := outer.snapshot(); err != nil { // as the check does, before any step runs
+		if err := outer.Snapshot(); err != nil { // as the check does, before any step runs
 			t.Fatal(err)
 		}
-		outer.carry = nil
-		err, in, watchErr := outer.watchRun(func() error {
-			if _, _, ok := outer.passed("output-x", "partkey"); !ok {
+		st := outer.Step("stepkey")
+		err, in, watchErr := outer.WatchRun(func() error {
+			return st.Part("output-x", "output x", nil, func(time.Time, float64) {}, func() error {
 				return fmt.Errorf("the part's record was not found")
-			}
-			return nil
+			})
 		})
 		if err != nil || watchErr != nil {
 			t.Fatalf("the step: %v, %v", err, watchErr)
 		}
-		in.carried = outer.carry
-		if err := outer.record("outputs", "stepkey", 2, in); err != nil {
+		in.Carried = st.Carried()
+		if err := outer.Record("outputs", "stepkey", 2, in); err != nil {
 			t.Fatal(err)
 		}
-		stepPasses := func() bool { _, _, ok := newCache(false).passed("outputs", "stepkey"); return ok }
+		stepPasses := func() bool { _, _, ok := newCache(false).Passed("outputs", "stepkey"); return ok }
 		if !stepPasses() {
 			t.Fatal("a step whose part was found is not found again with nothing changed")
 		}
@@ -213,14 +214,14 @@ func TestStepCache(t *testing.T) {
 
 	// A lab's verify reads from git only its lab's shipped files: its record lists that
 	// folder's tree in the shipped commit, so a commit elsewhere keeps it, one in the lab not.
-	if watchable {
+	if stepcache.Watchable {
 		cache := newCache(false)
-		err, in, watchErr := cache.watchRun(run)
-		if err != nil || watchErr != nil || !in.git {
-			t.Fatalf("a step reading .git/HEAD: err %v, watch %v, git read seen: %v", err, watchErr, in != nil && in.git)
+		err, in, watchErr := cache.WatchRun(run)
+		if err != nil || watchErr != nil || !in.Git {
+			t.Fatalf("a step reading .git/HEAD: err %v, watch %v, git read seen: %v", err, watchErr, in != nil && in.Git)
 		}
-		in.gitFolders = []string{"labs/01-basics"}
-		if err := cache.record(step.name, key(cache), 3, in); err != nil {
+		in.GitFolders = []string{"labs/01-basics"}
+		if err := cache.Record(step.name, key(cache), 3, in); err != nil {
 			t.Fatal(err)
 		}
 		write(t, repo, "chapters/01-basics.md", "# Basics, once more\n")

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"gomaps/tools/course/internal/base"
+	"gomaps/tools/course/internal/outputs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -343,17 +344,13 @@ func TestWorkshopCheckFindsErrors(t *testing.T) {
 func TestWorkshopCommandsRunInCI(t *testing.T) {
 	root := workshopRoot(t)
 	guide := workshopRead(t, root, workshopGuide)
-	cmds, err := filepath.Glob(filepath.Join(root, outDir, "*.cmd"))
-	if err != nil || len(cmds) == 0 {
-		t.Fatalf("no %s/*.cmd (%v)", outDir, err)
+	lines, err := outputs.Lines(root)
+	if err != nil || len(lines) == 0 {
+		t.Fatalf("no chapters/out/*.cmd (%v)", err)
 	}
 	known := map[string]bool{}
-	for _, f := range cmds {
-		c, err := parseCmd(filepath.Base(f), workshopRead(t, root, filepath.Join(outDir, filepath.Base(f))))
-		if err != nil {
-			t.Fatal(err)
-		}
-		known[c.line] = true
+	for _, line := range lines {
+		known[line] = true
 	}
 	steps := stepNames()
 	shown := 0
@@ -370,7 +367,7 @@ func TestWorkshopCommandsRunInCI(t *testing.T) {
 			step, ok := workshopCIRuns[line]
 			switch {
 			case !ok:
-				t.Errorf("%s shows %q, which is neither a %s/*.cmd command nor in workshopCIRuns", workshopGuide, line, outDir)
+				t.Errorf("%s shows %q, which is neither a chapters/out/*.cmd command nor in workshopCIRuns", workshopGuide, line)
 			case !slices.Contains(steps, step):
 				t.Errorf("workshopCIRuns says step %q runs %q; the check has no such step (%s)", step, line, strings.Join(steps, ", "))
 			}

@@ -1,4 +1,4 @@
-package main
+package stepcache
 
 import (
 	"bytes"
@@ -7,7 +7,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"maps"
 	"os"
@@ -20,11 +19,12 @@ import (
 	"sync"
 	"time"
 
+	"gomaps/labs/courseroot"
 	"gomaps/labs/kubeassets"
 	"gomaps/tools/course/internal/base"
 )
 
-// stepCache remembers which steps of the check passed and what each one read, in the manner of
+// Cache remembers which steps of the check passed and what each one read, in the manner of
 // go test's cache, which records the files a test opens. A step's record is filed under a key
 // that covers what it runs with: the check's own code (the course's packages it is built
 // from), the go command's environment on the step's lane (the toolchain, GOEXPERIMENT, GOFLAGS,
@@ -37,31 +37,74 @@ import (
 // When the opens could not be watched (not Linux, inotify's queue overflowed), or the step read
 // git's own files (pack bundles the last commit, whatever the work tree says), the record holds
 // the sum of every file of the course instead: any change at all runs the step again.
-type stepCache struct {
+//
+// The cache does not make keys: its caller does, from what the step's result depends on
+// besides the course's files.
+type Cache struct {
 	dir   string // where the records are: the course's cache folder's check/
 	fresh bool   // ignore the records (but still write them)
 	root  string
 
-	keyVersion string // changes every key when the key's recipe changes
-
-	self string // the sum of the check's own sources; computed once when empty
-
 	snapOnce sync.Once
-	snap     *treeSnapshot
+	snap     *snapshot
 	snapErr  error
-
-	// The inputs of the parts' records found while a step runs (an output, a lab's verify):
-	// their lines go into the step's own record (stepInputs.carried), so that the step is not
-	// skipped when an input of a part it did not run changed.
-	carry   []string
-	carryMu sync.Mutex // the outputs' parts run side by side
 }
 
-// treeSnapshot is the course's files as the check found them when it started: every file git
+// New returns the cache of the course at root, with its records in the course's cache folder
+// (none when there is no such folder: then nothing is found and nothing recorded). With fresh,
+// no record is found, but records are still written.
+func New(root string, fresh bool) *Cache {
+	return NewIn(Dir(), root, fresh)
+}
+
+// NewIn is New with the records in dir, for tests.
+func NewIn(dir, root string, fresh bool) *Cache {
+	return &Cache{dir: dir, root: root, fresh: fresh}
+}
+
+// Dir is the folder of the check's records, in the course's cache folder ($GOMAPS_CACHE, or
+// the user's cache folder's gomaps/), beside envtest's binaries; "" when there is none.
+func Dir() string {
+	dir, err := courseroot.CacheDir()
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(dir, "check")
+}
+
+// Snapshot takes the course as it is before any step runs, once: the records are written and
+// checked against it, and its reads must not be taken for a step's.
+func (s *Cache) Snapshot() error {
+	_, err := s.takeSnapshotOnce()
+	return err
+}
+
+// A Step is one step's use of the cache while it runs: the key its parts' keys come from, and
+// the lines of the records of its parts that were found rather than run (an output that passed
+// before, a lab's verify), which go into the step's own record, so that the step is not skipped
+// when an input of a part it did not run changed.
+type Step struct {
+	cache   *Cache
+	key     string
+	mu      sync.Mutex // the outputs' parts run side by side
+	carried []string
+}
+
+// Step begins a step whose key is key.
+func (s *Cache) Step(key string) *Step { return &Step{cache: s, key: key} }
+
+// Carried returns the lines of the parts' records that were found.
+func (st *Step) Carried() []string {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	return slices.Clone(st.carried)
+}
+
+// snapshot is the course's files as the check found them when it started: every file git
 // tracks or would track (so a new file counts too), with its sum, and each folder's entries.
 // Records are written and checked against it, so that what a step changes in the work tree
 // while it runs is not taken for what it read.
-type treeSnapshot struct {
+type snapshot struct {
 	sums     map[string]string   // file → its sum ("absent": deleted but still in git's index)
 	children map[string][]string // folder ("." for the top) → its entries' names, sorted
 	tree     string              // the sum of all of it, and of the last commit's tree
@@ -71,17 +114,17 @@ type treeSnapshot struct {
 	shipped map[string]string
 }
 
-func (s *stepCache) snapshot() (*treeSnapshot, error) {
+func (s *Cache) takeSnapshotOnce() (*snapshot, error) {
 	s.snapOnce.Do(func() { s.snap, s.snapErr = takeSnapshot(s.root) })
 	return s.snap, s.snapErr
 }
 
-func takeSnapshot(root string) (*treeSnapshot, error) {
-	files, err := courseFiles(root)
+func takeSnapshot(root string) (*snapshot, error) {
+	files, err := CourseFiles(root)
 	if err != nil {
 		return nil, err
 	}
-	t := &treeSnapshot{sums: map[string]string{}, children: map[string][]string{}}
+	t := &snapshot{sums: map[string]string{}, children: map[string][]string{}}
 	h := sha256.New()
 	for _, f := range files {
 		data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(f)))
@@ -147,7 +190,7 @@ func shippedTrees(root string) map[string]string {
 
 // fileSumNow is a file's sum as the snapshot has it, or, for a file outside it (ignored by git),
 // as it is on disk.
-func (t *treeSnapshot) fileSumNow(root, rel string) string {
+func (t *snapshot) fileSumNow(root, rel string) string {
 	if sum, ok := t.sums[rel]; ok {
 		return sum
 	}
@@ -159,7 +202,7 @@ func (t *treeSnapshot) fileSumNow(root, rel string) string {
 }
 
 // dirSum is the sum of a folder's entries, as the snapshot has them.
-func (t *treeSnapshot) dirSum(rel string) string {
+func (t *snapshot) dirSum(rel string) string {
 	return base.DataSum([]byte(strings.Join(t.children[rel], "\n")))
 }
 
@@ -173,85 +216,26 @@ func stepCacheDir() string {
 	return filepath.Join(filepath.Dir(filepath.Dir(dir)), "check")
 }
 
-// goEnvKeys are the go command's settings a step's result depends on.
-var goEnvKeys = []string{"GOVERSION", "GOEXPERIMENT", "GOFLAGS", "GOOS", "GOARCH", "GOAMD64", "CGO_ENABLED", "CC", "GOPROXY", "GOSUMDB", "GONOSUMDB", "GOPRIVATE"}
-
-// key returns the step's key, or an error when an input cannot be read (then the step runs).
-func (s *stepCache) key(c *checker, step checkStep) (string, error) {
-	if s.dir == "" {
-		return "", fmt.Errorf("the user has no cache folder")
-	}
-	if s.self == "" {
-		self, err := selfSum(s.root)
-		if err != nil {
-			return "", err
-		}
-		s.self = self
-	}
-	h := sha256.New()
-	fmt.Fprintf(h, "gomaps check %s\ncheck's sources %s\nstep %s\ntitle %s\n", s.keyVersion, s.self, step.name, step.title)
-	env := os.Environ()
-	if step.lane != nil {
-		env = step.lane.Environ()
-		fmt.Fprintf(h, "lane %s\n", strings.Join(step.lane.Env(), " "))
-	}
-	goenv := exec.Command("go", append([]string{"env"}, goEnvKeys...)...)
-	goenv.Dir, goenv.Env = s.root, env
-	out, err := goenv.Output()
-	if err != nil {
-		return "", fmt.Errorf("go env: %v", err)
-	}
-	fmt.Fprintf(h, "go env\n%s", out)
-	for _, k := range []string{kubeassets.AssetsEnv, kubeassets.CacheEnv, "CHROMIUM"} {
-		fmt.Fprintf(h, "%s=%s\n", k, os.Getenv(k))
-	}
-	envtestSum(h)
-	if step.tools != nil {
-		fmt.Fprintf(h, "tools\n%s\n", step.tools(c))
-	}
-	return hex.EncodeToString(h.Sum(nil)), nil
-}
-
-// subKey is the key of a part of a step with its own record (an output of the outputs step).
-func subKey(key, part string) string {
+// SubKey is the key of a part of a step with its own record (an output of the outputs step).
+func SubKey(key, part string) string {
 	return base.DataSum([]byte(key + "\n" + part))
 }
 
-// selfSum is the sum of the sources the check is built from: the course's own packages that
-// tools/course imports, and go.mod and go.sum. A change to how a step runs gives every step
-// another key.
-func selfSum(root string) (string, error) {
-	cmd := exec.Command("go", "list", "-deps", "-f", `{{if and .Module .Module.Main}}{{range .GoFiles}}{{$.Dir}}/{{.}}{{"\n"}}{{end}}{{range .EmbedFiles}}{{$.Dir}}/{{.}}{{"\n"}}{{end}}{{end}}`, "./tools/course")
-	cmd.Dir = root
-	out, err := cmd.Output()
-	if err != nil {
-		return "", fmt.Errorf("go list -deps ./tools/course: %v", err)
-	}
-	files := append(strings.Fields(string(out)), filepath.Join(root, "go.mod"), filepath.Join(root, "go.sum"))
-	h := sha256.New()
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			return "", err
-		}
-		fmt.Fprintf(h, "%s %s\n", filepath.ToSlash(base.RelTo(root, f)), base.DataSum(data))
-	}
-	return hex.EncodeToString(h.Sum(nil)), nil
-}
-
-// stepInputs is what a step read: the course's files it opened and the folders it listed.
-type stepInputs struct {
-	files, dirs []string
-	created     map[string]bool // made by the step: not inputs
-	git         bool            // it read git's files
+// Inputs is what a step read: the course's files it opened and the folders it listed.
+type Inputs struct {
+	Files, Dirs []string
+	Created     map[string]bool // made by the step: not inputs
+	Git         bool            // it read git's files
 	// The folders whose shipped versions the step reads from git, when it reads only those
 	// (a lab's verify reads its lab's): then a record lists their trees, not every file.
-	gitFolders []string
-	// Lines of the records of the step's parts that were found, not run (stepCache.carry).
-	carried []string
+	GitFolders []string
+	// Lines of the records of the step's parts that were found, not run (Step.Carried).
+	Carried []string
 }
 
-func courseFiles(root string) ([]string, error) {
+// CourseFiles lists the course's files, as paths relative to root with slashes: those git tracks or would
+// track, or without git every file but those of .git, build and site/node_modules.
+func CourseFiles(root string) ([]string, error) {
 	cmd := exec.Command("git", "ls-files", "-z", "--cached", "--others", "--exclude-standard")
 	cmd.Dir = root
 	var stderr bytes.Buffer
@@ -279,86 +263,39 @@ func courseFiles(root string) ([]string, error) {
 	return files, err
 }
 
-// envtestSum writes the envtest binaries into h: which folder holds them and their contents'
-// sums (about 150 MB, read in well under a second).
-func envtestSum(h io.Writer) {
-	dir, err := kubeassets.Dir()
-	if err != nil {
-		fmt.Fprintf(h, "envtest: %v\n", err)
-		return
-	}
-	fmt.Fprintf(h, "envtest %s\n", dir)
-	for _, name := range kubeassets.Binaries {
-		fmt.Fprintf(h, "%s %s\n", name, cachedFileSum(filepath.Join(dir, name)))
-	}
-}
-
-// fileSums remembers the sums cachedFileSum computed in this run, by path, size and time.
-var fileSums sync.Map
-
-// cachedFileSum is fileSum, or why a file has none, computed once per run for a file of the same
-// path, size and time.
-func cachedFileSum(path string) string {
-	fi, err := os.Stat(path)
-	if err != nil {
-		return err.Error()
-	}
-	id := fmt.Sprintf("%s %d %d", path, fi.Size(), fi.ModTime().UnixNano())
-	if sum, ok := fileSums.Load(id); ok {
-		return sum.(string)
-	}
-	sum, err := base.FileSum(path)
-	if err != nil {
-		return err.Error()
-	}
-	fileSums.Store(id, sum)
-	return sum
-}
-
-// debianTools returns a step's tools function: the installed versions of these Debian
-// packages, as dpkg-query prints them (a package that is not installed says so).
-func debianTools(pkgs ...string) func(*checker) string {
-	return func(*checker) string {
-		var b strings.Builder
-		for _, p := range pkgs {
-			out, err := exec.Command("dpkg-query", "-W", "-f", "${Package} ${Version} ${Status}", p).Output()
-			if err != nil {
-				fmt.Fprintf(&b, "%s: not installed by dpkg\n", p)
-				continue
-			}
-			fmt.Fprintf(&b, "%s\n", out)
-		}
-		return b.String()
-	}
-}
-
-func (s *stepCache) file(name, key string) string {
+func (s *Cache) file(name, key string) string {
 	return filepath.Join(s.dir, name+"-"+key)
 }
 
-// passed reports whether the step passed before with this key and the inputs it read then are
+// Passed reports whether the step passed before with this key and the inputs it read then are
 // as they are now, when, and in how many seconds.
-func (s *stepCache) passed(name, key string) (time.Time, float64, bool) {
+func (s *Cache) Passed(name, key string) (time.Time, float64, bool) {
+	at, secs, _, ok := s.passed(name, key)
+	return at, secs, ok
+}
+
+// passed is Passed, with the lines of the record.
+func (s *Cache) passed(name, key string) (time.Time, float64, []string, bool) {
 	if s.fresh || s.dir == "" {
-		return time.Time{}, 0, false
+		return time.Time{}, 0, nil, false
 	}
 	data, err := os.ReadFile(s.file(name, key))
 	if err != nil {
-		return time.Time{}, 0, false
+		return time.Time{}, 0, nil, false
 	}
 	lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
 	f := strings.Fields(lines[0])
 	if len(f) != 2 || len(lines) < 2 {
-		return time.Time{}, 0, false
+		return time.Time{}, 0, nil, false
 	}
 	at, err1 := time.Parse(time.RFC3339, f[0])
 	secs, err2 := strconv.ParseFloat(f[1], 64)
 	if err1 != nil || err2 != nil {
-		return time.Time{}, 0, false
+		return time.Time{}, 0, nil, false
 	}
-	snap, err := s.snapshot()
+	snap, err := s.takeSnapshotOnce()
 	if err != nil {
-		return time.Time{}, 0, false
+		return time.Time{}, 0, nil, false
 	}
 	for _, line := range lines[1:] {
 		kind, rest, _ := strings.Cut(line, " ")
@@ -374,42 +311,39 @@ func (s *stepCache) passed(name, key string) (time.Time, float64, bool) {
 		case "shipped":
 			now = cmp.Or(snap.shipped[rel], "absent")
 		default:
-			return time.Time{}, 0, false
+			return time.Time{}, 0, nil, false
 		}
 		if now != sum {
-			return time.Time{}, 0, false
+			return time.Time{}, 0, nil, false
 		}
 	}
-	s.carryMu.Lock()
-	s.carry = append(s.carry, lines[1:]...)
-	s.carryMu.Unlock()
-	return at, secs, true
+	return at, secs, lines[1:], true
 }
 
-// record notes that the step passed with this key, having read these inputs (nil: unknown).
-func (s *stepCache) record(name, key string, secs float64, in *stepInputs) error {
+// Record notes that the step passed with this key, having read these inputs (nil: unknown).
+func (s *Cache) Record(name, key string, secs float64, in *Inputs) error {
 	if s.dir == "" {
 		return nil
 	}
-	snap, err := s.snapshot()
+	snap, err := s.takeSnapshotOnce()
 	if err != nil {
 		return err
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s %.1f\n", time.Now().UTC().Format(time.RFC3339), secs)
-	if in == nil || in.git && len(in.gitFolders) == 0 {
+	if in == nil || in.Git && len(in.GitFolders) == 0 {
 		fmt.Fprintf(&b, "tree %s\n", snap.tree)
 	} else {
-		for _, f := range in.gitFolders {
+		for _, f := range in.GitFolders {
 			fmt.Fprintf(&b, "shipped %s %s\n", cmp.Or(snap.shipped[f], "absent"), f)
 		}
 		dirs := map[string]bool{}
-		for _, d := range in.dirs {
-			if !in.created[d] {
+		for _, d := range in.Dirs {
+			if !in.Created[d] {
 				dirs[d] = true
 			}
 		}
-		files := slices.Clone(in.files)
+		files := slices.Clone(in.Files)
 		slices.Sort(files)
 		for _, f := range files {
 			fmt.Fprintf(&b, "file %s %s\n", snap.fileSumNow(s.root, f), f)
@@ -423,7 +357,7 @@ func (s *stepCache) record(name, key string, secs float64, in *stepInputs) error
 	}
 	if in != nil {
 		seen := map[string]bool{}
-		for _, line := range in.carried {
+		for _, line := range in.Carried {
 			if !seen[line] {
 				seen[line] = true
 				fmt.Fprintf(&b, "%s\n", line)
@@ -445,28 +379,36 @@ func (s *stepCache) record(name, key string, secs float64, in *stepInputs) error
 	return os.Rename(tmp.Name(), s.file(name, key))
 }
 
-// runPart runs one part of a step (a lab's verify, an output) under the step's key, unless the
-// part's record says it passed with the same inputs: then it calls found with when it passed and
-// how long it took, and returns nil. A part that passes is recorded with what it read, and
-// gitFolders, the folders of the course whose shipped files it reads from git.
-func (s *stepCache) runPart(part, key string, gitFolders []string, found func(at time.Time, secs float64), run func() error) error {
-	if at, secs, ok := s.passed(part, key); ok {
+// Part runs one part of the step (a lab's verify, an output), named name and keyed by the
+// step's key and what, unless the part's record says it passed with the same inputs: then it
+// calls found with when it passed and how long it took, and returns nil. A part that passes is
+// recorded with what it read, and gitFolders, the folders of the course whose shipped files it
+// reads from git. A nil Step runs every part.
+func (st *Step) Part(name, what string, gitFolders []string, found func(at time.Time, secs float64), run func() error) error {
+	if st == nil || st.key == "" {
+		return run()
+	}
+	s, key := st.cache, SubKey(st.key, what)
+	if at, secs, lines, ok := s.passed(name, key); ok {
+		st.mu.Lock()
+		st.carried = append(st.carried, lines...)
+		st.mu.Unlock()
 		found(at, secs)
 		return nil
 	}
 	start := time.Now()
-	err, in, watchErr := s.watchRun(run)
+	err, in, watchErr := s.WatchRun(run)
 	if err == nil && watchErr == nil {
-		in.gitFolders = gitFolders
-		s.record(part, key, time.Since(start).Seconds(), in)
+		in.GitFolders = gitFolders
+		s.Record(name, key, time.Since(start).Seconds(), in)
 	}
 	return err
 }
 
-// watchRun runs f while watching what it reads, when this system can: f's error, and the
+// WatchRun runs f while watching what it reads, when this system can: f's error, and the
 // inputs, or nil and why they are unknown.
-func (s *stepCache) watchRun(f func() error) (error, *stepInputs, error) {
-	if s.dir == "" || !watchable {
+func (s *Cache) WatchRun(f func() error) (error, *Inputs, error) {
+	if s.dir == "" || !Watchable {
 		return f(), nil, errors.New("no inputs are watched here")
 	}
 	w, err := startInputWatch(s.root)

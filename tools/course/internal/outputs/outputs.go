@@ -1,4 +1,4 @@
-package main
+package outputs
 
 import (
 	"bytes"
@@ -17,8 +17,10 @@ import (
 	"strings"
 	"time"
 
+	"gomaps/labs/lanes"
 	"gomaps/tools/course/internal/base"
 	"gomaps/tools/course/internal/scrub"
+	"gomaps/tools/course/internal/stepcache"
 	"gomaps/tools/internal/cli"
 	"gomaps/tools/internal/gocmd"
 )
@@ -169,54 +171,63 @@ func splitWords(line string) ([]string, error) {
 	return words, nil
 }
 
-// runOutputs is the outputs command.
-func runOutputs(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("outputs", flag.ContinueOnError)
-	check := fs.Bool("check", false, "compare with the committed outputs instead of writing them")
-	if help, err := parseFlags(fs, args, stdout); help || err != nil {
-		return err
+// Command is the outputs command.
+func Command() *cli.Command {
+	var check bool
+	return &cli.Command{
+		Name:  "outputs",
+		Usage: "[-check] [NAME...]",
+		Short: "run the chapters' commands and write (or -check) their outputs",
+		Long:  "run every chapters/out/NAME.cmd and write its output to chapters/out/NAME.txt; with NAME arguments only those; with -check compare instead of writing",
+		Flags: func(fs *flag.FlagSet) {
+			fs.BoolVar(&check, "check", false, "compare with the committed outputs instead of writing them")
+		},
+		Run: func(_ context.Context, io cli.IO, args []string) error {
+			root, err := base.FindRoot()
+			if err != nil {
+				return err
+			}
+			// The book's outputs come from the default lane's runtime, whichever Go runs this
+			// command.
+			r := &Run{Root: root, Go: gocmd.OnLane(lanes.DefaultLane()), Check: check, Stdout: io.Stdout, Stderr: io.Stderr}
+			return r.Outputs(args)
+		},
 	}
-	root, err := base.FindRoot()
-	if err != nil {
-		return err
-	}
-	// The book's outputs come from the default lane's runtime, whichever Go runs this command.
-	if err := useDefaultLane(); err != nil {
-		return err
-	}
-	return outputs(root, *check, fs.Args(), stdout, stderr)
 }
 
-// outputs runs the named .cmd files of chapters/out (all of them when names is empty) and
-// writes, or with check compares, their outputs.
-func outputs(root string, check bool, names []string, stdout, stderr io.Writer) error {
-	return outputRecords{}.outputs(root, check, names, stdout, stderr)
-}
-
-// outputRecords are the check's records of the outputs that passed, each under the outputs
-// step's key with its name; without a cache, every output runs.
-type outputRecords struct {
-	cache *stepCache
-	key   string
+// Run is one run of the outputs: their commands run from Root with the go command Go (the
+// default lane's, whose runtime the book shows). With Check it compares the outputs with the
+// committed ones instead of writing them; with a Step (the check's), an output that passed
+// before with the same inputs is not run again.
+type Run struct {
+	Root           string
+	Go             gocmd.Go
+	Check          bool
+	Step           *stepcache.Step
+	Stdout, Stderr io.Writer
+	sc             *scrub.Scrubber
 }
 
 // checkOne runs and checks one output, unless the records say it passed with the same inputs.
 // An output whose command names a file of build/ is run every time: it writes a file another
 // output reads, or reads one (the check does not watch build/).
-func (r outputRecords) checkOne(root string, sc *scrub.Scrubber, name string, check bool, stdout io.Writer) error {
-	text, _ := os.ReadFile(filepath.Join(root, outDir, name+".cmd"))
-	if r.cache == nil || r.key == "" || !check || bytes.Contains(text, []byte("build/")) || bytes.Contains(text, []byte("# save")) {
-		return outputOne(root, sc, name, check, stdout)
+func (r *Run) checkOne(name string, stdout io.Writer) error {
+	text, _ := os.ReadFile(filepath.Join(r.Root, outDir, name+".cmd"))
+	if r.Step == nil || !r.Check || bytes.Contains(text, []byte("build/")) || bytes.Contains(text, []byte("# save")) {
+		return r.one(name, stdout)
 	}
 	found := func(at time.Time, secs float64) {
 		fmt.Fprintf(stdout, "ok %s/%s.txt (cached: it passed in %.1fs at %s with the same inputs)\n", outDir, name, secs, at.Format("2006-01-02 15:04"))
 	}
-	return r.cache.runPart("output-"+name, subKey(r.key, "output "+name), nil, found, func() error {
-		return outputOne(root, sc, name, check, stdout)
+	return r.Step.Part("output-"+name, "output "+name, nil, found, func() error {
+		return r.one(name, stdout)
 	})
 }
 
-func (r outputRecords) outputs(root string, check bool, names []string, stdout, stderr io.Writer) error {
+// Outputs runs the named .cmd files of chapters/out (all of them when names is empty) and
+// writes, or compares, their outputs.
+func (r *Run) Outputs(names []string) error {
+	root, check, stdout, stderr := r.Root, r.Check, r.Stdout, r.Stderr
 	if len(names) == 0 {
 		files, err := filepath.Glob(filepath.Join(root, outDir, "*.cmd"))
 		if err != nil {
@@ -234,7 +245,7 @@ func (r outputRecords) outputs(root string, check bool, names []string, stdout, 
 	for i, name := range names {
 		names[i] = strings.TrimSuffix(filepath.Base(name), ".cmd")
 	}
-	sc := scrub.New(root, gocmd.Machine())
+	r.sc = scrub.New(root, r.Go)
 	// Writing the outputs measures them, on a machine doing nothing else: one at a time.
 	// Checking them compares what is left after masking, which no neighbour changes: two at a
 	// time, so that a program that runs on one core leaves the other to the next.
@@ -257,7 +268,7 @@ func (r outputRecords) outputs(root string, check bool, names []string, stdout, 
 			for chain := range next {
 				for _, i := range chain {
 					res := &results[i]
-					res.err = r.checkOne(root, sc, names[i], check, &res.out)
+					res.err = r.checkOne(names[i], &res.out)
 					close(res.done)
 				}
 			}
@@ -323,7 +334,8 @@ func sharesState(cmdText string) bool {
 	return false
 }
 
-func outputOne(root string, sc *scrub.Scrubber, name string, check bool, stdout io.Writer) error {
+func (r *Run) one(name string, stdout io.Writer) error {
+	root, sc, check := r.Root, r.sc, r.Check
 	cmdFile := outDir + "/" + name + ".cmd"
 	txtFile := outDir + "/" + name + ".txt"
 	text, err := os.ReadFile(filepath.Join(root, cmdFile))
@@ -335,7 +347,7 @@ func outputOne(root string, sc *scrub.Scrubber, name string, check bool, stdout 
 		return err
 	}
 	start := time.Now()
-	out, code, err := c.run(root)
+	out, code, err := c.run(root, r.Go)
 	if err != nil {
 		return fmt.Errorf("%s: %v", cmdFile, err)
 	}
@@ -391,12 +403,12 @@ func outputOne(root string, sc *scrub.Scrubber, name string, check bool, stdout 
 
 // run runs the command from the root with its variables set and returns its combined output
 // and exit status. An error means it could not run at all.
-func (c *outCommand) run(root string) ([]byte, int, error) {
+func (c *outCommand) run(root string, g gocmd.Go) ([]byte, int, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), commandTimeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, c.argv[0], c.argv[1:]...)
 	cmd.Dir = root
-	cmd.Env = append(os.Environ(), c.env...)
+	cmd.Env = append(g.Environ(), c.env...)
 	var out bytes.Buffer
 	cmd.Stdout = &out
 	cmd.Stderr = &out
@@ -430,4 +442,25 @@ func tail(s string, n int) string {
 		lines = append([]string{"..."}, lines[len(lines)-n:]...)
 	}
 	return "\t" + strings.Join(lines, "\n\t")
+}
+
+// Lines returns the command line of every chapters/out/*.cmd, as the book shows it.
+func Lines(root string) ([]string, error) {
+	files, err := filepath.Glob(filepath.Join(root, outDir, "*.cmd"))
+	if err != nil {
+		return nil, err
+	}
+	var lines []string
+	for _, f := range files {
+		text, err := os.ReadFile(f)
+		if err != nil {
+			return nil, err
+		}
+		c, err := parseCmd(filepath.Base(f), string(text))
+		if err != nil {
+			return nil, err
+		}
+		lines = append(lines, c.line)
+	}
+	return lines, nil
 }

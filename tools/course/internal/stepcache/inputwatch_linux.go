@@ -1,6 +1,6 @@
 //go:build linux
 
-package main
+package stepcache
 
 import (
 	"errors"
@@ -34,8 +34,8 @@ type inputWatch struct {
 	done     chan struct{}
 }
 
-// watchable reports whether inputs can be recorded here.
-const watchable = true
+// Watchable reports whether inputs can be recorded here.
+const Watchable = true
 
 // skipDir reports whether a folder of the course is not watched: build output and npm's
 // packages (their inputs are their sources and site/package-lock.json, which are watched), and
@@ -148,24 +148,24 @@ func (w *inputWatch) read() {
 
 // stop ends the watch and returns what was opened. The opens of a process that ended are in the
 // kernel's queue already: stop reads it empty before it closes.
-func (w *inputWatch) stop() (*stepInputs, error) {
+func (w *inputWatch) stop() (*Inputs, error) {
 	w.f.SetReadDeadline(time.Now().Add(200 * time.Millisecond))
 	<-w.done
 	w.f.Close()
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	in := &stepInputs{git: w.git}
+	in := &Inputs{Git: w.git}
 	if w.overflow {
 		return nil, errors.New("inotify's queue overflowed: some opens were not seen")
 	}
 	for rel := range w.opened {
 		if !w.created[rel] {
-			in.files = append(in.files, rel)
+			in.Files = append(in.Files, rel)
 		}
 	}
 	for rel := range w.listed {
-		in.dirs = append(in.dirs, rel)
+		in.Dirs = append(in.Dirs, rel)
 	}
-	in.created = w.created
+	in.Created = w.created
 	return in, nil
 }

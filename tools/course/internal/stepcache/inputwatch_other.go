@@ -1,12 +1,12 @@
 //go:build !linux
 
-package main
+package stepcache
 
 import "errors"
 
-// watchable reports whether inputs can be recorded here: not without Linux's inotify, so a
+// Watchable reports whether inputs can be recorded here: not without Linux's inotify, so a
 // record holds the sum of every file of the course.
-const watchable = false
+const Watchable = false
 
 type inputWatch struct{}
 
@@ -14,4 +14,4 @@ func startInputWatch(root string) (*inputWatch, error) {
 	return nil, errors.New("inputs are watched on Linux only")
 }
 
-func (w *inputWatch) stop() (*stepInputs, error) { return nil, errors.New("not watched") }
+func (w *inputWatch) stop() (*Inputs, error) { return nil, errors.New("not watched") }

@@ -1,4 +1,4 @@
-package main
+package outputs
 
 import (
 	"bytes"
@@ -130,7 +130,7 @@ func TestOutputKeepsMatchingLines(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(root, outDir, "keep.cmd"), []byte(cmd), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := outputOne(root, scrub.NewFrom(map[string]string{}), "keep", false, io.Discard); err != nil {
+	if err := (&Run{Root: root, Check: false, sc: scrub.NewFrom(map[string]string{})}).one("keep", io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	got, _ := os.ReadFile(filepath.Join(root, outDir, "keep.txt"))
@@ -153,7 +153,7 @@ func TestOutputSavesForTheNextCommand(t *testing.T) {
 	sc := scrub.NewFrom(map[string]string{})
 	for _, check := range []bool{false, true} {
 		os.Remove(saved)
-		if err := outputOne(root, sc, "two-steps", check, io.Discard); err != nil {
+		if err := (&Run{Root: root, Check: check, sc: sc}).one("two-steps", io.Discard); err != nil {
 			t.Fatalf("outputOne(check=%v): %v", check, err)
 		}
 		if got, err := os.ReadFile(saved); err != nil || string(got) != runtime.GOOS+"\n" {
@@ -281,7 +281,7 @@ func TestOutputsCheckSideBySide(t *testing.T) {
 		t.Errorf("outputChains = %v; want [0 1] first, then one chain for each other output", chains)
 	}
 	var stdout, stderr bytes.Buffer
-	if err := outputs(root, true, nil, &stdout, &stderr); !errors.Is(err, cli.ErrFailed) {
+	if err := (&Run{Root: root, Check: true, Stdout: &stdout, Stderr: &stderr}).Outputs(nil); !errors.Is(err, cli.ErrFailed) {
 		t.Fatalf("outputs -check = %v; want cli.ErrFailed for d-quick\n%s%s", err, stdout.String(), stderr.String())
 	}
 	var order []string
@@ -355,5 +355,47 @@ func TestWatchbreakOutputsAgree(t *testing.T) {
 		" 24.0s  the registry lists m-0 m-3 m-4, after 1 write of it\n"
 	if nc, nf := scrub.Normalize(committed, c.varying), scrub.Normalize(fresh, c.varying); nc != nf {
 		t.Errorf("%s", scrub.LineDiff(nc, nf, 12))
+	}
+}
+
+// TestOutputsWritesAndChecks runs the outputs command on a course folder of its own.
+func TestOutputsWritesAndChecks(t *testing.T) {
+	root, write := outFixture(t)
+	out := filepath.Join(root, "chapters", "out")
+	write("env.cmd", "# a variable reaches the command\nGREETING=\"hello there\" sh -c \"echo $GREETING; echo oops >&2\"\n")
+	write("fails.cmd", "# exit 3\nsh -c \"echo bad; exit 3\"\n")
+
+	var stdout, stderr bytes.Buffer
+	if err := (&Run{Root: root, Check: false, Stdout: &stdout, Stderr: &stderr}).Outputs(nil); err != nil {
+		t.Fatalf("outputs: %v\n%s", err, stderr.String())
+	}
+	got, err := os.ReadFile(filepath.Join(out, "env.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "$ GREETING=\"hello there\" sh -c \"echo $GREETING; echo oops >&2\"\nhello there\noops\n"
+	if string(got) != want {
+		t.Errorf("env.txt = %q; want %q", got, want)
+	}
+	if err := (&Run{Root: root, Check: true, Stdout: &stdout, Stderr: &stderr}).Outputs(nil); err != nil {
+		t.Errorf("outputs -check right after outputs: %v\n%s", err, stderr.String())
+	}
+
+	write("env.txt", strings.Replace(want, "there", "world", 1))
+	stderr.Reset()
+	if err := (&Run{Root: root, Check: true, Stdout: &stdout, Stderr: &stderr}).Outputs([]string{"env"}); !errors.Is(err, cli.ErrFailed) {
+		t.Errorf("outputs -check env after an edit = %v; want cli.ErrFailed", err)
+	}
+	if msg := "chapters/out/env.txt is out of date: run go run ./tools/course outputs"; !strings.Contains(stderr.String(), msg) {
+		t.Errorf("outputs -check printed %q; want it to contain %q", stderr.String(), msg)
+	}
+
+	write("fails.cmd", "sh -c \"echo bad; exit 3\"\n")
+	stderr.Reset()
+	if err := (&Run{Root: root, Check: false, Stdout: &stdout, Stderr: &stderr}).Outputs([]string{"fails"}); !errors.Is(err, cli.ErrFailed) {
+		t.Errorf("outputs fails with exit 3 unexpected = %v; want cli.ErrFailed", err)
+	}
+	if !strings.Contains(stderr.String(), "exit status 3, want 0") {
+		t.Errorf("outputs printed %q; want it to name the exit statuses", stderr.String())
 	}
 }
