@@ -23,6 +23,8 @@ import (
 	"gomaps/tools/course/internal/explorer"
 	"gomaps/tools/course/internal/install"
 	"gomaps/tools/course/internal/outputs"
+	"gomaps/tools/course/internal/plan"
+	"gomaps/tools/course/internal/prepare"
 	"gomaps/tools/course/internal/stepcache"
 	"gomaps/tools/course/internal/steps"
 	"gomaps/tools/course/internal/zh"
@@ -50,7 +52,7 @@ type checker struct {
 	*install.Setup
 	bookBuilt bool // the mkdocs step ran in this run and succeeded
 	bookTried bool // the mkdocs step ran in this run
-	plan      *lanePlan
+	lanePlan  *plan.Lanes
 	debs      chan struct{} // closed when the background install of Debian's packages ended
 	debsOut   bytes.Buffer  // its line, printed by the first step that waits for it
 	// The records of the check, the steps' keys, and the step that runs: a step whose parts
@@ -97,7 +99,7 @@ func checkSteps() []checkStep {
 	}
 	return append(steps,
 		checkStep{name: "claims", title: "go test -count=1 " + claimTests + ", but for the packages on every lane", run: (*checker).claims, tests: func(c *checker) ([]string, error) { return c.onceOf(claimTests) }},
-		checkStep{name: "prepare", title: "go run ./tools/course prepare", run: func(c *checker) error { return runPrepare(nil, c.Stdout, c.Stderr) }, tools: debianTools("mkdocs", "mkdocs-material", "python3-pymdownx")},
+		checkStep{name: "prepare", title: "go run ./tools/course prepare", run: func(c *checker) error { return prepare.Prepare(c.Setup) }, tools: debianTools("mkdocs", "mkdocs-material", "python3-pymdownx")},
 		checkStep{name: "pack", title: "go run ./tools/course pack -book=false -debs=false DIR; git clone DIR/course.bundle; in the clone, with a new GOPATH, module cache and envtest cache: go run ./tools/course unpack DIR, then with GOPROXY=off: go run ./tools/lab checkpoint 01, go run ./tools/lab run 01; all with the machine's own Go, as a room's machines run them", run: (*checker).pack},
 		checkStep{name: "outputs", title: "go run ./tools/course outputs -check", run: (*checker).outputs},
 		checkStep{name: "bench", title: "go run ./tools/course bench -check; go run ./tools/course bench -mine on the labs as shipped (it must measure nothing, say so, and write nothing)", run: (*checker).bench},
@@ -353,100 +355,22 @@ func splitList(s string) []string {
 	return out
 }
 
-// lanePlan is what the lanes run, read from the packages' markers: the packages (with the
-// marker, not labs) and the labs (labs/NN-word with the marker).
-type lanePlan struct {
-	packages []string // import paths relative to the module: ./labs/inspect
-	labs     []string // lab numbers: 04
-}
-
-func (c *checker) lanes() (*lanePlan, error) {
-	if c.plan != nil {
-		return c.plan, nil
+func (c *checker) lanes() (*plan.Lanes, error) {
+	if c.lanePlan != nil {
+		return c.lanePlan, nil
 	}
-	p, err := readLanePlan(c.Root)
+	p, err := plan.Read(c.Root, c.Go)
 	if err != nil {
 		return nil, err
 	}
-	c.plan = p
+	c.lanePlan = p
 	return p, nil
-}
-
-// readLanePlan reads the lanes' plan from the markers of the course's packages.
-func readLanePlan(root string) (*lanePlan, error) {
-	pkgs, err := markedPackages(root)
-	if err != nil {
-		return nil, err
-	}
-	p := &lanePlan{}
-	for _, pkg := range pkgs {
-		if strings.HasPrefix(pkg, "./solutions/") {
-			continue // they run through their labs
-		}
-		if nn, ok := labNumber(pkg); ok {
-			p.labs = append(p.labs, nn)
-			continue
-		}
-		p.packages = append(p.packages, pkg)
-	}
-	return p, nil
-}
-
-// labNumber returns NN for ./labs/NN-word.
-func labNumber(pkg string) (string, bool) {
-	rest, ok := strings.CutPrefix(pkg, "./labs/")
-	if !ok || strings.Contains(rest, "/") || len(rest) < 4 || rest[2] != '-' || rest[0] < '0' || rest[0] > '9' || rest[1] < '0' || rest[1] > '9' {
-		return "", false
-	}
-	return rest[:2], true
-}
-
-// markedPackages lists, as ./dir, the module's packages that carry lanes.Marker in one of their
-// .go files, tests included (whatever its build constraints).
-func markedPackages(root string) ([]string, error) {
-	cmd := exec.Command("go", "list", "-e", "-f", "{{.Dir}}", "./...")
-	cmd.Dir = root
-	out, err := cmd.Output()
-	if err != nil {
-		return nil, fmt.Errorf("go list ./...: %v", err)
-	}
-	var marked []string
-	for _, dir := range strings.Fields(string(out)) {
-		ok, err := hasMarker(dir)
-		if err != nil {
-			return nil, err
-		}
-		if ok {
-			marked = append(marked, "./"+filepath.ToSlash(base.RelTo(root, dir)))
-		}
-	}
-	slices.Sort(marked)
-	return marked, nil
-}
-
-func hasMarker(dir string) (bool, error) {
-	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
-	if err != nil {
-		return false, err
-	}
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			return false, err
-		}
-		for _, line := range strings.Split(string(data), "\n") {
-			if rest, ok := strings.CutPrefix(strings.TrimSpace(line), lanes.Marker); ok && (rest == "" || rest[0] == ' ') {
-				return true, nil
-			}
-		}
-	}
-	return false, nil
 }
 
 // onceOf expands patterns into their packages and drops those on every lane: what the
 // once steps run, so that nothing runs twice on the default lane.
 func (c *checker) onceOf(patterns ...string) ([]string, error) {
-	plan, err := c.lanes()
+	lp, err := c.lanes()
 	if err != nil {
 		return nil, err
 	}
@@ -459,7 +383,7 @@ func (c *checker) onceOf(patterns ...string) ([]string, error) {
 	var once []string
 	for _, dir := range strings.Fields(string(out)) {
 		pkg := "./" + filepath.ToSlash(base.RelTo(c.Root, dir))
-		if !slices.Contains(plan.packages, pkg) {
+		if !slices.Contains(lp.Packages, pkg) {
 			once = append(once, pkg)
 		}
 	}
@@ -594,13 +518,13 @@ func (c *checker) claims() error {
 
 // onceLabs are the numbers of the labs that are not on every lane: the lab step verifies them.
 func (c *checker) onceLabs() ([]string, error) {
-	plan, err := c.lanes()
+	lp, err := c.lanes()
 	if err != nil {
 		return nil, err
 	}
 	var once []string
 	for _, name := range courseroot.Labs(c.Root) {
-		if nn, _ := labNumber("./labs/" + name); !slices.Contains(plan.labs, nn) {
+		if nn, _ := plan.LabNumber("./labs/" + name); !slices.Contains(lp.Labs, nn) {
 			once = append(once, nn)
 		}
 	}
@@ -613,20 +537,7 @@ func (c *checker) onceLabDirs() ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	return labDirs(c.Root, once), nil
-}
-
-// labDirs turns lab numbers into ./labs/NN-word.
-func labDirs(root string, nns []string) []string {
-	var dirs []string
-	for _, nn := range nns {
-		for _, name := range courseroot.Labs(root) {
-			if strings.HasPrefix(name, nn+"-") {
-				dirs = append(dirs, "./labs/"+name)
-			}
-		}
-	}
-	return dirs
+	return plan.LabDirs(c.Root, once), nil
 }
 
 // laneTests are the packages a lane's step tests: those of its go test and its labs'.
@@ -635,23 +546,23 @@ func (c *checker) laneTests() ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	plan, err := c.lanes()
+	lp, err := c.lanes()
 	if err != nil {
 		return nil, err
 	}
-	return append(tests, labDirs(c.Root, plan.labs)...), nil
+	return append(tests, plan.LabDirs(c.Root, lp.Labs)...), nil
 }
 
 // laneTestPackages are the packages on every lane whose tests a lane's go test runs: the
 // chapters' programs are vetted on every lane, but the tests among them (chapters/code/06-races/
 // fatal, for instance) run through chapters/out's commands, on the lanes the book shows.
 func (c *checker) laneTestPackages() ([]string, error) {
-	plan, err := c.lanes()
+	lp, err := c.lanes()
 	if err != nil {
 		return nil, err
 	}
 	var tests []string
-	for _, p := range plan.packages {
+	for _, p := range lp.Packages {
 		if !strings.HasPrefix(p, "./chapters/code/") || base.Within(p, claimTests) {
 			tests = append(tests, p)
 		}
@@ -709,7 +620,7 @@ func (c *checker) verifyLabs(labs []string, l *lanes.Lane) error {
 // on the default lane, whose vet step vetted everything), go test -count=1 of its packages,
 // and the lab contract of its labs.
 func (c *checker) laneRun(l lanes.Lane) error {
-	plan, err := c.lanes()
+	lp, err := c.lanes()
 	if err != nil {
 		return err
 	}
@@ -719,9 +630,9 @@ func (c *checker) laneRun(l lanes.Lane) error {
 		fmt.Fprintf(c.Stdout, "$ %sgo %s\n", l.Prefix(), strings.Join(args, " "))
 		return cmd.Run()
 	}
-	labs := labDirs(c.Root, plan.labs)
+	labs := plan.LabDirs(c.Root, lp.Labs)
 	if !l.IsDefault() {
-		if err := run(append([]string{"vet"}, append(plan.packages, labs...)...)...); err != nil {
+		if err := run(append([]string{"vet"}, append(lp.Packages, labs...)...)...); err != nil {
 			return err
 		}
 	}
@@ -732,7 +643,7 @@ func (c *checker) laneRun(l lanes.Lane) error {
 	if err := run(append([]string{"test", "-count=1"}, tests...)...); err != nil {
 		return err
 	}
-	return c.verifyLabs(plan.labs, &l)
+	return c.verifyLabs(lp.Labs, &l)
 }
 
 // gofmt lists the .go files gofmt would change, outside build output and node_modules.

@@ -13,7 +13,9 @@ import (
 	"gomaps/labs/lanes"
 	"gomaps/tools/course/internal/base"
 	"gomaps/tools/course/internal/install"
+	"gomaps/tools/course/internal/plan"
 	"gomaps/tools/course/internal/stepcache"
+	"gomaps/tools/internal/gocmd"
 )
 
 // TestLaneMarkers checks the rule that decides what runs on every lane: a package that reads
@@ -22,7 +24,7 @@ import (
 // labs.
 func TestLaneMarkers(t *testing.T) {
 	root := workshopRoot(t)
-	marked, err := markedPackages(root)
+	marked, err := plan.MarkedPackages(root, gocmd.Machine())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,22 +87,22 @@ func runtimeConstraint(t *testing.T, dir string) string {
 func TestMarkersFound(t *testing.T) {
 	root := workshopRoot(t)
 	c := &checker{Setup: &install.Setup{Root: root}}
-	plan, err := c.lanes()
+	lp, err := c.lanes()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Contains(plan.labs, "04") || slices.Contains(plan.labs, "02") {
-		t.Errorf("labs on every lane: %v; want 04 (it reads the runtime through the inspector) and not 02 (the learner's own map)", plan.labs)
+	if !slices.Contains(lp.Labs, "04") || slices.Contains(lp.Labs, "02") {
+		t.Errorf("labs on every lane: %v; want 04 (it reads the runtime through the inspector) and not 02 (the learner's own map)", lp.Labs)
 	}
-	if !slices.Contains(plan.packages, "./chapters/code/09-claims/s1") {
-		t.Errorf("packages on every lane: %v; want ./chapters/code/09-claims/s1, marked in a test file", plan.packages)
+	if !slices.Contains(lp.Packages, "./chapters/code/09-claims/s1") {
+		t.Errorf("packages on every lane: %v; want ./chapters/code/09-claims/s1, marked in a test file", lp.Packages)
 	}
 	once, err := c.onceOf("./chapters/code/09-claims/...")
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, p := range once {
-		if slices.Contains(plan.packages, p) {
+		if slices.Contains(lp.Packages, p) {
 			t.Errorf("%s runs once and on every lane", p)
 		}
 	}

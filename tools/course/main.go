@@ -149,6 +149,8 @@ import (
 	"gomaps/tools/course/internal/lanes"
 	"gomaps/tools/course/internal/layout"
 	"gomaps/tools/course/internal/outputs"
+	"gomaps/tools/course/internal/prepare"
+	"gomaps/tools/course/internal/serve"
 	"gomaps/tools/course/internal/zh"
 	"gomaps/tools/internal/cli"
 )
@@ -178,6 +180,8 @@ func program() *cli.Program {
 			lanes.Command(),
 			layout.Command(),
 			outputs.Command(),
+			prepare.Command(),
+			serve.Command(),
 			zh.Command(),
 		},
 	}
@@ -200,10 +204,6 @@ func runIn(ctx context.Context, args []string, io cli.IO) error {
 		args = args[1:]
 	}
 	switch cmd {
-	case "serve":
-		return runServe(args, stdout, stderr)
-	case "prepare":
-		return runPrepare(args, stdout, stderr)
 	case "doctor":
 		return runDoctor(args, stdout, stderr)
 	case "pack":

@@ -1,12 +1,12 @@
-package main
+// Package prepare is the prepare command: it readies a machine for a workshop without
+// internet, and proves it by running the course with the module proxy switched off.
+package prepare
 
 import (
 	"bytes"
+	"context"
 	"errors"
-	"flag"
 	"fmt"
-	"io"
-	"os"
 	"os/exec"
 	"strings"
 
@@ -14,6 +14,8 @@ import (
 	"gomaps/tools/course/internal/base"
 	"gomaps/tools/course/internal/book"
 	"gomaps/tools/course/internal/install"
+	"gomaps/tools/course/internal/plan"
+	"gomaps/tools/course/internal/steps"
 	"gomaps/tools/internal/cli"
 	"gomaps/tools/internal/gocmd"
 )
@@ -53,73 +55,78 @@ func prepareSteps(laneLabs []string) []prepareStep {
 }
 
 // laneLabs lists the labs on every lane, as ./labs/NN-word.
-func laneLabs(root string) ([]string, error) {
-	plan, err := readLanePlan(root)
+func laneLabs(root string, g gocmd.Go) ([]string, error) {
+	lp, err := plan.Read(root, g)
 	if err != nil {
 		return nil, err
 	}
-	if len(plan.labs) == 0 {
+	if len(lp.Labs) == 0 {
 		return nil, fmt.Errorf("no lab carries %s: the classic map has no lab to warm", lanes.Marker)
 	}
-	return labDirs(root, plan.labs), nil
+	return plan.LabDirs(root, lp.Labs), nil
 }
 
-// runPrepare readies a machine for a workshop without internet, and proves
-// it by running the course with the module proxy switched off.
-func runPrepare(args []string, stdout, stderr io.Writer) error {
-	flags := flag.NewFlagSet("prepare", flag.ContinueOnError)
-	if help, err := parseFlags(flags, args, stdout); help || err != nil {
-		return err
+// Command is the prepare command.
+func Command() *cli.Command {
+	return &cli.Command{
+		Name:  "prepare",
+		Short: "ready a machine for a workshop without internet",
+		Long:  "ready a machine for a workshop without internet: download the dependencies and the Go 1.25 toolchain, build and vet on both runtimes, warm the race detector's cache, build delve, benchstat, envtest's kube-apiserver and etcd and the book; then run the labs, the classic toolchain, delve and envtest with GOPROXY=off to prove nothing needs the network",
+		Run: func(_ context.Context, io cli.IO, args []string) error {
+			if len(args) > 0 {
+				return cli.Usagef("prepare: unexpected argument %q", args[0])
+			}
+			root, err := base.FindRoot()
+			if err != nil {
+				return err
+			}
+			return Prepare(&install.Setup{Root: root, Stdout: io.Stdout, Stderr: io.Stderr, Go: gocmd.Machine()})
+		},
 	}
-	if flags.NArg() > 0 {
-		return cli.Usagef("prepare: unexpected argument %q", flags.Arg(0))
-	}
-	root, err := base.FindRoot()
+}
+
+// Prepare readies the machine, with the go command of s, and proves it by running the course
+// with the module proxy switched off.
+func Prepare(s *install.Setup) error {
+	labs, err := laneLabs(s.Root, s.Go)
 	if err != nil {
 		return err
 	}
-	s := &install.Setup{Root: root, Stdout: stdout, Stderr: stderr, Go: gocmd.Machine()}
-	labs, err := laneLabs(root)
-	if err != nil {
+	all := prepareSteps(labs)
+	var run []steps.Step
+	for _, step := range all {
+		run = append(run, steps.Step{Name: step.title, Run: steps.Quiet(func() error { return runStep(s, step) })})
+	}
+	if err := (&steps.Runner{Out: s.Stdout, Total: len(run)}).Run(run); err != nil {
 		return err
 	}
-	steps := prepareSteps(labs)
-	for i, step := range steps {
-		fmt.Fprintf(stdout, "==> [%d/%d] %s\n", i+1, len(steps), step.title)
-		var cmd *exec.Cmd
-		if step.args == nil {
-			var out bytes.Buffer
-			if err := book.Build(s, "", &out, "--quiet"); err != nil {
-				stderr.Write(out.Bytes())
-				return fmt.Errorf("%s: %v", step.title, err)
-			}
-			continue
-		} else {
-			cmd = s.Command(step.args[0], step.args[1:]...)
-			cmd.Env = append(os.Environ(), step.env...)
-		}
-		// Keep the output short: a step's own output matters only on failure.
-		var out bytes.Buffer
-		if step.args == nil || step.args[1] != "run" {
-			cmd.Stdout, cmd.Stderr = &out, &out
-		}
-		if err := cmd.Run(); err != nil {
-			stderr.Write(out.Bytes())
-			var exit *exec.ExitError
-			if errors.As(err, &exit) {
-				return fmt.Errorf("prepare: %s failed (%s%s): fix that, with the network on, and run prepare again",
-					step.title, base.EnvPrefix(step.env), strings.Join(cmdArgs(step), " "))
-			}
-			return fmt.Errorf("prepare: %s: %v", step.title, err)
-		}
-	}
-	fmt.Fprintln(stdout, "this machine is ready: the labs, both runtimes, delve, benchstat, envtest and the book work without the network")
+	fmt.Fprintln(s.Stdout, "this machine is ready: the labs, both runtimes, delve, benchstat, envtest and the book work without the network")
 	return nil
 }
 
-func cmdArgs(step prepareStep) []string {
+// runStep runs one step, its output shown only when it fails.
+func runStep(s *install.Setup, step prepareStep) error {
+	var out bytes.Buffer
 	if step.args == nil {
-		return []string{"mkdocs", "build", "--strict"}
+		if err := book.Build(s, "", &out, "--quiet"); err != nil {
+			s.Stderr.Write(out.Bytes())
+			return fmt.Errorf("%s: %v", step.title, err)
+		}
+		return nil
 	}
-	return step.args
+	cmd := s.Command(step.args[0], step.args[1:]...)
+	cmd.Env = append(cmd.Env, step.env...)
+	if step.args[1] != "run" {
+		cmd.Stdout, cmd.Stderr = &out, &out
+	}
+	if err := cmd.Run(); err != nil {
+		s.Stderr.Write(out.Bytes())
+		var exit *exec.ExitError
+		if errors.As(err, &exit) {
+			return fmt.Errorf("prepare: %s failed (%s%s): fix that, with the network on, and run prepare again",
+				step.title, base.EnvPrefix(step.env), strings.Join(step.args, " "))
+		}
+		return fmt.Errorf("prepare: %s: %v", step.title, err)
+	}
+	return nil
 }
