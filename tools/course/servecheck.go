@@ -28,42 +28,77 @@ func (c *checker) serveCheck() error {
 		return fmt.Errorf("go build ./tools/course: %v", err)
 	}
 	defer os.Remove(bin)
-	l, err := net.Listen("tcp", "127.0.0.1:0")
+	sv, err := c.startServe(bin)
 	if err != nil {
 		return err
+	}
+	if err := c.servedBook(sv); err != nil {
+		sv.stop()
+		io.WriteString(c.Stdout, sv.out.String())
+		return err
+	}
+	if err := sv.stop(); err != nil {
+		io.WriteString(c.Stdout, sv.out.String())
+		return fmt.Errorf("serve after Ctrl-C: %v", err)
+	}
+	for _, want := range []string{"next: lab ", "the book is at " + sv.url, "stopped serving the book"} {
+		if !strings.Contains(sv.out.String(), want) {
+			io.WriteString(c.Stdout, sv.out.String())
+			return fmt.Errorf("serve did not print %q", want)
+		}
+	}
+	return nil
+}
+
+// served is a serve command the check started.
+type served struct {
+	url  string // http://127.0.0.1:PORT/
+	out  *syncbuf.Buffer
+	cmd  *exec.Cmd
+	done chan error
+}
+
+// startServe starts the built course command bin's serve on a free port.
+func (c *checker) startServe(bin string) (*served, error) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, err
 	}
 	addr := l.Addr().String()
 	l.Close()
+	sv := &served{url: "http://" + addr + "/", out: &syncbuf.Buffer{}, done: make(chan error, 1)}
+	sv.cmd = c.Command(bin, "serve", "-addr", addr)
+	sv.cmd.Stdout, sv.cmd.Stderr = sv.out, sv.out
+	if err := sv.cmd.Start(); err != nil {
+		return nil, err
+	}
+	go func() { sv.done <- sv.cmd.Wait() }()
+	return sv, nil
+}
 
-	var out syncbuf.Buffer
-	cmd := c.Command(bin, "serve", "-addr", addr)
-	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Start(); err != nil {
+// stop stops serve with Ctrl-C, as a reader does.
+func (sv *served) stop() error {
+	_ = sv.cmd.Process.Signal(os.Interrupt)
+	select {
+	case err := <-sv.done:
 		return err
+	case <-time.After(20 * time.Second):
+		_ = sv.cmd.Process.Kill()
+		<-sv.done
+		return fmt.Errorf("serve did not stop within 20s of Ctrl-C")
 	}
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	stop := func() error {
-		_ = cmd.Process.Signal(os.Interrupt)
-		select {
-		case err := <-done:
-			return err
-		case <-time.After(20 * time.Second):
-			_ = cmd.Process.Kill()
-			<-done
-			return fmt.Errorf("serve did not stop within 20s of Ctrl-C")
-		}
-	}
+}
 
+// servedBook checks what serve serves: every page of both editions, the explorer's program,
+// then the lab list and the labs as shipped after a learner's edit.
+func (c *checker) servedBook(sv *served) error {
 	pages, err := navPages(c.Root, "mkdocs.yml")
 	if err != nil {
-		stop()
 		return err
 	}
 	// The Chinese edition, at /zh/.
 	zhPages, err := navPages(c.Root, book.ZhConfig)
 	if err != nil {
-		stop()
 		return err
 	}
 	for _, p := range zhPages {
@@ -71,22 +106,36 @@ func (c *checker) serveCheck() error {
 	}
 	deadline := time.Now().Add(90 * time.Second)
 	for i := 0; i < len(pages); {
-		err := fetchPage("http://" + addr + "/" + pages[i])
+		err := fetchPage(sv.url + pages[i])
 		if err == nil {
 			fmt.Fprintf(c.Stdout, "served %s\n", pages[i])
 			i++
 			continue
 		}
 		if time.Now().After(deadline) {
-			stop()
-			io.WriteString(c.Stdout, out.String())
 			return fmt.Errorf("go run ./tools/course did not serve %s within 90s: %v", pages[i], err)
 		}
 		time.Sleep(250 * time.Millisecond)
 	}
-	// The explorer page's program, which the book's mkdocs hook builds into every build.
+	if err := c.servedExplorer(sv); err != nil {
+		return err
+	}
+	// The lab list comes after the book, when the runner has finished.
+	for !strings.Contains(sv.out.String(), "next: lab ") && time.Now().Before(deadline.Add(3*time.Minute)) {
+		time.Sleep(250 * time.Millisecond)
+	}
+	if m := regexp.MustCompile(`the book is at .*`).FindString(sv.out.String()); m != "" {
+		fmt.Fprintln(c.Stdout, m)
+	}
+	// After the lab list, which would run lab 06's tests if it saw the edit.
+	return c.labSaveCheck(sv.url, sv.out)
+}
+
+// servedExplorer checks that the explorer page's program is served: the book's mkdocs hook
+// builds it into every build.
+func (c *checker) servedExplorer(sv *served) error {
 	for _, file := range []string{"explorer/explorer.wasm", "explorer/wasm_exec.js"} {
-		resp, err := http.Get("http://" + addr + "/" + file)
+		resp, err := http.Get(sv.url + file)
 		if err == nil {
 			resp.Body.Close()
 			if resp.StatusCode != http.StatusOK {
@@ -94,34 +143,9 @@ func (c *checker) serveCheck() error {
 			}
 		}
 		if err != nil {
-			stop()
-			io.WriteString(c.Stdout, out.String())
 			return fmt.Errorf("go run ./tools/course did not serve %s (the mkdocs hook site/hooks/explorer.py builds it): %v", file, err)
 		}
 		fmt.Fprintf(c.Stdout, "served %s\n", file)
-	}
-	// The lab list comes after the book, when the runner has finished.
-	for !strings.Contains(out.String(), "next: lab ") && time.Now().Before(deadline.Add(3*time.Minute)) {
-		time.Sleep(250 * time.Millisecond)
-	}
-	if m := regexp.MustCompile(`the book is at .*`).FindString(out.String()); m != "" {
-		fmt.Fprintln(c.Stdout, m)
-	}
-	// After the lab list, which would run lab 06's tests if it saw the edit.
-	if err := c.labSaveCheck("http://"+addr+"/", &out); err != nil {
-		stop()
-		io.WriteString(c.Stdout, out.String())
-		return err
-	}
-	if err := stop(); err != nil {
-		io.WriteString(c.Stdout, out.String())
-		return fmt.Errorf("serve after Ctrl-C: %v", err)
-	}
-	for _, want := range []string{"next: lab ", "the book is at http://" + addr + "/", "stopped serving the book"} {
-		if !strings.Contains(out.String(), want) {
-			io.WriteString(c.Stdout, out.String())
-			return fmt.Errorf("serve did not print %q", want)
-		}
 	}
 	return nil
 }
