@@ -250,20 +250,6 @@ func TestEvidenceIsWhereItSays(t *testing.T) {
 	}
 }
 
-func TestSlugify(t *testing.T) {
-	for heading, want := range map[string]string{
-		"## 1. A plain map between handlers and workers": "1-a-plain-map-between-handlers-and-workers",
-		"The `range` rules: what the spec promises":      "the-range-rules-what-the-spec-promises",
-		"Why a real API server":                          "why-a-real-api-server",
-		"Bug 1: the shared map":                          "bug-1-the-shared-map",
-		"Go 1.24 – 1.25 [classic](x.md)":                 "go-124-125-classic",
-	} {
-		if got := Slugify(strings.TrimLeft(heading, "# ")); got != want {
-			t.Errorf("Slugify(%q) = %q; want %q", heading, got, want)
-		}
-	}
-}
-
 // TestS0MeasuredOrders checks the orders that the rulings of S0-35 read from the committed
 // output of 09-s0-benchstat-shards (its figures are Measured evidence): it reads a committed
 // file and measures nothing, so a new measurement that changes an order fails here until the
