@@ -9,7 +9,7 @@
 //	go run ./chapters/code/03-swiss/fastpaths
 //
 // The toolchains' sources come through the go command, as GOTOOLCHAIN fetches them (see
-// claims.Resolver).
+// gosrc.Resolver).
 package main
 
 import (
@@ -21,7 +21,7 @@ import (
 	"slices"
 	"strings"
 
-	claims "gomaps/chapters/code/09-claims"
+	"gomaps/chapters/code/internal/gosrc"
 	"gomaps/labs/lanes"
 )
 
@@ -118,7 +118,7 @@ func main() {
 }
 
 func run() error {
-	r, err := claims.NewResolver()
+	r, err := gosrc.NewResolver()
 	if err != nil {
 		return err
 	}

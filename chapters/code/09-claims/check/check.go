@@ -23,19 +23,19 @@ import (
 	"testing"
 	"time"
 
-	claims "gomaps/chapters/code/09-claims"
+	"gomaps/chapters/code/internal/gosrc"
 )
 
 var (
 	resolverOnce sync.Once
-	resolver     *claims.Resolver
+	resolver     *gosrc.Resolver
 	resolverErr  error
 )
 
 // Resolver returns the one resolver of this test binary, which finds the course's root.
-func Resolver(t testing.TB) *claims.Resolver {
+func Resolver(t testing.TB) *gosrc.Resolver {
 	t.Helper()
-	resolverOnce.Do(func() { resolver, resolverErr = claims.NewResolver() })
+	resolverOnce.Do(func() { resolver, resolverErr = gosrc.NewResolver() })
 	if resolverErr != nil {
 		t.Fatal(resolverErr)
 	}
@@ -54,14 +54,14 @@ func Root(t testing.TB, at string) string {
 }
 
 // Line is a line of source found by Find.
-type Line = claims.Hit
+type Line = gosrc.Hit
 
 // Find returns every line of file (or of every non-test .go file under a folder) at a version
 // that matches the regular expression find.
 func Find(t testing.TB, at, file, find string) []Line {
 	t.Helper()
 	root := Root(t, at)
-	lines, err := claims.Grep(filepath.Join(root, filepath.FromSlash(file)), root, regexp.MustCompile(find), false)
+	lines, err := gosrc.Grep(filepath.Join(root, filepath.FromSlash(file)), root, regexp.MustCompile(find), false)
 	if err != nil {
 		t.Fatalf("%s at %s: %v", file, at, err)
 	}
