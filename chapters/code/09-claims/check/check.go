@@ -87,24 +87,17 @@ func Lacks(t testing.TB, at, file, find string) {
 	}
 }
 
-// FuncBody returns the lines of the Go function (or type) declared on the first line of file at
+// FuncBody returns the lines of the Go function (or type) declared on the one line of file at
 // a version (a toolchain or module@version) that matches decl, up to its closing brace at the
-// start of a line.
+// start of a line (see gosrc.FindDecl).
 func FuncBody(t testing.TB, at, file, decl string) []string {
 	t.Helper()
-	start := Has(t, at, file, decl)
-	data, err := os.ReadFile(filepath.Join(Root(t, at), filepath.FromSlash(start.File)))
+	root := Root(t, at)
+	d, err := gosrc.FindDecl(filepath.Join(root, filepath.FromSlash(file)), root, decl)
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("%s at %s: %v", file, at, err)
 	}
-	lines := strings.Split(string(data), "\n")
-	for i := start.Line; i < len(lines); i++ { // lines[start.Line-1] is the declaration
-		if lines[i] == "}" {
-			return lines[start.Line-1 : i+1]
-		}
-	}
-	t.Fatalf("%s at %s: no closing brace after line %d", file, at, start.Line)
-	return nil
+	return d.Lines
 }
 
 // Contains reports whether any of lines contains s.

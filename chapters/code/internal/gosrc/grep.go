@@ -126,11 +126,11 @@ func FindBlock(path, root string, from, to *regexp.Regexp) (*Block, error) {
 	return &Block{File: h.File, Line: h.Line, End: end, Lines: lines[h.Line-1 : end]}, nil
 }
 
-// A Decl is a top-level declaration of Go source: a function, a method or a type.
+// A Decl is a top-level declaration of Go source: a function, a method or a type, its block
+// running from its first line to its closing brace.
 type Decl struct {
-	File      string // relative to the root, with slashes
-	Line, End int    // its first line and the line of its closing brace, 1-based
-	Name      string // "mapassign", "Map.Load", "Pod"
+	Block
+	Name string // "mapassign", "Map.Load", "Pod"
 }
 
 var (
@@ -158,5 +158,5 @@ func FindDecl(path, root, decl string) (*Decl, error) {
 	if m[1] != "" {
 		name = m[1] + "." + name
 	}
-	return &Decl{File: b.File, Line: b.Line, End: b.End, Name: name}, nil
+	return &Decl{Block: *b, Name: name}, nil
 }
