@@ -13,7 +13,7 @@ import (
 // regular expression; or, with Absent, the fact that no line matches it anywhere in a file or a
 // folder.
 type Source struct {
-	// At is a Go toolchain ("go1.25.5") or a module at a version:
+	// At is a Go toolchain ("go1.N.P") or a module at a version:
 	// "k8s.io/client-go@v0.35.0". For a toolchain, File is relative to its root:
 	// "src/runtime/map_noswiss.go", "doc/go_spec.html", "api/go1.8.txt".
 	At string
@@ -179,7 +179,7 @@ func (e *AmbiguousError) Error() string {
 	return b.String()
 }
 
-// Label says a version as a reader says it: a toolchain "go1.25.5" is "Go 1.25.5", a module
+// Label says a version as a reader says it: a toolchain "go1.N.P" is "Go 1.N.P", a module
 // "k8s.io/client-go@v0.35.0" is "k8s.io/client-go v0.35.0".
 func Label(at string) string {
 	if strings.HasPrefix(at, "go1") {
