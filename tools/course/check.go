@@ -66,7 +66,7 @@ type checker struct {
 
 // sharedPackages are the packages under labs/ that are not labs: what the labs' graders, the
 // tools and the chapters' programs share.
-var sharedPackages = []string{"./labs/inspect", "./labs/internal/...", "./labs/testout", "./labs/overlay", "./labs/courseroot", "./labs/lanes"}
+var sharedPackages = []string{"./labs/inspect", "./labs/internal/...", "./labs/testout", "./labs/overlay", "./labs/courseroot", "./labs/lanes", "./labs/heading"}
 
 // claimTests are chapter 09's tests: each checks one claim of the seed posts; those about the
 // runtime are in packages on every lane.

@@ -12,11 +12,12 @@ import (
 	"testing"
 
 	"gomaps/chapters/code/internal/benchtab"
+	"gomaps/chapters/code/internal/gosrc"
 )
 
-func resolver(t *testing.T) *Resolver {
+func resolver(t *testing.T) *gosrc.Resolver {
 	t.Helper()
-	r, err := NewResolver()
+	r, err := gosrc.NewResolver()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -235,7 +236,7 @@ func TestEvidenceIsWhereItSays(t *testing.T) {
 	var notHere []string
 	for _, c := range All() {
 		var b strings.Builder
-		var docs *DocsNotHereError
+		var docs *gosrc.DocsNotHereError
 		switch err := rd.claim(&b, c); {
 		case errors.As(err, &docs):
 			// Only the spec and the API lists of another minor release than the installed Go:
@@ -247,20 +248,6 @@ func TestEvidenceIsWhereItSays(t *testing.T) {
 	}
 	if len(notHere) > 0 {
 		t.Skipf("%d rows cite a file this machine cannot read, so they were not checked here (CI checks them):\n%s", len(notHere), strings.Join(notHere, "\n"))
-	}
-}
-
-func TestSlugify(t *testing.T) {
-	for heading, want := range map[string]string{
-		"## 1. A plain map between handlers and workers": "1-a-plain-map-between-handlers-and-workers",
-		"The `range` rules: what the spec promises":      "the-range-rules-what-the-spec-promises",
-		"Why a real API server":                          "why-a-real-api-server",
-		"Bug 1: the shared map":                          "bug-1-the-shared-map",
-		"Go 1.24 – 1.25 [classic](x.md)":                 "go-124-125-classic",
-	} {
-		if got := Slugify(strings.TrimLeft(heading, "# ")); got != want {
-			t.Errorf("Slugify(%q) = %q; want %q", heading, got, want)
-		}
 	}
 }
 
@@ -330,55 +317,30 @@ func TestS0MeasuredOrders(t *testing.T) {
 	}
 }
 
-// TestSourceCitesOneLine: a present Source resolves only when its pattern matches exactly one
-// line (in a folder, one line of one file), within In's declaration when it has one; an absent
-// one still needs no line at all. The tree is made here, so the test needs no download.
-func TestSourceCitesOneLine(t *testing.T) {
-	dir := t.TempDir()
-	for name, text := range map[string]string{
-		"pkg/a.go": "package pkg\n\nfunc healthListener(addr string) {\n\tif addr == \"\" {\n\t\treturn\n\t}\n}\n\nfunc pprofListener(addr string) {\n\tif addr == \"\" {\n\t\treturn\n\t}\n}\n",
-		"pkg/b.go": "package pkg\n\n// only in b: the pprof server is off by default\nvar x = 1\n",
-		"pkg/c.go": "package pkg\n\n// only in c: the pprof server is off by default\n",
-	} {
-		path := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(path), 0o777); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(text), 0o666); err != nil {
-			t.Fatal(err)
-		}
+// TestCitationSentences: a citation of each kind, in each language, reads as the chapter
+// prints it, note included: the line's text as code, an absence's pattern as written.
+func TestCitationSentences(t *testing.T) {
+	line := gosrc.Citation{File: "src/runtime/map.go", Line: 7, Version: "Go 1.27.3", Text: "if h == nil { `x` | y", Note: "the nil map"}
+	inDecl := line
+	inDecl.Decl, inDecl.Scope = "mapassign", gosrc.InDecl
+	absent := func(scope gosrc.Scope, file, decl string) gosrc.Citation {
+		return gosrc.Citation{File: file, Version: "k8s.io/client-go v0.35.0", Decl: decl, Text: `hash0|x`, Absent: true, Scope: scope}
 	}
-	const at = "example.com/m@v1.0.0"
-	r := &Resolver{Repo: dir, roots: map[string]string{at: dir}}
 	for _, tc := range []struct {
-		name string
-		src  Source
-		want string // the start of the citation, or "" for an error
-		amb  bool   // the error is an AmbiguousError
+		c           gosrc.Citation
+		english, zh string
 	}{
-		{"two lines of a file", Source{At: at, File: "pkg/a.go", Find: `if addr == "" \{`}, "", true},
-		{"one line in each of two files", Source{At: at, File: "pkg", Find: `the pprof server is off`}, "", true},
-		{"one line of a folder", Source{At: at, File: "pkg", Find: `^var x`}, "`pkg/b.go:4` at", false},
-		{"no line", Source{At: at, File: "pkg/a.go", Find: `addr == "0"`}, "", false},
-		{"In picks the declaration", Source{At: at, File: "pkg/a.go", In: `^func pprofListener\(`, Find: `if addr == "" \{`}, "`pkg/a.go:10` in `pprofListener` at", false},
-		{"In matching two declarations", Source{At: at, File: "pkg/a.go", In: `Listener\(`, Find: `if addr == "" \{`}, "", false},
-		{"two lines in one pattern", Source{At: at, File: "pkg/a.go", Find: `^func pprofListener.*\n\s+if addr == "" \{`}, "`pkg/a.go:9` at example.com/m v1.0.0: `func pprofListener(addr string) { if addr == \"\" {`", false},
-		{"absent", Source{At: at, File: "pkg", Find: `addr == "0"`, Absent: true}, "no Go file under `pkg/`", false},
-		{"absent from a declaration", Source{At: at, File: "pkg/a.go", In: `^func pprofListener\(`, Find: `^func healthListener`, Absent: true}, "no line of `pkg/a.go` in `pprofListener`", false},
-		{"absent from a declaration, and there", Source{At: at, File: "pkg/a.go", In: `^func pprofListener\(`, Find: `return`, Absent: true}, "", false},
-		{"absent, and there", Source{At: at, File: "pkg", Find: `^var x`, Absent: true}, "", false},
+		{line, "`src/runtime/map.go:7` at Go 1.27.3: `if h == nil { 'x' \\| y`: the nil map", "`src/runtime/map.go:7`（Go 1.27.3）：`if h == nil { 'x' \\| y`：the nil map"},
+		{inDecl, "`src/runtime/map.go:7` in `mapassign` at Go 1.27.3: `if h == nil { 'x' \\| y`: the nil map", "`src/runtime/map.go:7`（`mapassign` 中，Go 1.27.3）：`if h == nil { 'x' \\| y`：the nil map"},
+		{absent(gosrc.InFile, "tools/cache/store.go", ""), "no line of `tools/cache/store.go` of k8s.io/client-go v0.35.0 matches `hash0|x`", "k8s.io/client-go v0.35.0 的 `tools/cache/store.go` 中没有一行匹配 `hash0|x`"},
+		{absent(gosrc.InDecl, "tools/cache/store.go", "Store.Add"), "no line of `tools/cache/store.go` in `Store.Add` of k8s.io/client-go v0.35.0 matches `hash0|x`", "k8s.io/client-go v0.35.0 的 `tools/cache/store.go` 的 `Store.Add` 中没有一行匹配 `hash0|x`"},
+		{absent(gosrc.InDir, "tools", ""), "no Go file under `tools/` of k8s.io/client-go v0.35.0 matches `hash0|x`", "k8s.io/client-go v0.35.0 的 `tools/` 下没有一个 Go 文件匹配 `hash0|x`"},
+		{absent(gosrc.InTree, ".", ""), "no Go file of k8s.io/client-go v0.35.0 matches `hash0|x`", "k8s.io/client-go v0.35.0 中没有一个 Go 文件匹配 `hash0|x`"},
 	} {
-		got, err := tc.src.Resolve(r)
-		var amb *AmbiguousError
-		switch {
-		case tc.want == "" && err == nil:
-			t.Errorf("%s: resolved to %q; want an error", tc.name, got)
-		case tc.want != "" && err != nil:
-			t.Errorf("%s: %v; want %q...", tc.name, err, tc.want)
-		case tc.want != "" && !strings.HasPrefix(got, tc.want):
-			t.Errorf("%s: %q; want %q...", tc.name, got, tc.want)
-		case errors.As(err, &amb) != tc.amb:
-			t.Errorf("%s: error %v; want an AmbiguousError: %v", tc.name, err, tc.amb)
+		for lang, want := range map[Lang]string{English: tc.english, Chinese: tc.zh} {
+			if got := lang.cite(tc.c); got != want {
+				t.Errorf("%s cite(%+v) =\n\t%s\nwant\n\t%s", lang, tc.c, got, want)
+			}
 		}
 	}
 }

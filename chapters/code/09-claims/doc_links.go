@@ -6,9 +6,8 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"unicode"
 
-	"golang.org/x/text/unicode/norm"
+	"gomaps/labs/heading"
 )
 
 // Chapter is a page of the book, for links to it.
@@ -21,7 +20,6 @@ type Chapter struct {
 var (
 	headingLine = regexp.MustCompile(`^(#{1,6})\s+(.*?)\s*(\{[^}]*\})?\s*$`)
 	explicitID  = regexp.MustCompile(`\{[^}]*#([A-Za-z0-9_-]+)[^}]*\}|\bid="([A-Za-z0-9_-]+)"`)
-	mdLink      = regexp.MustCompile(`\[([^\]]*)\]\([^)]*\)`)
 )
 
 // ReadChapter reads a chapter of the book and the fragments a link into it may use: the ids
@@ -32,15 +30,7 @@ func ReadChapter(repo, file string) (*Chapter, error) {
 		return nil, err
 	}
 	ch := &Chapter{File: file, Anchors: map[string]bool{}}
-	inFence := false
-	for _, line := range strings.Split(string(data), "\n") {
-		if strings.HasPrefix(strings.TrimSpace(line), "```") {
-			inFence = !inFence
-			continue
-		}
-		if inFence {
-			continue
-		}
+	for _, line := range proseLines(string(data)) {
 		for _, m := range explicitID.FindAllStringSubmatch(line, -1) {
 			ch.Anchors[m[1]+m[2]] = true
 		}
@@ -55,7 +45,7 @@ func ReadChapter(repo, file string) (*Chapter, error) {
 		if m[3] != "" && strings.Contains(m[3], "#") {
 			continue // an explicit id, counted above
 		}
-		slug := Slugify(m[2])
+		slug := heading.Slug(m[2])
 		id := slug
 		for i := 1; ch.Anchors[id]; i++ {
 			id = fmt.Sprintf("%s_%d", slug, i)
@@ -68,21 +58,19 @@ func ReadChapter(repo, file string) (*Chapter, error) {
 	return ch, nil
 }
 
-// Slugify makes a heading's id as Python-Markdown's toc extension does by default: the text
-// without markup, decomposed to ASCII, without punctuation, lower case, runs of blanks and
-// hyphens as one hyphen.
-func Slugify(heading string) string {
-	s := mdLink.ReplaceAllString(heading, "$1")
-	s = strings.NewReplacer("`", "", "*", "", "_", "_").Replace(s)
-	s = norm.NFKD.String(s)
-	var b strings.Builder
-	for _, r := range s {
-		switch {
-		case r > unicode.MaxASCII:
-		case r == '_' || r == '-' || unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsSpace(r):
-			b.WriteRune(unicode.ToLower(r))
+// proseLines returns the lines of a markdown page outside its fenced code blocks, where a # is
+// a heading and not a comment.
+func proseLines(page string) []string {
+	var prose []string
+	inFence := false
+	for _, line := range strings.Split(page, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(line), "```") {
+			inFence = !inFence
+			continue
+		}
+		if !inFence {
+			prose = append(prose, line)
 		}
 	}
-	s = strings.TrimSpace(b.String())
-	return regexp.MustCompile(`[-\s]+`).ReplaceAllString(s, "-")
+	return prose
 }

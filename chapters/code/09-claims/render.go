@@ -8,6 +8,8 @@ import (
 	"io/fs"
 	"path/filepath"
 	"strings"
+
+	"gomaps/chapters/code/internal/gosrc"
 )
 
 // Tests returns every test function under chapters/code/09-claims whose name starts like a
@@ -142,14 +144,14 @@ func untranslated(rows []Claim) error {
 
 // Renderer writes the chapter's markdown, in English unless Lang says Chinese.
 type Renderer struct {
-	R        *Resolver
+	R        *gosrc.Resolver
 	Lang     Lang
 	tests    map[string]string
 	chapters map[string]*Chapter
 }
 
 // NewRenderer reads the tests and chapters the rows link to.
-func NewRenderer(r *Resolver) (*Renderer, error) {
+func NewRenderer(r *gosrc.Resolver) (*Renderer, error) {
 	tests, err := Tests(r.Repo)
 	if err != nil {
 		return nil, err

@@ -9,7 +9,7 @@
 //	go run ./chapters/code/03-swiss/fastpaths
 //
 // The toolchains' sources come through the go command, as GOTOOLCHAIN fetches them (see
-// claims.Resolver).
+// gosrc.Resolver).
 package main
 
 import (
@@ -21,16 +21,16 @@ import (
 	"slices"
 	"strings"
 
-	claims "gomaps/chapters/code/09-claims"
+	"gomaps/chapters/code/internal/gosrc"
 	"gomaps/labs/lanes"
 )
 
 // The two runtimes, oldest first: the fast paths before and after they hashed inline.
 var runtimes = []lanes.Lane{lanes.MustGet("swiss-1.26"), lanes.MustGet("swiss-1.27")}
 
-// An excerpt is the lines of a file from the first that matches from to the first after it
-// that matches to, keeping only those that match keep (and the first and last). With to
-// empty, it is the line that matches from alone.
+// An excerpt is the lines of a file from the one that matches from to the first after it that
+// matches to (a gosrc.Block), keeping only those that match keep (and the first and last).
+// With to empty, it is the line that matches from alone.
 type excerpt struct {
 	file           string // relative to the toolchain's root
 	from, to, keep string
@@ -118,7 +118,7 @@ func main() {
 }
 
 func run() error {
-	r, err := claims.NewResolver()
+	r, err := gosrc.NewResolver()
 	if err != nil {
 		return err
 	}
@@ -161,40 +161,32 @@ func run() error {
 
 // print prints the excerpt of the toolchain at root, or says which line is not there.
 func (e excerpt) print(toolchain, root string) error {
-	data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(e.file)))
+	var to *regexp.Regexp
+	if e.to != "" {
+		to = regexp.MustCompile(e.to)
+	}
+	b, err := gosrc.FindBlock(filepath.Join(root, filepath.FromSlash(e.file)), root, regexp.MustCompile(e.from), to)
 	if err != nil {
-		return fmt.Errorf("%s of %s: %v", e.file, toolchain, errorsUnwrapPath(err))
+		return fmt.Errorf("%s of %s: %v: the chapter's excerpt is out of date", e.file, toolchain, errorsUnwrapPath(err))
 	}
-	from := regexp.MustCompile(e.from)
 	fmt.Printf("// %s, %s\n", toolchain, e.file)
-	show := func(n int, line string) { fmt.Printf("%4d %s\n", n, strings.ReplaceAll(line, "\t", "    ")) }
-	lines := strings.Split(string(data), "\n")
-	start := slices.IndexFunc(lines, from.MatchString)
-	if start < 0 {
-		return fmt.Errorf("%s of %s has no line that matches %s: the chapter's excerpt is out of date", e.file, toolchain, e.from)
-	}
-	show(start+1, lines[start])
-	if e.to == "" {
-		fmt.Println()
-		return nil
-	}
-	to, keep := regexp.MustCompile(e.to), regexp.MustCompile(e.keep)
-	shown := 0
-	for n := start + 1; n < len(lines); n++ {
-		switch line := lines[n]; {
-		case to.MatchString(line):
-			show(n+1, line)
-			fmt.Println()
-			if shown == 0 {
-				return fmt.Errorf("%s of %s: no line from %s to %s matches %s: the chapter's excerpt is out of date", e.file, toolchain, e.from, e.to, e.keep)
+	show := func(i int) { fmt.Printf("%4d %s\n", b.Line+i, strings.ReplaceAll(b.Lines[i], "\t", "    ")) }
+	show(0)
+	if to != nil {
+		keep, shown := regexp.MustCompile(e.keep), 0
+		for i := 1; i < len(b.Lines)-1; i++ {
+			if keep.MatchString(b.Lines[i]) {
+				show(i)
+				shown++
 			}
-			return nil
-		case keep.MatchString(line):
-			show(n+1, line)
-			shown++
 		}
+		if shown == 0 {
+			return fmt.Errorf("%s of %s: no line from %s to %s matches %s: the chapter's excerpt is out of date", e.file, toolchain, e.from, e.to, e.keep)
+		}
+		show(len(b.Lines) - 1)
 	}
-	return fmt.Errorf("%s of %s: no line after %s matches %s: the chapter's excerpt is out of date", e.file, toolchain, e.from, e.to)
+	fmt.Println()
+	return nil
 }
 
 // errorsUnwrapPath drops the machine's path from an error of the os package: the file is named

@@ -23,19 +23,19 @@ import (
 	"testing"
 	"time"
 
-	claims "gomaps/chapters/code/09-claims"
+	"gomaps/chapters/code/internal/gosrc"
 )
 
 var (
 	resolverOnce sync.Once
-	resolver     *claims.Resolver
+	resolver     *gosrc.Resolver
 	resolverErr  error
 )
 
 // Resolver returns the one resolver of this test binary, which finds the course's root.
-func Resolver(t testing.TB) *claims.Resolver {
+func Resolver(t testing.TB) *gosrc.Resolver {
 	t.Helper()
-	resolverOnce.Do(func() { resolver, resolverErr = claims.NewResolver() })
+	resolverOnce.Do(func() { resolver, resolverErr = gosrc.NewResolver() })
 	if resolverErr != nil {
 		t.Fatal(resolverErr)
 	}
@@ -54,14 +54,14 @@ func Root(t testing.TB, at string) string {
 }
 
 // Line is a line of source found by Find.
-type Line = claims.Hit
+type Line = gosrc.Hit
 
 // Find returns every line of file (or of every non-test .go file under a folder) at a version
 // that matches the regular expression find.
 func Find(t testing.TB, at, file, find string) []Line {
 	t.Helper()
 	root := Root(t, at)
-	lines, err := claims.Grep(filepath.Join(root, filepath.FromSlash(file)), root, regexp.MustCompile(find), false)
+	lines, err := gosrc.Grep(filepath.Join(root, filepath.FromSlash(file)), root, regexp.MustCompile(find), false)
 	if err != nil {
 		t.Fatalf("%s at %s: %v", file, at, err)
 	}
@@ -87,24 +87,17 @@ func Lacks(t testing.TB, at, file, find string) {
 	}
 }
 
-// FuncBody returns the lines of the Go function (or type) declared on the first line of file at
+// FuncBody returns the lines of the Go function (or type) declared on the one line of file at
 // a version (a toolchain or module@version) that matches decl, up to its closing brace at the
-// start of a line.
+// start of a line (see gosrc.FindDecl).
 func FuncBody(t testing.TB, at, file, decl string) []string {
 	t.Helper()
-	start := Has(t, at, file, decl)
-	data, err := os.ReadFile(filepath.Join(Root(t, at), filepath.FromSlash(start.File)))
+	root := Root(t, at)
+	d, err := gosrc.FindDecl(filepath.Join(root, filepath.FromSlash(file)), root, decl)
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("%s at %s: %v", file, at, err)
 	}
-	lines := strings.Split(string(data), "\n")
-	for i := start.Line; i < len(lines); i++ { // lines[start.Line-1] is the declaration
-		if lines[i] == "}" {
-			return lines[start.Line-1 : i+1]
-		}
-	}
-	t.Fatalf("%s at %s: no closing brace after line %d", file, at, start.Line)
-	return nil
+	return d.Lines
 }
 
 // Contains reports whether any of lines contains s.

@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	claims "gomaps/chapters/code/09-claims"
+	"gomaps/chapters/code/internal/gosrc"
 )
 
 func main() {
@@ -32,7 +33,7 @@ func main() {
 	if lang == claims.Chinese && (*refCounts || strings.HasPrefix(*post, "R")) {
 		log.Fatalf("-lang zh: the Chinese edition has the posts' claims only, not the references'")
 	}
-	r, err := claims.NewResolver()
+	r, err := gosrc.NewResolver()
 	if err != nil {
 		log.Fatal(err)
 	}
