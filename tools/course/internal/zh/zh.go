@@ -32,8 +32,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"unicode"
 
+	"gomaps/labs/heading"
 	"gomaps/tools/course/internal/base"
 	"gomaps/tools/internal/cli"
 )
@@ -109,32 +109,10 @@ type section struct {
 }
 
 var (
-	headingRE  = regexp.MustCompile(`^(#{1,6})\s+(.*?)\s*$`)
-	attrIDRE   = regexp.MustCompile(`\s*\{\s*[^}]*#([A-Za-z0-9_:.-]+)[^}]*\}\s*$`)
-	fenceRE    = regexp.MustCompile("^\\s*(`{3,}|~{3,})")
-	slugDropRE = regexp.MustCompile(`[^\w\s-]`)
-	slugJoinRE = regexp.MustCompile(`[-\s]+`)
-	inlineMDRE = regexp.MustCompile("`([^`]*)`|\\*\\*|__|\\*|<[^>]+>")
+	headingRE = regexp.MustCompile(`^(#{1,6})\s+(.*?)\s*$`)
+	attrIDRE  = regexp.MustCompile(`\s*\{\s*[^}]*#([A-Za-z0-9_:.-]+)[^}]*\}\s*$`)
+	fenceRE   = regexp.MustCompile("^\\s*(`{3,}|~{3,})")
 )
-
-// slugify is the id Python-Markdown's toc extension gives a heading (its default slugify):
-// markup dropped, characters outside ASCII dropped (the extension first decomposes accented
-// letters, é to e; the book's English headings have none, and tools/course uses only the
-// standard library), everything but word characters, spaces and hyphens removed, lowercase,
-// runs of spaces and hyphens made one hyphen. TestSlugifyMatchesTheBook holds it to the ids
-// of the built book.
-func slugify(title string) string {
-	s := inlineMDRE.ReplaceAllString(title, "$1")
-	s = strings.Map(func(r rune) rune {
-		if r > unicode.MaxASCII {
-			return -1
-		}
-		return r
-	}, s)
-	s = slugDropRE.ReplaceAllString(s, "")
-	s = strings.ToLower(strings.TrimSpace(s))
-	return slugJoinRE.ReplaceAllString(s, "-")
-}
 
 // splitFrontMatter returns a page's front matter lines (without the --- lines) and its body.
 func splitFrontMatter(text string) (front []string, body string) {
@@ -185,7 +163,7 @@ func sections(body string) []section {
 				title = title[:a[0]]
 				explicit = true
 			} else {
-				id = slugify(title)
+				id = heading.Slug(title)
 				// As the toc extension does: a second heading with the same id gets _1.
 				if n := used[id]; n > 0 {
 					id = fmt.Sprintf("%s_%d", id, n)

@@ -7,26 +7,6 @@ import (
 	"testing"
 )
 
-// TestSlugifyMatchesTheBook holds slugify to the ids the built book gives headings of the
-// book's own kinds (mkdocs's toc extension makes them): code, a middle dot, colons, commas, a
-// version number.
-func TestSlugifyMatchesTheBook(t *testing.T) {
-	for title, want := range map[string]string{
-		"00 · Setup":                    "00-setup",
-		"02 · Buckets: the classic map": "02-buckets-the-classic-map",
-		"`delete` lowers `len`, even in the middle of a `range`": "delete-lowers-len-even-in-the-middle-of-a-range",
-		"Step 4: delete, `emptyOne` and `emptyRest`":             "step-4-delete-emptyone-and-emptyrest",
-		"Why 6.5":                          "why-65",
-		"What changed in Go 1.24, and why": "what-changed-in-go-124-and-why",
-		"Why `Hash` writes into a seeded `maphash.Hash`": "why-hash-writes-into-a-seeded-maphashhash",
-		"The `maps` and `slices` helpers":                "the-maps-and-slices-helpers",
-	} {
-		if got := slugify(title); got != want {
-			t.Errorf("slugify(%q) = %q, want %q", title, got, want)
-		}
-	}
-}
-
 // zhRoot makes a course with one English page and its Chinese twin, stamped.
 func zhRoot(t *testing.T, en, zh string) string {
 	t.Helper()
