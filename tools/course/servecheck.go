@@ -205,7 +205,49 @@ func fetchPage(url string) error {
 // it is, the book's copy of it (build/_shipped) is removed first, so the listing comes from git,
 // as in a fresh clone whose learner edited a lab before serving the book.
 func (c *checker) labSaveCheck(base string, out *syncbuf.Buffer) error {
-	m := regexp.MustCompile(`Watching paths for changes: (.*)`).FindStringSubmatch(out.String())
+	if err := c.watchesNoLab(out.String()); err != nil {
+		return err
+	}
+	e, err := c.learnerEdit()
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(e.path, e.edited, 0o644); err != nil {
+		return err
+	}
+	defer os.WriteFile(e.path, e.shipped, 0o644)
+	rebuild, err := c.rebuildChapter06(out)
+	if err != nil {
+		return err
+	}
+	resp, err := http.Get(base + "06-races.html")
+	if err != nil {
+		return err
+	}
+	page, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if err != nil {
+		return err
+	}
+	switch {
+	case resp.StatusCode != http.StatusOK:
+		return fmt.Errorf("after a rebuild, 06-races.html: %s", resp.Status)
+	case bytes.Contains(page, []byte(editLine)):
+		return fmt.Errorf("after a learner's edit of %s, chapter 06 shows the edited file, not the file as shipped (site/hooks/shipped.py, and mkdocs.yml's snippets base_path)", editFile)
+	case !bytes.Contains(page, []byte(e.firstHTML)):
+		return fmt.Errorf("chapter 06 does not show shardFor's first line as shipped, %q: its listing of %s is gone", e.first, editFile)
+	case e.from == "git" && !strings.Contains(rebuild, "from git"):
+		return fmt.Errorf("the rebuild did not say that it took %s from git (site/hooks/shipped.py)", editFile)
+	case !strings.Contains(rebuild, "explorer: reused"):
+		return fmt.Errorf("a rebuild with the explorer's inputs unchanged did not reuse its program (site/hooks/explorer.py should say \"explorer: reused\")")
+	}
+	fmt.Fprintf(c.Stdout, "after an edit of %s and a rebuild, chapter 06 shows it as shipped (from %s), and the explorer's program was reused\n", editFile, e.from)
+	return nil
+}
+
+// watchesNoLab checks, from mkdocs serve's output, that it watches no folder holding labs/.
+func (c *checker) watchesNoLab(out string) error {
+	m := regexp.MustCompile(`Watching paths for changes: (.*)`).FindStringSubmatch(out)
 	if m == nil {
 		return fmt.Errorf(`mkdocs serve did not print the paths it watches ("Watching paths for changes: ...")`)
 	}
@@ -220,78 +262,71 @@ func (c *checker) labSaveCheck(base string, out *syncbuf.Buffer) error {
 		}
 	}
 	fmt.Fprintf(c.Stdout, "mkdocs serve watches %s: not labs/\n", m[1])
+	return nil
+}
 
-	const file = "labs/06-races/sharded.go"
-	const edit = "servecheck: a line the learner added"
-	lab := filepath.Join(c.Root, filepath.FromSlash(file))
-	shipped, err := os.ReadFile(lab)
-	if err != nil {
-		return err
+// The learner's edit the check makes: a line added to shardFor of lab 06, above its first line
+// as shipped, which the page must still show.
+const (
+	editFile = "labs/06-races/sharded.go"
+	editLine = "servecheck: a line the learner added"
+	editHead = "func (m *Sharded[V]) shardFor(key string) int {\n"
+)
+
+// learnerEdit is the edit, and what the page must show after it.
+type learnerEdit struct {
+	path             string
+	shipped, edited  []byte
+	first, firstHTML string // shardFor's first line as shipped, and as pygments writes it
+	from             string // where the book takes the shipped file from: "git" or "build/_shipped"
+}
+
+func (c *checker) learnerEdit() (*learnerEdit, error) {
+	e := &learnerEdit{path: filepath.Join(c.Root, filepath.FromSlash(editFile)), from: "build/_shipped"}
+	var err error
+	if e.shipped, err = os.ReadFile(e.path); err != nil {
+		return nil, err
 	}
-	// The edit adds a line to shardFor, above its first line as shipped, which the page must show.
-	const head = "func (m *Sharded[V]) shardFor(key string) int {\n"
-	_, body, ok := bytes.Cut(shipped, []byte(head))
+	_, body, ok := bytes.Cut(e.shipped, []byte(editHead))
 	if !ok {
-		return fmt.Errorf("%s has no line %q: the check adds its line below it", file, strings.TrimSpace(head))
+		return nil, fmt.Errorf("%s has no line %q: the check adds its line below it", editFile, strings.TrimSpace(editHead))
 	}
 	first, _, _ := bytes.Cut(body, []byte("\n"))
-	edited := bytes.Replace(shipped, []byte(head), []byte(head+"\t// "+edit+"\n"), 1)
+	e.first = strings.TrimSpace(string(first))
+	e.edited = bytes.Replace(e.shipped, []byte(editHead), []byte(editHead+"\t// "+editLine+"\n"), 1)
 	// As pygments writes it in the page (it writes a double quote as &quot;).
-	firstHTML := strings.ReplaceAll(html.EscapeString(strings.TrimSpace(string(first))), "&#34;", "&quot;")
+	e.firstHTML = strings.ReplaceAll(html.EscapeString(e.first), "&#34;", "&quot;")
 	sums, err := courseroot.ShippedSums(c.Root)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	if sums[file] != courseroot.ShippedSum(shipped) {
-		return fmt.Errorf("%s is not as %s says: put it back (git checkout %s), or regenerate the manifest (go test ./tools/lab -run TestShippedManifest -update)", file, courseroot.Manifest, file)
+	if sums[editFile] != courseroot.ShippedSum(e.shipped) {
+		return nil, fmt.Errorf("%s is not as %s says: put it back (git checkout %s), or regenerate the manifest (go test ./tools/lab -run TestShippedManifest -update)", editFile, courseroot.Manifest, editFile)
 	}
-	from := "build/_shipped"
-	git := exec.Command("git", "show", "HEAD:./"+file)
+	git := exec.Command("git", "show", "HEAD:./"+editFile)
 	git.Dir = c.Root
-	if inGit, _ := git.Output(); bytes.Equal(inGit, shipped) {
-		if err := os.Remove(filepath.Join(c.Root, "build", "_shipped", filepath.FromSlash(file))); err != nil && !os.IsNotExist(err) {
-			return err
+	if inGit, _ := git.Output(); bytes.Equal(inGit, e.shipped) {
+		if err := os.Remove(filepath.Join(c.Root, "build", "_shipped", filepath.FromSlash(editFile))); err != nil && !os.IsNotExist(err) {
+			return nil, err
 		}
-		from = "git"
+		e.from = "git"
 	}
-	if err := os.WriteFile(lab, edited, 0o644); err != nil {
-		return err
-	}
-	defer os.WriteFile(lab, shipped, 0o644)
+	return e, nil
+}
 
+// rebuildChapter06 touches chapter 06 and waits for mkdocs serve to rebuild the book; it
+// returns what mkdocs printed for the rebuild.
+func (c *checker) rebuildChapter06(out *syncbuf.Buffer) (string, error) {
 	rebuilds := func() int { return strings.Count(out.String(), "Reloading browsers") }
 	before, mark := rebuilds(), len(out.String())
 	now := time.Now()
 	if err := os.Chtimes(filepath.Join(c.Root, "chapters", "06-races.md"), now, now); err != nil {
-		return err
+		return "", err
 	}
 	for deadline := time.Now().Add(90 * time.Second); rebuilds() == before; time.Sleep(100 * time.Millisecond) {
 		if time.Now().After(deadline) {
-			return fmt.Errorf("mkdocs serve did not rebuild the book within 90s of chapters/06-races.md being touched")
+			return "", fmt.Errorf("mkdocs serve did not rebuild the book within 90s of chapters/06-races.md being touched")
 		}
 	}
-	rebuild := out.String()[mark:]
-	resp, err := http.Get(base + "06-races.html")
-	if err != nil {
-		return err
-	}
-	page, err := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	if err != nil {
-		return err
-	}
-	switch {
-	case resp.StatusCode != http.StatusOK:
-		return fmt.Errorf("after a rebuild, 06-races.html: %s", resp.Status)
-	case bytes.Contains(page, []byte(edit)):
-		return fmt.Errorf("after a learner's edit of %s, chapter 06 shows the edited file, not the file as shipped (site/hooks/shipped.py, and mkdocs.yml's snippets base_path)", file)
-	case !bytes.Contains(page, []byte(firstHTML)):
-		return fmt.Errorf("chapter 06 does not show shardFor's first line as shipped, %q: its listing of %s is gone", strings.TrimSpace(string(first)), file)
-	case from == "git" && !strings.Contains(rebuild, "from git"):
-		return fmt.Errorf("the rebuild did not say that it took %s from git (site/hooks/shipped.py)", file)
-	case !strings.Contains(rebuild, "explorer: reused"):
-		return fmt.Errorf("a rebuild with the explorer's inputs unchanged did not reuse its program (site/hooks/explorer.py should say \"explorer: reused\")")
-	}
-	fmt.Fprintf(c.Stdout, "after an edit of %s and a rebuild, chapter 06 shows it as shipped (from %s), and the explorer's program was reused\n", file, from)
-	return nil
+	return out.String()[mark:], nil
 }

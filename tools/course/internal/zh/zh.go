@@ -280,6 +280,15 @@ func zhPageProblem(root, page string) string {
 		return fmt.Sprintf("chapters/zh/%s records no English page it translates (translates: and sections: in its front matter): when it is a translation of chapters/%s as it is now, run %s", page, page, stampCmd)
 	}
 	now := sections(enBody)
+	if changes := sectionChanges(now, recorded); changes != "" {
+		return fmt.Sprintf("chapters/%s changed since chapters/zh/%s translated it; %s. Translate the change (git log -p chapters/%s shows it), then run %s", page, page, changes, page, stampCmd)
+	}
+	return headingIDProblem(page, now, sections(zhBody))
+}
+
+// sectionChanges says which sections of an English page changed, appeared or went away since
+// the translation recorded them, or "".
+func sectionChanges(now, recorded []section) string {
 	was := map[string]string{}
 	for _, s := range recorded {
 		was[s.id] = s.hash
@@ -307,29 +316,29 @@ func zhPageProblem(root, page string) string {
 			gone = append(gone, "#"+s.id)
 		}
 	}
-	if len(changed)+len(added)+len(gone) > 0 {
-		var parts []string
-		if len(changed) > 0 {
-			parts = append(parts, "changed: "+strings.Join(changed, ", "))
+	var parts []string
+	for _, p := range []struct {
+		what  string
+		names []string
+	}{{"changed: ", changed}, {"new: ", added}, {"removed: ", gone}} {
+		if len(p.names) > 0 {
+			parts = append(parts, p.what+strings.Join(p.names, ", "))
 		}
-		if len(added) > 0 {
-			parts = append(parts, "new: "+strings.Join(added, ", "))
-		}
-		if len(gone) > 0 {
-			parts = append(parts, "removed: "+strings.Join(gone, ", "))
-		}
-		return fmt.Sprintf("chapters/%s changed since chapters/zh/%s translated it; %s. Translate the change (git log -p chapters/%s shows it), then run %s", page, page, strings.Join(parts, "; "), page, stampCmd)
 	}
-	// The Chinese headings keep the English ids, in the same order: links and the sections
-	// above depend on it. Not the page's title (its # heading), which no link names, and whose
-	// source text mkdocs takes for the page's title, { #id } and all.
+	return strings.Join(parts, "; ")
+}
+
+// headingIDProblem checks that the Chinese headings keep the English ids, in the same order:
+// links and the sections depend on it. Not the page's title (its # heading), which no link
+// names, and whose source text mkdocs takes for the page's title, { #id } and all.
+func headingIDProblem(page string, en, zh []section) string {
 	var enIDs, zhIDs []string
-	for _, s := range now {
+	for _, s := range en {
 		if s.level > 1 {
 			enIDs = append(enIDs, s.id)
 		}
 	}
-	for _, s := range sections(zhBody) {
+	for _, s := range zh {
 		switch {
 		case s.level > 1 && s.explicit:
 			zhIDs = append(zhIDs, s.id)
@@ -337,23 +346,21 @@ func zhPageProblem(root, page string) string {
 			zhIDs = append(zhIDs, "") // a Chinese title's own id would be its ASCII, if any
 		}
 	}
-	if !slices.Equal(enIDs, zhIDs) {
-		for i := range max(len(enIDs), len(zhIDs)) {
-			if i < len(enIDs) && i < len(zhIDs) && enIDs[i] == zhIDs[i] {
-				continue
-			}
-			e, z := "none", "no heading"
-			if i < len(enIDs) {
-				e = "#" + enIDs[i]
-			}
-			if i < len(zhIDs) {
-				z = "the id #" + zhIDs[i]
-				if zhIDs[i] == "" {
-					z = "no id"
-				}
-			}
-			return fmt.Sprintf("chapters/zh/%s: heading %d has %s where the English page's has %s: each Chinese heading ends with its English twin's id, as in ## 标题 { #the-english-id }", page, i+1, z, e)
+	for i := range max(len(enIDs), len(zhIDs)) {
+		if i < len(enIDs) && i < len(zhIDs) && enIDs[i] == zhIDs[i] {
+			continue
 		}
+		e, z := "none", "no heading"
+		if i < len(enIDs) {
+			e = "#" + enIDs[i]
+		}
+		if i < len(zhIDs) {
+			z = "the id #" + zhIDs[i]
+			if zhIDs[i] == "" {
+				z = "no id"
+			}
+		}
+		return fmt.Sprintf("chapters/zh/%s: heading %d has %s where the English page's has %s: each Chinese heading ends with its English twin's id, as in ## 标题 { #the-english-id }", page, i+1, z, e)
 	}
 	return ""
 }
