@@ -266,8 +266,7 @@ func prefetchToolchains(root string, steps []checkStep, skip map[string]bool) {
 		if s.lane == nil || skip[s.name] || s.lane.IsDefault() {
 			continue
 		}
-		cmd := exec.Command("go", "env", "GOVERSION")
-		cmd.Dir, cmd.Env = root, s.lane.Environ()
+		cmd := gocmd.OnLane(*s.lane).In(root).Command(context.Background(), "env", "GOVERSION")
 		if cmd.Start() == nil {
 			go cmd.Wait()
 		}
@@ -374,8 +373,7 @@ func (c *checker) onceOf(patterns ...string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	cmd := exec.Command("go", append([]string{"list", "-e", "-f", "{{.Dir}}"}, patterns...)...)
-	cmd.Dir = c.Root
+	cmd := c.Go.In(c.Root).Command(context.Background(), append([]string{"list", "-e", "-f", "{{.Dir}}"}, patterns...)...)
 	out, err := cmd.Output()
 	if err != nil {
 		return nil, fmt.Errorf("go list %s: %v", strings.Join(patterns, " "), err)
@@ -401,8 +399,7 @@ func (c *checker) envtestPackages() (map[string]bool, error) {
 	if c.needsEnvtest != nil {
 		return c.needsEnvtest, nil
 	}
-	cmd := exec.Command("go", "list", "-e", "-test", "-f", "{{.ImportPath}}\t{{.Dir}}\t{{join .Deps \" \"}}", "./...")
-	cmd.Dir = c.Root
+	cmd := c.Go.In(c.Root).Command(context.Background(), "list", "-e", "-test", "-f", "{{.ImportPath}}\t{{.Dir}}\t{{join .Deps \" \"}}", "./...")
 	out, err := cmd.Output()
 	if err != nil {
 		return nil, fmt.Errorf("go list -test ./...: %v", err)

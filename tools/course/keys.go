@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -31,7 +32,7 @@ func (k *keys) key(c *checker, step checkStep) (string, error) {
 		return "", fmt.Errorf("the user has no cache folder")
 	}
 	if k.self == "" {
-		self, err := selfSum(c.Root)
+		self, err := selfSum(c.Root, c.Go)
 		if err != nil {
 			return "", err
 		}
@@ -64,9 +65,8 @@ func (k *keys) key(c *checker, step checkStep) (string, error) {
 // selfSum is the sum of the sources the check is built from: the course's own packages that
 // tools/course imports, and go.mod and go.sum. A change to how a step runs gives every step
 // another key.
-func selfSum(root string) (string, error) {
-	cmd := exec.Command("go", "list", "-deps", "-f", `{{if and .Module .Module.Main}}{{range .GoFiles}}{{$.Dir}}/{{.}}{{"\n"}}{{end}}{{range .EmbedFiles}}{{$.Dir}}/{{.}}{{"\n"}}{{end}}{{end}}`, "./tools/course")
-	cmd.Dir = root
+func selfSum(root string, g gocmd.Go) (string, error) {
+	cmd := g.In(root).Command(context.Background(), "list", "-deps", "-f", `{{if and .Module .Module.Main}}{{range .GoFiles}}{{$.Dir}}/{{.}}{{"\n"}}{{end}}{{range .EmbedFiles}}{{$.Dir}}/{{.}}{{"\n"}}{{end}}{{end}}`, "./tools/course")
 	out, err := cmd.Output()
 	if err != nil {
 		return "", fmt.Errorf("go list -deps ./tools/course: %v", err)
