@@ -8,7 +8,6 @@
 //	go run ./tools/course outputs [-check] [NAME...]
 //	go run ./tools/course zh [-stamp PAGE...]
 //	go run ./tools/course prepare
-//	go run ./tools/course doctor
 //	go run ./tools/course pack [-envtest=false] [-book=false] [-debs=false] [-bundle=false] DIR
 //	go run ./tools/course unpack DIR
 //	go run ./tools/course layout LAB SAMPLE [text|mermaid]
@@ -58,16 +57,6 @@
 //	          cache, build delve, benchstat, envtest's kube-apiserver and etcd and the book; then
 //	          run the labs, the classic toolchain, delve and envtest with GOPROXY=off to prove
 //	          nothing needs the network
-//	doctor    check this machine, one line per need, what a workshop instructor asks each
-//	          attendee to run first: the Go version, GOTOOLCHAIN, GOPROXY, GOFLAGS, GOPRIVATE,
-//	          the Go 1.25.5 toolchain (cached, or reachable through GOPROXY), a C compiler and
-//	          -race, delve and benchstat built, mkdocs, the envtest binaries, free disk space,
-//	          and whether everything is here to work offline; each line is "ok   need: what was
-//	          found", "note need: what would help" or "FIX  need: the fix"; it ends with a
-//	          summary line and exits 1 when there is a FIX line. It downloads no module or
-//	          toolchain (only, when the toolchain is not cached, go list -m asks the proxy for
-//	          its version) and builds only a tiny program with -race (seconds when the build
-//	          cache is warm)
 //	pack      write a room pack into DIR, for a workshop without internet: a GOPROXY=file://
 //	          tree of the modules the course builds and of the Go 1.25.5 toolchain, with the
 //	          checksum database's records that verify the toolchain (proxy/), kube-apiserver and
@@ -145,6 +134,7 @@ import (
 	"io"
 	"strings"
 
+	"gomaps/tools/course/internal/doctor"
 	"gomaps/tools/internal/cli"
 )
 
@@ -167,7 +157,7 @@ func program() *cli.Program {
 		Name:     "course",
 		Path:     "go run ./tools/course",
 		Default:  "serve",
-		Commands: []*cli.Command{},
+		Commands: []*cli.Command{doctor.Command()},
 	}
 }
 
@@ -198,8 +188,6 @@ func runIn(ctx context.Context, args []string, io cli.IO) error {
 		return runZh(args, stdout, stderr)
 	case "prepare":
 		return runPrepare(args, stdout, stderr)
-	case "doctor":
-		return runDoctor(args, stdout, stderr)
 	case "pack":
 		return runPack(args, stdout, stderr)
 	case "unpack":

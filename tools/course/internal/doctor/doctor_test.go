@@ -1,4 +1,4 @@
-package main
+package doctor
 
 import (
 	"bytes"
@@ -15,9 +15,8 @@ import (
 	"testing/fstest"
 
 	"gomaps/labs/courseroot"
-	"gomaps/labs/lanes"
-
 	"gomaps/labs/kubeassets"
+	"gomaps/labs/lanes"
 	"gomaps/tools/course/internal/base"
 	"gomaps/tools/internal/cli"
 )
@@ -426,13 +425,37 @@ func (r *recordingMachine) Run(ctx context.Context, p probe) ([]byte, []byte, er
 
 func TestDoctorUsage(t *testing.T) {
 	var stdout, stderr bytes.Buffer
+	io := cli.IO{Stdout: &stdout, Stderr: &stderr}
+	p := &cli.Program{Name: "course", Path: "go run ./tools/course", Commands: []*cli.Command{Command()}}
 	var usage *cli.UsageError
-	if err := run([]string{"doctor", "extra"}, &stdout, &stderr); !errors.As(err, &usage) {
+	if err := p.Run(context.Background(), []string{"doctor", "extra"}, io); !errors.As(err, &usage) {
 		t.Errorf("doctor extra = %v; want a usage error", err)
 	}
 	stdout.Reset()
-	if err := run([]string{"doctor", "-h"}, &stdout, &stderr); err != nil || !strings.Contains(stdout.String(), "| doctor |") {
+	if err := p.Run(context.Background(), []string{"doctor", "-h"}, io); err != nil || !strings.HasPrefix(stdout.String(), "usage: go run ./tools/course doctor\n") {
 		t.Errorf("doctor -h = %v, %q; want the usage line", err, stdout.String())
+	}
+}
+
+func TestMatchPrefixPatterns(t *testing.T) {
+	for _, c := range []struct {
+		patterns, path string
+		want           bool
+	}{
+		{"", "golang.org/toolchain", false},
+		{"golang.org/toolchain", "golang.org/toolchain", true},
+		{"golang.org", "golang.org/toolchain", true},
+		{"golang.org/x", "golang.org/toolchain", false},
+		{"*.corp.example.com", "git.corp.example.com/team/mod", true},
+		{"*.corp.example.com", "corp.example.com/mod", false},
+		{"example.com/a,golang.org/*", "golang.org/toolchain", true},
+		{"github.com/*/private/", "github.com/me/private/mod", true},
+		{"github.com/*/private", "github.com/me", false},
+		{",,", "github.com/me", false},
+	} {
+		if got := matchPrefixPatterns(c.patterns, c.path); got != c.want {
+			t.Errorf("matchPrefixPatterns(%q, %q) = %v; want %v", c.patterns, c.path, got, c.want)
+		}
 	}
 }
 
