@@ -8,8 +8,6 @@
 //	go run ./tools/course outputs [-check] [NAME...]
 //	go run ./tools/course zh [-stamp PAGE...]
 //	go run ./tools/course prepare
-//	go run ./tools/course pack [-envtest=false] [-book=false] [-debs=false] [-bundle=false] DIR
-//	go run ./tools/course unpack DIR
 //	go run ./tools/course layout LAB SAMPLE [text|mermaid]
 //	go run ./tools/course bench [-count N] [-benchtime D] [-check]
 //
@@ -57,21 +55,6 @@
 //	          cache, build delve, benchstat, envtest's kube-apiserver and etcd and the book; then
 //	          run the labs, the classic toolchain, delve and envtest with GOPROXY=off to prove
 //	          nothing needs the network
-//	pack      write a room pack into DIR, for a workshop without internet: a GOPROXY=file://
-//	          tree of the modules the course builds and of the Go 1.25.5 toolchain, with the
-//	          checksum database's records that verify the toolchain (proxy/), kube-apiserver and
-//	          etcd (envtest/, built first when missing), the built book (book/), the Debian
-//	          packages of mkdocs on a machine that uses apt (debs/), the course's last commit
-//	          (course.bundle), a README.txt and a MANIFEST with every file's SHA-256 and size;
-//	          then it installs the pack's modules and toolchain into an empty module cache from
-//	          the pack alone, to check it. DIR must be new, empty or an earlier pack, outside
-//	          the course. The pack is for the system it is made on
-//	unpack    install a room pack on a laptop with no network: check every file against
-//	          MANIFEST, go mod download and the Go 1.25.5 toolchain from the pack (go.sum and
-//	          the checksum database's records check them), envtest -import, mkdocs from the
-//	          Debian packages when it is missing (as root; otherwise it prints the command),
-//	          then go list -deps -test ./... and the toolchain with GOPROXY=off. course and
-//	          envtest use only the standard library, so they build before anything is unpacked
 //
 //	layout    print the layout of a sample map built by a lab's solution (labs 02 and 03), as
 //	          text or as a Mermaid diagram: runs the lab's TestStepNLayout with -layout=SAMPLE;
@@ -135,6 +118,7 @@ import (
 	"strings"
 
 	"gomaps/tools/course/internal/doctor"
+	"gomaps/tools/course/internal/pack"
 	"gomaps/tools/internal/cli"
 )
 
@@ -157,7 +141,7 @@ func program() *cli.Program {
 		Name:     "course",
 		Path:     "go run ./tools/course",
 		Default:  "serve",
-		Commands: []*cli.Command{doctor.Command()},
+		Commands: []*cli.Command{doctor.Command(), pack.Command(), pack.UnpackCommand()},
 	}
 }
 
@@ -188,10 +172,6 @@ func runIn(ctx context.Context, args []string, io cli.IO) error {
 		return runZh(args, stdout, stderr)
 	case "prepare":
 		return runPrepare(args, stdout, stderr)
-	case "pack":
-		return runPack(args, stdout, stderr)
-	case "unpack":
-		return runUnpack(args, stdout, stderr)
 	case "layout":
 		return runLayout(args, stdout, stderr)
 	case "bench":
