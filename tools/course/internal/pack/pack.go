@@ -542,7 +542,8 @@ func debianSystem() string {
 }
 
 func (p *packer) bundle() (string, error) {
-	if _, err := exec.LookPath("git"); err != nil || !base.IsDir(filepath.Join(p.Root, ".git")) {
+	// .git is a folder in a clone, and a file in a worktree of one (git worktree add).
+	if _, err := exec.LookPath("git"); err != nil || !base.IsDir(filepath.Join(p.Root, ".git")) && !base.IsFile(filepath.Join(p.Root, ".git")) {
 		p.notes = append(p.notes, "no "+BundleFile+": the course is not a git clone here; give learners the course some other way")
 		return "skipped: the course is not a git clone", nil
 	}
