@@ -122,15 +122,23 @@ func Make(ctx context.Context, o Options) error {
 		return fmt.Errorf("pack: %v", err)
 	}
 	start := time.Now()
-	list := p.steps(ctx, o)
-	if err := (&steps.Runner{Out: o.Stdout, Total: len(list)}).Run(list); err != nil {
+	return runSteps(o.Stdout, p.steps(ctx, o), &p.notes, func() string {
+		size, files, _ := dirSize(dir)
+		return fmt.Sprintf("the room pack is in %s: %d files, %s, made in %s; on each laptop: git clone %s gomaps && cd gomaps && go run ./tools/course unpack %s",
+			o.Dir, files, base.MB(size), time.Since(start).Round(time.Second), filepath.Join(o.Dir, BundleFile), o.Dir)
+	})
+}
+
+// runSteps runs the steps of pack or unpack, stopping at the first that fails, whose FAIL line
+// says why: then it returns cli.ErrFailed. When they all pass it prints the line done returns,
+// then the notes the steps left.
+func runSteps(w io.Writer, list []steps.Step, notes *[]string, done func() string) error {
+	if err := (&steps.Runner{Out: w, Total: len(list)}).Run(list); err != nil {
 		return cli.ErrFailed
 	}
-	size, files, _ := dirSize(dir)
-	fmt.Fprintf(o.Stdout, "the room pack is in %s: %d files, %s, made in %s; on each laptop: git clone %s gomaps && cd gomaps && go run ./tools/course unpack %s\n",
-		o.Dir, files, base.MB(size), time.Since(start).Round(time.Second), filepath.Join(o.Dir, BundleFile), o.Dir)
-	for _, n := range p.notes {
-		fmt.Fprintf(o.Stdout, "note: %s\n", n)
+	fmt.Fprintln(w, done())
+	for _, n := range *notes {
+		fmt.Fprintf(w, "note: %s\n", n)
 	}
 	return nil
 }

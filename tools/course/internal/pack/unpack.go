@@ -54,15 +54,9 @@ func unpack(ctx context.Context, root, dir string, io cli.IO) error {
 	if err != nil {
 		return fmt.Errorf("unpack: %v", err)
 	}
-	list := u.steps(ctx)
-	if err := (&steps.Runner{Out: io.Stdout, Total: len(list)}).Run(list); err != nil {
-		return cli.ErrFailed
-	}
-	fmt.Fprintln(io.Stdout, "this laptop has what the course needs, with no network: start with go run ./tools/lab run 01")
-	for _, n := range u.notes {
-		fmt.Fprintf(io.Stdout, "note: %s\n", n)
-	}
-	return nil
+	return runSteps(io.Stdout, u.steps(ctx), &u.notes, func() string {
+		return "this laptop has what the course needs, with no network: start with go run ./tools/lab run 01"
+	})
 }
 
 // unpacker installs a room pack on a laptop, with no network.
