@@ -260,115 +260,118 @@ func TestDoctorHealthy(t *testing.T) {
 	}
 }
 
+// missingNeeds are the machines of TestDoctorFindsWhatIsMissing: a healthy machine with one need
+// taken away, and what the doctor must say.
+var missingNeeds = []struct {
+	name  string
+	take  func(f *fakeMachine) // takes a need away
+	want  []string             // lines the report must have: a line's start, or a part of it
+	fails bool                 // the doctor exits 1
+}{
+	{"no C compiler", func(f *fakeMachine) { delete(f.paths, "gcc"); delete(f.paths, "clang") },
+		[]string{"FIX  C compiler: no C compiler (CC=gcc is not on PATH)", "FIX  race detector: -race needs cgo and a C compiler on linux"}, true},
+	{"CC not on PATH, clang is", func(f *fakeMachine) { delete(f.paths, "gcc") },
+		[]string{"FIX  C compiler: CC=gcc is not on PATH, but clang is (bin/clang), and -race on linux needs cgo and a C compiler: go env -w CC=clang"}, true},
+	{"cgo switched off", func(f *fakeMachine) { f.env["CGO_ENABLED"] = "0" },
+		[]string{"FIX  C compiler: gcc is on PATH, but CGO_ENABLED=0 switches cgo off", "FIX  race detector: "}, true},
+	{"macOS without a C compiler", func(f *fakeMachine) {
+		f.host("darwin", "arm64")
+		f.env["CC"] = "clang"
+		delete(f.paths, "gcc")
+		delete(f.paths, "clang")
+	}, []string{"note C compiler: clang is not on PATH, which -race does not need on macOS", "ok   race detector: go run -race built and ran"}, false},
+	{"-race fails", func(f *fakeMachine) {
+		f.runs["go run -race ."] = fakeRun{stderr: "# runtime/cgo\ncgo: C compiler \"gcc\" not found\n", err: errors.New("exit status 1")}
+	}, []string{"FIX  race detector: go run -race of a test program fails (cgo: C compiler \"gcc\" not found)"}, true},
+	{"-race too slow", func(f *fakeMachine) {
+		f.runs["go run -race ."] = fakeRun{err: fmt.Errorf("no answer: %w", context.DeadlineExceeded)}
+	},
+		[]string{"note race detector: go run -race of a test program did not finish in 3m0s"}, false},
+	{"old Go", func(f *fakeMachine) { f.env["GOVERSION"] = "go1.24.3" },
+		[]string{"FIX  Go version: go1.24.3 is older than the go1.25.0 the course's go.mod asks for", "ok   GOTOOLCHAIN: auto"}, true},
+	{"cross-compiling", func(f *fakeMachine) { f.env["GOOS"] = "windows" },
+		[]string{"FIX  Go version: GOOS=windows GOARCH=amd64 builds for another system"}, true},
+	{"GOTOOLCHAIN=local", func(f *fakeMachine) { f.env["GOTOOLCHAIN"] = "local" },
+		[]string{"ok   GOTOOLCHAIN: local: the go command runs the installed go1.26.4", "ok   Go " + classicVersion + " toolchain (classic map): "}, false},
+	{"GOTOOLCHAIN=local with an old Go", func(f *fakeMachine) { f.env["GOTOOLCHAIN"] = "local"; f.env["GOVERSION"] = "go1.24.3" },
+		[]string{"FIX  Go version: go1.24.3 is older", "FIX  GOTOOLCHAIN: local keeps the go command on the installed go1.24.3, older than the go1.25.0 the course's go.mod asks for: set GOTOOLCHAIN=auto"}, true},
+	{"GOTOOLCHAIN pinned to an old Go", func(f *fakeMachine) { f.env["GOTOOLCHAIN"] = "go1.24.0" },
+		[]string{"FIX  GOTOOLCHAIN: go1.24.0 runs every go command on go1.24.0, older than the go1.25.0"}, true},
+	{"GOPROXY=off before prepare", func(f *fakeMachine) { f.env["GOPROXY"] = "off"; f.loseModules(2) },
+		[]string{"FIX  GOPROXY: off stops the go command from fetching 2 modules (", "note offline: missing for working without the network: 2 modules ("}, true},
+	{"GOPROXY=off after prepare", func(f *fakeMachine) { f.env["GOPROXY"] = "off" },
+		[]string{"ok   GOPROXY: off: the go command downloads nothing, and everything the course needs is already on this machine"}, false},
+	{"GOPROXY=direct without git", func(f *fakeMachine) { f.env["GOPROXY"] = "direct"; delete(f.paths, "git"); f.loseModules(1) },
+		[]string{"FIX  GOPROXY: direct fetches every module from its source repository with git, and git is not on PATH"}, true},
+	{"GOPROXY=direct", func(f *fakeMachine) { f.env["GOPROXY"] = "direct"; f.loseModules(1) },
+		[]string{"note GOPROXY: direct fetches every module from its source repository with git, which is slower"}, false},
+	{"GOFLAGS=-mod=vendor", func(f *fakeMachine) { f.env["GOFLAGS"] = "-buildvcs=false -mod=vendor" },
+		[]string{"FIX  GOFLAGS: -mod=vendor makes every go command build from a vendor folder"}, true},
+	{"GOFLAGS changes the build", func(f *fakeMachine) { f.env["GOFLAGS"] = "-trimpath -race -tags=netgo" },
+		[]string{"note GOFLAGS: -race -tags=netgo change how every package of the course is built"}, false},
+	{"GOPRIVATE matches the course's modules", func(f *fakeMachine) {
+		f.env["GOPRIVATE"], f.env["GONOPROXY"], f.env["GONOSUMDB"] = "*", "*", "*"
+		f.loseModules(1)
+	}, []string{"note GOPRIVATE/GONOPROXY/GONOSUMDB: GONOPROXY=* (from GOPRIVATE when unset) matches "}, false},
+	{"GOPRIVATE matches modules already cached", func(f *fakeMachine) { f.env["GOPRIVATE"], f.env["GONOPROXY"] = "*", "*" },
+		[]string{"ok   GOPRIVATE/GONOPROXY/GONOSUMDB: GONOPROXY=* (from GOPRIVATE when unset) matches ", "ok   offline: "}, false},
+	{"GOSUMDB=off before the toolchain download", func(f *fakeMachine) {
+		f.env["GOSUMDB"] = "off"
+		f.uncacheToolchain(fakeRun{stdout: "listed\n"})
+	}, []string{"note GOPRIVATE/GONOPROXY/GONOSUMDB: GOSUMDB=off: go.sum still checks the course's modules, but the Go 1.25.5 toolchain"}, false},
+	{"toolchain not downloaded yet", func(f *fakeMachine) { f.uncacheToolchain(fakeRun{stdout: "listed\n"}) },
+		[]string{"ok   Go 1.25.5 toolchain (classic map): not downloaded yet, but GOPROXY=", "note offline: missing for working without the network: the Go 1.25.5 toolchain: run go run ./tools/course prepare"}, false},
+	{"toolchain unreachable", func(f *fakeMachine) {
+		f.uncacheToolchain(fakeRun{stderr: "go: module lookup: dial tcp: no such host\n", err: errors.New("exit status 1")})
+	}, []string{"FIX  Go " + classicVersion + " toolchain (classic map): " + lanes.ToolchainModule + "@v0.0.1-" + lanes.Classic().Toolchain + ".linux-amd64 is not in the module cache, and go list -m cannot find it through GOPROXY=file://"}, true},
+	{"toolchain proxy silent", func(f *fakeMachine) {
+		f.uncacheToolchain(fakeRun{err: fmt.Errorf("no answer in 20s: %w", context.DeadlineExceeded)})
+	}, []string{"FIX  Go 1.25.5 toolchain (classic map): ", "(no answer in 20s: context deadline exceeded)"}, true},
+	{"toolchain not cached and GOPROXY=off", func(f *fakeMachine) {
+		f.env["GOPROXY"] = "off"
+		f.uncacheToolchain(fakeRun{})
+	}, []string{"FIX  GOPROXY: off stops the go command from fetching the Go " + classicVersion + " toolchain", "FIX  Go " + classicVersion + " toolchain (classic map): " + lanes.ToolchainModule + "@v0.0.1-" + lanes.Classic().Toolchain + ".linux-amd64 is not in the module cache, and GOPROXY=off stops"}, true},
+	{"toolchain cached but broken", func(f *fakeMachine) {
+		f.runs["go version"] = fakeRun{stderr: "go: download " + lanes.Classic().Toolchain + ": verifying: checksum mismatch\n", err: errors.New("exit status 1")}
+	}, []string{"FIX  Go " + classicVersion + " toolchain (classic map): " + lanes.ToolchainModule + "@v0.0.1-" + lanes.Classic().Toolchain + ".linux-amd64 is in the module cache, but GOTOOLCHAIN=" + lanes.Classic().Toolchain + " go version fails (go: download " + lanes.Classic().Toolchain + ": verifying: checksum mismatch)"}, true},
+	{"delve never built", func(f *fakeMachine) { delete(f.files, fakeGoCache+"/ab/ab12-d/dlv"); delete(f.runs, "go tool -n dlv") },
+		[]string{"note delve: not built yet: go run ./tools/course prepare builds it", "ok   benchstat: built"}, false},
+	{"benchstat out of date", func(f *fakeMachine) {
+		f.runs["go tool -n benchstat"] = fakeRun{err: fmt.Errorf("no answer in 10s: %w", context.DeadlineExceeded)}
+	}, []string{"note benchstat: a build of benchstat is in the build cache, but not one for this version and these settings (go tool -n benchstat did not find it in 10s): go run ./tools/course prepare builds it"}, false},
+	{"no mkdocs, root with apt-get", func(f *fakeMachine) { f.mkdocs = ""; f.root = true },
+		[]string{"note mkdocs (the book): mkdocs, its Material theme or pymdown-extensions is missing: go run ./tools/course installs Debian's"}, false},
+	{"no mkdocs, python3", func(f *fakeMachine) { f.mkdocs = "" },
+		[]string{"note mkdocs (the book): mkdocs, its Material theme or pymdown-extensions is missing: go run ./tools/course installs them with pip into build/venv"}, false},
+	{"no mkdocs, no Python", func(f *fakeMachine) { f.mkdocs = ""; delete(f.paths, "python3") },
+		[]string{"note mkdocs (the book): no Python 3 with mkdocs: install Python 3"}, false},
+	{"no envtest binaries", func(f *fakeMachine) { f.envtestErr = kubeassets.ErrMissing },
+		[]string{"FIX  envtest binaries (labs 07, 08): kube-apiserver and etcd are not built yet: run go run ./tools/envtest once (about 10 minutes", "note offline: missing for working without the network: the envtest binaries"}, true},
+	{"KUBEBUILDER_ASSETS without the binaries", func(f *fakeMachine) {
+		f.envtestErr = errors.New("KUBEBUILDER_ASSETS is assets, which has no etcd: point it at a folder with kube-apiserver and etcd")
+	}, []string{"FIX  envtest binaries (labs 07, 08): KUBEBUILDER_ASSETS is assets, which has no etcd"}, true},
+	{"disk nearly full", func(f *fakeMachine) { f.free = map[string]uint64{fakeGoCache: 2e9} },
+		[]string{"FIX  disk space: only 50.0 GB free for the module cache, 2.0 GB for the build cache, and the build cache alone reaches about 7 GB"}, true},
+	{"disk a bit short", func(f *fakeMachine) { f.free = map[string]uint64{fakeModCache: 8e9, fakeGoCache: 8e9} },
+		[]string{"note disk space: 8.0 GB free for the module cache and the build cache; the build cache reaches about 7 GB"}, false},
+	{"disk unknown", func(f *fakeMachine) { f.freeErr = errDiskUnknown },
+		[]string{"note disk space: free space unknown for the module cache (free space unknown on this system)"}, false},
+	{"not ready for offline", func(f *fakeMachine) { f.loseModules(5) },
+		[]string{"ok   GOPROXY: file://", "note offline: missing for working without the network: 5 modules (", "and 2 more)"}, false},
+	{"offline check fails", func(f *fakeMachine) {
+		f.runs["go mod download -json"] = fakeRun{stderr: "go: updates to go.mod needed\n", err: errors.New("exit status 1")}
+	}, []string{"note offline: cannot tell whether the modules are all here: GOFLAGS=-mod=readonly GOPROXY=off GOTOOLCHAIN=local go mod download -json fails (go: updates to go.mod needed)"}, false},
+	{"no go command", func(f *fakeMachine) { f.envErr = errNoGo },
+		[]string{"FIX  Go version: no go command on PATH: install Go 1.27 (any Go from 1.25 on builds the course), and put its bin folder on PATH", "summary: 0 ok, 0 notes, 1 FIX: fix the FIX lines"}, true},
+	{"go env fails", func(f *fakeMachine) {
+		f.envErr = errors.New("go env fails (go: invalid GOTOOLCHAIN \"go1.99x\"): fix that first")
+	},
+		[]string{"FIX  Go version: go env fails (go: invalid GOTOOLCHAIN"}, true},
+}
+
 // TestDoctorFindsWhatIsMissing takes one need away at a time.
 func TestDoctorFindsWhatIsMissing(t *testing.T) {
-	tests := []struct {
-		name  string
-		take  func(f *fakeMachine) // takes a need away
-		want  []string             // lines the report must have: a line's start, or a part of it
-		fails bool                 // the doctor exits 1
-	}{
-		{"no C compiler", func(f *fakeMachine) { delete(f.paths, "gcc"); delete(f.paths, "clang") },
-			[]string{"FIX  C compiler: no C compiler (CC=gcc is not on PATH)", "FIX  race detector: -race needs cgo and a C compiler on linux"}, true},
-		{"CC not on PATH, clang is", func(f *fakeMachine) { delete(f.paths, "gcc") },
-			[]string{"FIX  C compiler: CC=gcc is not on PATH, but clang is (bin/clang), and -race on linux needs cgo and a C compiler: go env -w CC=clang"}, true},
-		{"cgo switched off", func(f *fakeMachine) { f.env["CGO_ENABLED"] = "0" },
-			[]string{"FIX  C compiler: gcc is on PATH, but CGO_ENABLED=0 switches cgo off", "FIX  race detector: "}, true},
-		{"macOS without a C compiler", func(f *fakeMachine) {
-			f.host("darwin", "arm64")
-			f.env["CC"] = "clang"
-			delete(f.paths, "gcc")
-			delete(f.paths, "clang")
-		}, []string{"note C compiler: clang is not on PATH, which -race does not need on macOS", "ok   race detector: go run -race built and ran"}, false},
-		{"-race fails", func(f *fakeMachine) {
-			f.runs["go run -race ."] = fakeRun{stderr: "# runtime/cgo\ncgo: C compiler \"gcc\" not found\n", err: errors.New("exit status 1")}
-		}, []string{"FIX  race detector: go run -race of a test program fails (cgo: C compiler \"gcc\" not found)"}, true},
-		{"-race too slow", func(f *fakeMachine) {
-			f.runs["go run -race ."] = fakeRun{err: fmt.Errorf("no answer: %w", context.DeadlineExceeded)}
-		},
-			[]string{"note race detector: go run -race of a test program did not finish in 3m0s"}, false},
-		{"old Go", func(f *fakeMachine) { f.env["GOVERSION"] = "go1.24.3" },
-			[]string{"FIX  Go version: go1.24.3 is older than the go1.25.0 the course's go.mod asks for", "ok   GOTOOLCHAIN: auto"}, true},
-		{"cross-compiling", func(f *fakeMachine) { f.env["GOOS"] = "windows" },
-			[]string{"FIX  Go version: GOOS=windows GOARCH=amd64 builds for another system"}, true},
-		{"GOTOOLCHAIN=local", func(f *fakeMachine) { f.env["GOTOOLCHAIN"] = "local" },
-			[]string{"ok   GOTOOLCHAIN: local: the go command runs the installed go1.26.4", "ok   Go " + classicVersion + " toolchain (classic map): "}, false},
-		{"GOTOOLCHAIN=local with an old Go", func(f *fakeMachine) { f.env["GOTOOLCHAIN"] = "local"; f.env["GOVERSION"] = "go1.24.3" },
-			[]string{"FIX  Go version: go1.24.3 is older", "FIX  GOTOOLCHAIN: local keeps the go command on the installed go1.24.3, older than the go1.25.0 the course's go.mod asks for: set GOTOOLCHAIN=auto"}, true},
-		{"GOTOOLCHAIN pinned to an old Go", func(f *fakeMachine) { f.env["GOTOOLCHAIN"] = "go1.24.0" },
-			[]string{"FIX  GOTOOLCHAIN: go1.24.0 runs every go command on go1.24.0, older than the go1.25.0"}, true},
-		{"GOPROXY=off before prepare", func(f *fakeMachine) { f.env["GOPROXY"] = "off"; f.loseModules(2) },
-			[]string{"FIX  GOPROXY: off stops the go command from fetching 2 modules (", "note offline: missing for working without the network: 2 modules ("}, true},
-		{"GOPROXY=off after prepare", func(f *fakeMachine) { f.env["GOPROXY"] = "off" },
-			[]string{"ok   GOPROXY: off: the go command downloads nothing, and everything the course needs is already on this machine"}, false},
-		{"GOPROXY=direct without git", func(f *fakeMachine) { f.env["GOPROXY"] = "direct"; delete(f.paths, "git"); f.loseModules(1) },
-			[]string{"FIX  GOPROXY: direct fetches every module from its source repository with git, and git is not on PATH"}, true},
-		{"GOPROXY=direct", func(f *fakeMachine) { f.env["GOPROXY"] = "direct"; f.loseModules(1) },
-			[]string{"note GOPROXY: direct fetches every module from its source repository with git, which is slower"}, false},
-		{"GOFLAGS=-mod=vendor", func(f *fakeMachine) { f.env["GOFLAGS"] = "-buildvcs=false -mod=vendor" },
-			[]string{"FIX  GOFLAGS: -mod=vendor makes every go command build from a vendor folder"}, true},
-		{"GOFLAGS changes the build", func(f *fakeMachine) { f.env["GOFLAGS"] = "-trimpath -race -tags=netgo" },
-			[]string{"note GOFLAGS: -race -tags=netgo change how every package of the course is built"}, false},
-		{"GOPRIVATE matches the course's modules", func(f *fakeMachine) {
-			f.env["GOPRIVATE"], f.env["GONOPROXY"], f.env["GONOSUMDB"] = "*", "*", "*"
-			f.loseModules(1)
-		}, []string{"note GOPRIVATE/GONOPROXY/GONOSUMDB: GONOPROXY=* (from GOPRIVATE when unset) matches "}, false},
-		{"GOPRIVATE matches modules already cached", func(f *fakeMachine) { f.env["GOPRIVATE"], f.env["GONOPROXY"] = "*", "*" },
-			[]string{"ok   GOPRIVATE/GONOPROXY/GONOSUMDB: GONOPROXY=* (from GOPRIVATE when unset) matches ", "ok   offline: "}, false},
-		{"GOSUMDB=off before the toolchain download", func(f *fakeMachine) {
-			f.env["GOSUMDB"] = "off"
-			f.uncacheToolchain(fakeRun{stdout: "listed\n"})
-		}, []string{"note GOPRIVATE/GONOPROXY/GONOSUMDB: GOSUMDB=off: go.sum still checks the course's modules, but the Go 1.25.5 toolchain"}, false},
-		{"toolchain not downloaded yet", func(f *fakeMachine) { f.uncacheToolchain(fakeRun{stdout: "listed\n"}) },
-			[]string{"ok   Go 1.25.5 toolchain (classic map): not downloaded yet, but GOPROXY=", "note offline: missing for working without the network: the Go 1.25.5 toolchain: run go run ./tools/course prepare"}, false},
-		{"toolchain unreachable", func(f *fakeMachine) {
-			f.uncacheToolchain(fakeRun{stderr: "go: module lookup: dial tcp: no such host\n", err: errors.New("exit status 1")})
-		}, []string{"FIX  Go " + classicVersion + " toolchain (classic map): " + lanes.ToolchainModule + "@v0.0.1-" + lanes.Classic().Toolchain + ".linux-amd64 is not in the module cache, and go list -m cannot find it through GOPROXY=file://"}, true},
-		{"toolchain proxy silent", func(f *fakeMachine) {
-			f.uncacheToolchain(fakeRun{err: fmt.Errorf("no answer in 20s: %w", context.DeadlineExceeded)})
-		}, []string{"FIX  Go 1.25.5 toolchain (classic map): ", "(no answer in 20s: context deadline exceeded)"}, true},
-		{"toolchain not cached and GOPROXY=off", func(f *fakeMachine) {
-			f.env["GOPROXY"] = "off"
-			f.uncacheToolchain(fakeRun{})
-		}, []string{"FIX  GOPROXY: off stops the go command from fetching the Go " + classicVersion + " toolchain", "FIX  Go " + classicVersion + " toolchain (classic map): " + lanes.ToolchainModule + "@v0.0.1-" + lanes.Classic().Toolchain + ".linux-amd64 is not in the module cache, and GOPROXY=off stops"}, true},
-		{"toolchain cached but broken", func(f *fakeMachine) {
-			f.runs["go version"] = fakeRun{stderr: "go: download " + lanes.Classic().Toolchain + ": verifying: checksum mismatch\n", err: errors.New("exit status 1")}
-		}, []string{"FIX  Go " + classicVersion + " toolchain (classic map): " + lanes.ToolchainModule + "@v0.0.1-" + lanes.Classic().Toolchain + ".linux-amd64 is in the module cache, but GOTOOLCHAIN=" + lanes.Classic().Toolchain + " go version fails (go: download " + lanes.Classic().Toolchain + ": verifying: checksum mismatch)"}, true},
-		{"delve never built", func(f *fakeMachine) { delete(f.files, fakeGoCache+"/ab/ab12-d/dlv"); delete(f.runs, "go tool -n dlv") },
-			[]string{"note delve: not built yet: go run ./tools/course prepare builds it", "ok   benchstat: built"}, false},
-		{"benchstat out of date", func(f *fakeMachine) {
-			f.runs["go tool -n benchstat"] = fakeRun{err: fmt.Errorf("no answer in 10s: %w", context.DeadlineExceeded)}
-		}, []string{"note benchstat: a build of benchstat is in the build cache, but not one for this version and these settings (go tool -n benchstat did not find it in 10s): go run ./tools/course prepare builds it"}, false},
-		{"no mkdocs, root with apt-get", func(f *fakeMachine) { f.mkdocs = ""; f.root = true },
-			[]string{"note mkdocs (the book): mkdocs, its Material theme or pymdown-extensions is missing: go run ./tools/course installs Debian's"}, false},
-		{"no mkdocs, python3", func(f *fakeMachine) { f.mkdocs = "" },
-			[]string{"note mkdocs (the book): mkdocs, its Material theme or pymdown-extensions is missing: go run ./tools/course installs them with pip into build/venv"}, false},
-		{"no mkdocs, no Python", func(f *fakeMachine) { f.mkdocs = ""; delete(f.paths, "python3") },
-			[]string{"note mkdocs (the book): no Python 3 with mkdocs: install Python 3"}, false},
-		{"no envtest binaries", func(f *fakeMachine) { f.envtestErr = kubeassets.ErrMissing },
-			[]string{"FIX  envtest binaries (labs 07, 08): kube-apiserver and etcd are not built yet: run go run ./tools/envtest once (about 10 minutes", "note offline: missing for working without the network: the envtest binaries"}, true},
-		{"KUBEBUILDER_ASSETS without the binaries", func(f *fakeMachine) {
-			f.envtestErr = errors.New("KUBEBUILDER_ASSETS is assets, which has no etcd: point it at a folder with kube-apiserver and etcd")
-		}, []string{"FIX  envtest binaries (labs 07, 08): KUBEBUILDER_ASSETS is assets, which has no etcd"}, true},
-		{"disk nearly full", func(f *fakeMachine) { f.free = map[string]uint64{fakeGoCache: 2e9} },
-			[]string{"FIX  disk space: only 50.0 GB free for the module cache, 2.0 GB for the build cache, and the build cache alone reaches about 7 GB"}, true},
-		{"disk a bit short", func(f *fakeMachine) { f.free = map[string]uint64{fakeModCache: 8e9, fakeGoCache: 8e9} },
-			[]string{"note disk space: 8.0 GB free for the module cache and the build cache; the build cache reaches about 7 GB"}, false},
-		{"disk unknown", func(f *fakeMachine) { f.freeErr = errDiskUnknown },
-			[]string{"note disk space: free space unknown for the module cache (free space unknown on this system)"}, false},
-		{"not ready for offline", func(f *fakeMachine) { f.loseModules(5) },
-			[]string{"ok   GOPROXY: file://", "note offline: missing for working without the network: 5 modules (", "and 2 more)"}, false},
-		{"offline check fails", func(f *fakeMachine) {
-			f.runs["go mod download -json"] = fakeRun{stderr: "go: updates to go.mod needed\n", err: errors.New("exit status 1")}
-		}, []string{"note offline: cannot tell whether the modules are all here: GOFLAGS=-mod=readonly GOPROXY=off GOTOOLCHAIN=local go mod download -json fails (go: updates to go.mod needed)"}, false},
-		{"no go command", func(f *fakeMachine) { f.envErr = errNoGo },
-			[]string{"FIX  Go version: no go command on PATH: install Go 1.27 (any Go from 1.25 on builds the course), and put its bin folder on PATH", "summary: 0 ok, 0 notes, 1 FIX: fix the FIX lines"}, true},
-		{"go env fails", func(f *fakeMachine) {
-			f.envErr = errors.New("go env fails (go: invalid GOTOOLCHAIN \"go1.99x\"): fix that first")
-		},
-			[]string{"FIX  Go version: go env fails (go: invalid GOTOOLCHAIN"}, true},
-	}
-	for _, tt := range tests {
+	for _, tt := range missingNeeds {
 		t.Run(tt.name, func(t *testing.T) {
 			f := healthy(t)
 			tt.take(f)
