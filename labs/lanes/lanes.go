@@ -158,3 +158,10 @@ func ModuleVersion(tc, goos, goarch string) string {
 func (l Lane) ModuleVersion(goos, goarch string) string {
 	return ModuleVersion(l.Toolchain, goos, goarch)
 }
+
+// Module is the module path and version that hold the lane's toolchain for a system, as go mod
+// download takes it and the module cache names its folder:
+// golang.org/toolchain@v0.0.1-go1.N.P.linux-amd64.
+func (l Lane) Module(goos, goarch string) string {
+	return ToolchainModule + "@" + l.ModuleVersion(goos, goarch)
+}

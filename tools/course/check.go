@@ -23,6 +23,7 @@ import (
 	"gomaps/tools/course/internal/explorer"
 	"gomaps/tools/course/internal/install"
 	"gomaps/tools/course/internal/outputs"
+	roompack "gomaps/tools/course/internal/pack"
 	"gomaps/tools/course/internal/plan"
 	"gomaps/tools/course/internal/prepare"
 	"gomaps/tools/course/internal/stepcache"
@@ -784,12 +785,12 @@ func (c *checker) pack() error {
 		return err
 	}
 	pack := filepath.Join(base, "pack")
-	if err := runPack([]string{"-book=false", "-debs=false", pack}, c.Stdout, c.Stderr); err != nil {
+	if err := roompack.Make(context.Background(), roompack.Options{Root: c.Root, Dir: pack, Envtest: true, Bundle: true, Stdout: c.Stdout, Stderr: c.Stderr}); err != nil {
 		return err
 	}
 	clone := filepath.Join(base, "gomaps")
-	if err := c.Command("git", "-c", "advice.detachedHead=false", "clone", "-q", filepath.Join(pack, packBundle), clone).Run(); err != nil {
-		return fmt.Errorf("git clone %s: %v", packBundle, err)
+	if err := c.Command("git", "-c", "advice.detachedHead=false", "clone", "-q", filepath.Join(pack, roompack.BundleFile), clone).Run(); err != nil {
+		return fmt.Errorf("git clone %s: %v", roompack.BundleFile, err)
 	}
 	for _, step := range []struct {
 		offline bool

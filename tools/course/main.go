@@ -8,9 +8,6 @@
 //	go run ./tools/course outputs [-check] [NAME...]
 //	go run ./tools/course zh [-stamp PAGE...]
 //	go run ./tools/course prepare
-//	go run ./tools/course doctor
-//	go run ./tools/course pack [-envtest=false] [-book=false] [-debs=false] [-bundle=false] DIR
-//	go run ./tools/course unpack DIR
 //	go run ./tools/course layout LAB SAMPLE [text|mermaid]
 //	go run ./tools/course bench [-count N] [-benchtime D] [-check]
 //
@@ -58,31 +55,6 @@
 //	          cache, build delve, benchstat, envtest's kube-apiserver and etcd and the book; then
 //	          run the labs, the classic toolchain, delve and envtest with GOPROXY=off to prove
 //	          nothing needs the network
-//	doctor    check this machine, one line per need, what a workshop instructor asks each
-//	          attendee to run first: the Go version, GOTOOLCHAIN, GOPROXY, GOFLAGS, GOPRIVATE,
-//	          the Go 1.25.5 toolchain (cached, or reachable through GOPROXY), a C compiler and
-//	          -race, delve and benchstat built, mkdocs, the envtest binaries, free disk space,
-//	          and whether everything is here to work offline; each line is "ok   need: what was
-//	          found", "note need: what would help" or "FIX  need: the fix"; it ends with a
-//	          summary line and exits 1 when there is a FIX line. It downloads no module or
-//	          toolchain (only, when the toolchain is not cached, go list -m asks the proxy for
-//	          its version) and builds only a tiny program with -race (seconds when the build
-//	          cache is warm)
-//	pack      write a room pack into DIR, for a workshop without internet: a GOPROXY=file://
-//	          tree of the modules the course builds and of the Go 1.25.5 toolchain, with the
-//	          checksum database's records that verify the toolchain (proxy/), kube-apiserver and
-//	          etcd (envtest/, built first when missing), the built book (book/), the Debian
-//	          packages of mkdocs on a machine that uses apt (debs/), the course's last commit
-//	          (course.bundle), a README.txt and a MANIFEST with every file's SHA-256 and size;
-//	          then it installs the pack's modules and toolchain into an empty module cache from
-//	          the pack alone, to check it. DIR must be new, empty or an earlier pack, outside
-//	          the course. The pack is for the system it is made on
-//	unpack    install a room pack on a laptop with no network: check every file against
-//	          MANIFEST, go mod download and the Go 1.25.5 toolchain from the pack (go.sum and
-//	          the checksum database's records check them), envtest -import, mkdocs from the
-//	          Debian packages when it is missing (as root; otherwise it prints the command),
-//	          then go list -deps -test ./... and the toolchain with GOPROXY=off. course and
-//	          envtest use only the standard library, so they build before anything is unpacked
 //
 //	layout    print the layout of a sample map built by a lab's solution (labs 02 and 03), as
 //	          text or as a Mermaid diagram: runs the lab's TestStepNLayout with -layout=SAMPLE;
@@ -145,10 +117,12 @@ import (
 	"io"
 	"strings"
 
+	"gomaps/tools/course/internal/doctor"
 	"gomaps/tools/course/internal/explorer"
 	"gomaps/tools/course/internal/lanes"
 	"gomaps/tools/course/internal/layout"
 	"gomaps/tools/course/internal/outputs"
+	"gomaps/tools/course/internal/pack"
 	"gomaps/tools/course/internal/prepare"
 	"gomaps/tools/course/internal/serve"
 	"gomaps/tools/course/internal/zh"
@@ -176,10 +150,13 @@ func program() *cli.Program {
 		Default: "serve",
 		Commands: []*cli.Command{
 			checkCommand(),
+			doctor.Command(),
 			explorer.Command(),
 			lanes.Command(),
 			layout.Command(),
 			outputs.Command(),
+			pack.Command(),
+			pack.UnpackCommand(),
 			prepare.Command(),
 			serve.Command(),
 			zh.Command(),
@@ -204,12 +181,6 @@ func runIn(ctx context.Context, args []string, io cli.IO) error {
 		args = args[1:]
 	}
 	switch cmd {
-	case "doctor":
-		return runDoctor(args, stdout, stderr)
-	case "pack":
-		return runPack(args, stdout, stderr)
-	case "unpack":
-		return runUnpack(args, stdout, stderr)
 	case "bench":
 		return runBench(args, stdout, stderr)
 	case "help":

@@ -89,25 +89,3 @@ func TestCommandsNeedNoModules(t *testing.T) {
 		}
 	}
 }
-
-func TestMatchPrefixPatterns(t *testing.T) {
-	for _, c := range []struct {
-		patterns, path string
-		want           bool
-	}{
-		{"", "golang.org/toolchain", false},
-		{"golang.org/toolchain", "golang.org/toolchain", true},
-		{"golang.org", "golang.org/toolchain", true},
-		{"golang.org/x", "golang.org/toolchain", false},
-		{"*.corp.example.com", "git.corp.example.com/team/mod", true},
-		{"*.corp.example.com", "corp.example.com/mod", false},
-		{"example.com/a,golang.org/*", "golang.org/toolchain", true},
-		{"github.com/*/private/", "github.com/me/private/mod", true},
-		{"github.com/*/private", "github.com/me", false},
-		{",,", "github.com/me", false},
-	} {
-		if got := matchPrefixPatterns(c.patterns, c.path); got != c.want {
-			t.Errorf("matchPrefixPatterns(%q, %q) = %v; want %v", c.patterns, c.path, got, c.want)
-		}
-	}
-}

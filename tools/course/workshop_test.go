@@ -391,7 +391,7 @@ func TestWorkshopQuotesAreReal(t *testing.T) {
 	root := workshopRoot(t)
 	guide := workshopRead(t, root, workshopGuide)
 	var sources []string
-	for _, pattern := range []string{"chapters/out/*.txt", "tools/lab/testdata/*.txtar", "tools/course/doctor*.go"} {
+	for _, pattern := range []string{"chapters/out/*.txt", "tools/lab/testdata/*.txtar", "tools/course/internal/doctor/*.go"} {
 		files, err := filepath.Glob(filepath.Join(root, filepath.FromSlash(pattern)))
 		if err != nil || len(files) == 0 {
 			t.Fatalf("no %s (%v)", pattern, err)

@@ -5,9 +5,11 @@
 package gocmd
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"strings"
@@ -81,12 +83,17 @@ type envResult struct {
 
 // GoEnv returns go env's variables in g's environment. It runs go env -json once per g's
 // settings (and process environment), and the same map is returned after that: do not change it.
-func (g Go) GoEnv() (map[string]string, error) {
+func (g Go) GoEnv() (map[string]string, error) { return g.GoEnvContext(context.Background()) }
+
+// GoEnvContext is GoEnv whose go env -json stops when ctx ends (the doctor gives it a time
+// limit). Its answer is kept like GoEnv's, a failure too: call it once, early, in a command
+// that may stop it.
+func (g Go) GoEnvContext(ctx context.Context) (map[string]string, error) {
 	key := g.Dir + "\x00" + strings.Join(g.Environ(), "\x00")
 	v, _ := envs.LoadOrStore(key, &envResult{})
 	r := v.(*envResult)
 	r.once.Do(func() {
-		out, err := g.Command(context.Background(), "env", "-json").Output()
+		out, err := g.Command(ctx, "env", "-json").Output()
 		if err != nil {
 			r.err = fmt.Errorf("go env fails (%v): fix that first", firstLine(out, err))
 			return
@@ -96,6 +103,31 @@ func (g Go) GoEnv() (map[string]string, error) {
 		}
 	})
 	return r.vars, r.err
+}
+
+// A Module is one module as go mod download -json reports it: its files in the module
+// cache's download folder, or why it could not be downloaded.
+type Module struct {
+	Path, Version string
+	Info, GoMod   string // the .info and .mod files
+	Zip           string // the module's zip
+	Error         string
+}
+
+// DecodeModules reads the output of go mod download -json. When a part of it is not a module,
+// it returns the modules before that part, and an error.
+func DecodeModules(out []byte) ([]Module, error) {
+	var mods []Module
+	dec := json.NewDecoder(bytes.NewReader(out))
+	for {
+		var m Module
+		if err := dec.Decode(&m); err == io.EOF {
+			return mods, nil
+		} else if err != nil {
+			return mods, fmt.Errorf("go mod download -json: %v", err)
+		}
+		mods = append(mods, m)
+	}
 }
 
 // Var returns one of go env's variables in g's environment, "" when it fails.

@@ -1,13 +1,22 @@
-package main
+package pack
 
 import (
-	"gomaps/labs/lanes"
-	"gomaps/tools/course/internal/base"
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"gomaps/labs/lanes"
+	"gomaps/tools/course/internal/base"
+	"gomaps/tools/internal/cli"
 )
+
+// run runs the pack and unpack commands as the course command does.
+func run(args []string, out *strings.Builder) error {
+	p := &cli.Program{Name: "course", Path: "go run ./tools/course", Commands: []*cli.Command{Command(), UnpackCommand()}}
+	return p.Run(context.Background(), args, cli.IO{Stdout: out, Stderr: out})
+}
 
 func TestEscapeModPath(t *testing.T) {
 	for in, want := range map[string]string{
@@ -101,7 +110,7 @@ func TestUnpackRefuses(t *testing.T) {
 		"no such place": {filepath.Join(t.TempDir(), "nowhere"), "is not a room pack"},
 	} {
 		var out strings.Builder
-		err := run([]string{"unpack", c.dir}, &out, &out)
+		err := run([]string{"unpack", c.dir}, &out)
 		if err == nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {
 			t.Errorf("%s: unpack error %v; want one line containing %q", name, err, c.want)
 		}
@@ -133,7 +142,7 @@ func TestPackDirRules(t *testing.T) {
 	}
 	root, _ := base.FindRoot()
 	var out strings.Builder
-	if err := run([]string{"pack", filepath.Join(root, "build", "pack")}, &out, &out); err == nil || !strings.Contains(err.Error(), "inside the course") {
+	if err := run([]string{"pack", filepath.Join(root, "build", "pack")}, &out); err == nil || !strings.Contains(err.Error(), "inside the course") {
 		t.Errorf("pack into the course: error %v; want a refusal", err)
 	}
 }

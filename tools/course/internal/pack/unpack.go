@@ -1,12 +1,10 @@
-package main
+package pack
 
 import (
 	"bufio"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -18,73 +16,101 @@ import (
 	"gomaps/tools/course/internal/base"
 	"gomaps/tools/course/internal/book"
 	"gomaps/tools/course/internal/install"
+	"gomaps/tools/course/internal/steps"
 	"gomaps/tools/internal/cli"
 	"gomaps/tools/internal/gocmd"
 )
+
+// UnpackCommand is the unpack command.
+func UnpackCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "unpack",
+		Usage: "DIR",
+		Short: "install a room pack on a laptop with no network",
+		Long: "install a room pack on a laptop with no network: check every file against MANIFEST, go " +
+			"mod download and the Go " + lanes.Classic().Release() + " toolchain from the pack (go.sum and the checksum " +
+			"database's records check them), envtest -import, mkdocs from the Debian packages when it " +
+			"is missing (as root; otherwise it prints the command), then go list -deps -test ./... and " +
+			"the toolchain with GOPROXY=off. course and envtest use only the standard library, so they " +
+			"build before anything is unpacked",
+		Run: func(ctx context.Context, io cli.IO, args []string) error {
+			if len(args) != 1 {
+				return cli.Usagef("unpack: name the room pack's folder (go run ./tools/course unpack DIR)")
+			}
+			root, err := base.FindRoot()
+			if err != nil {
+				return err
+			}
+			return unpack(ctx, root, args[0], io)
+		},
+	}
+}
+
+// unpack installs the room pack in dir, as the reader names it, for the course in root. A pack
+// it refuses is an error before any step; a step that fails says why on its FAIL line, and
+// unpack returns cli.ErrFailed.
+func unpack(ctx context.Context, root, dir string, io cli.IO) error {
+	u, err := openPack(root, dir, io)
+	if err != nil {
+		return fmt.Errorf("unpack: %v", err)
+	}
+	return runSteps(io.Stdout, u.steps(ctx), &u.notes, func() string {
+		return "this laptop has what the course needs, with no network: start with go run ./tools/lab run 01"
+	})
+}
 
 // unpacker installs a room pack on a laptop, with no network.
 type unpacker struct {
 	*install.Setup
 	pack    string // absolute
 	header  packHeader
-	entries []packEntry // the files MANIFEST lists
-	env     goEnv
+	entries []packEntry       // the files MANIFEST lists
+	env     map[string]string // go env
 	notes   []string
 }
 
-func runUnpack(args []string, stdout, stderr io.Writer) error {
-	flags := flag.NewFlagSet("unpack", flag.ContinueOnError)
-	if help, err := parseFlags(flags, args, stdout); help || err != nil {
-		return err
-	}
-	if flags.NArg() != 1 {
-		return cli.Usagef("unpack: name the room pack's folder (go run ./tools/course unpack DIR)")
-	}
-	root, err := base.FindRoot()
+// openPack reads the pack's MANIFEST and refuses a pack made for another system or another
+// version of the course.
+func openPack(root, dir string, io cli.IO) (*unpacker, error) {
+	pack, err := filepath.Abs(dir)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	pack, err := filepath.Abs(flags.Arg(0))
-	if err != nil {
-		return err
-	}
-	u := &unpacker{Setup: &install.Setup{Root: root, Stdout: stdout, Stderr: stderr, Go: gocmd.Machine()}, pack: pack}
+	u := &unpacker{Setup: &install.Setup{Root: root, Stdout: io.Stdout, Stderr: io.Stderr, Go: gocmd.Machine()}, pack: pack}
 	if u.header, u.entries, err = readManifest(pack); err != nil {
-		return fmt.Errorf("unpack: %v", err)
+		return nil, err
 	}
 	if u.header.System != packOS() {
-		return fmt.Errorf("unpack: this pack is for %s and this laptop is %s: ask for a pack made on a %s machine", u.header.System, packOS(), packOS())
+		return nil, fmt.Errorf("this pack is for %s and this laptop is %s: ask for a pack made on a %s machine", u.header.System, packOS(), packOS())
 	}
 	gosum, err := base.FileSum(filepath.Join(root, "go.sum"))
 	if err != nil {
-		return fmt.Errorf("unpack: %v", err)
+		return nil, err
 	}
 	if gosum != u.header.GoSum {
-		return fmt.Errorf("unpack: this course's go.sum is not the one the pack was made for (commit %.12s), so the pack may lack modules it needs: clone the course from %s", u.header.Commit, filepath.Join(flags.Arg(0), packBundle))
+		return nil, fmt.Errorf("this course's go.sum is not the one the pack was made for (commit %.12s), so the pack may lack modules it needs: clone the course from %s", u.header.Commit, filepath.Join(dir, BundleFile))
 	}
-	if u.env, err = readGoEnv(root, nil); err != nil {
-		return fmt.Errorf("unpack: %v", err)
+	if u.env, err = u.Go.In(root).GoEnv(); err != nil {
+		return nil, err
 	}
-	steps := []packStep{
-		{"check every file of the pack against its " + packManifest, u.verify},
-		{"install the modules into the module cache (" + u.env.GOMODCACHE + ")", u.modules},
-		{"install the Go " + strings.TrimPrefix(lanes.Classic().Toolchain, "go") + " toolchain (the classic map)", u.toolchain},
+	return u, nil
+}
+
+// steps are the steps of unpack, for what the pack holds.
+func (u *unpacker) steps(ctx context.Context) []steps.Step {
+	list := []steps.Step{
+		{Name: "verify", Title: "check every file of the pack against its " + packManifest, Run: u.verify},
+		{Name: "modules", Title: "install the modules into the module cache (" + u.env["GOMODCACHE"] + ")", Run: u.modules},
+		{Name: "toolchain", Title: "install the Go " + lanes.Classic().Release() + " toolchain (the classic map)", Run: u.toolchain},
 	}
-	if base.IsDir(filepath.Join(pack, packEnvtest)) {
-		steps = append(steps, packStep{"install kube-apiserver and etcd for envtest (go run ./tools/envtest -import)", u.envtest})
+	if base.IsDir(filepath.Join(u.pack, packEnvtest)) {
+		list = append(list, steps.Step{Name: "envtest", Title: "install kube-apiserver and etcd for envtest (go run ./tools/envtest -import)",
+			Run: func() (string, error) { return u.envtest(ctx) }})
 	}
-	if base.IsDir(filepath.Join(pack, packDebs)) {
-		steps = append(steps, packStep{"install mkdocs for the book, if it is missing", u.debs})
+	if base.IsDir(filepath.Join(u.pack, packDebs)) {
+		list = append(list, steps.Step{Name: "mkdocs", Title: "install mkdocs for the book, if it is missing", Run: u.debs})
 	}
-	steps = append(steps, packStep{"check that the course builds with the network off (GOPROXY=off)", u.offline})
-	if err := runSteps(stdout, steps); err != nil {
-		return fmt.Errorf("unpack: %v", err)
-	}
-	fmt.Fprintln(stdout, "this laptop has what the course needs, with no network: start with go run ./tools/lab run 01")
-	for _, n := range u.notes {
-		fmt.Fprintf(stdout, "note: %s\n", n)
-	}
-	return nil
+	return append(list, steps.Step{Name: "offline", Title: "check that the course builds with the network off (GOPROXY=off)", Run: u.offline})
 }
 
 // packEntry is one file line of MANIFEST.
@@ -171,7 +197,7 @@ func (u *unpacker) verify() (string, error) {
 // output only when it fails.
 func (u *unpacker) run(env []string, args ...string) error {
 	cmd := u.Command("go", args...)
-	cmd.Env = append(append(os.Environ(), packGoEnv(u.pack, u.env.GOSUMDB)...), env...)
+	cmd.Env = append(append(cmd.Env, packGoEnv(u.pack, u.env["GOSUMDB"])...), env...)
 	return install.RunQuiet(cmd, base.EnvPrefix(env)+"go "+strings.Join(args, " "))
 }
 
@@ -189,11 +215,11 @@ func (u *unpacker) toolchain() (string, error) {
 	return "GOTOOLCHAIN=" + lanes.Classic().Toolchain + " go version works; the toolchain was checked against the checksum database's records in the pack", nil
 }
 
-func (u *unpacker) envtest() (string, error) {
+func (u *unpacker) envtest(ctx context.Context) (string, error) {
 	if os.Getenv(kubeassets.AssetsEnv) != "" {
 		u.notes = append(u.notes, kubeassets.AssetsEnv+" is set, so the course's tests use that folder, not the binaries unpack installed; unset it to use them")
 	}
-	dir, err := kubeassets.Import(context.Background(), filepath.Join(u.pack, packEnvtest))
+	dir, err := kubeassets.Import(ctx, filepath.Join(u.pack, packEnvtest))
 	if err != nil {
 		return "", err
 	}
@@ -258,7 +284,7 @@ func neededDebs(dir string) ([]string, error) {
 		need = append(need, file)
 	}
 	if len(need) == 0 {
-		return nil, errors.New("every package of the pack is installed and mkdocs still does not start: install mkdocs mkdocs-material python3-pymdownx when online")
+		return nil, errors.New("every package of the pack is installed and mkdocs still does not start: install " + strings.Join(book.Packages, " ") + " when online")
 	}
 	return need, nil
 }
@@ -274,7 +300,7 @@ func (u *unpacker) offline() (string, error) {
 	if err := u.run(append(off, "GOTOOLCHAIN="+lanes.Classic().Toolchain), "version"); err != nil {
 		return "", err
 	}
-	summary := "every package of the course and its tests loads, and the Go " + strings.TrimPrefix(lanes.Classic().Toolchain, "go") + " toolchain runs"
+	summary := "every package of the course and its tests loads, and the Go " + lanes.Classic().Release() + " toolchain runs"
 	if base.IsDir(filepath.Join(u.pack, packEnvtest)) {
 		if _, err := kubeassets.Dir(); err != nil {
 			return "", err

@@ -1,18 +1,17 @@
-package main
+// Package doctor is the course's doctor command: it checks, in order, everything an
+// attendee's machine needs for the course, one line per need.
+package doctor
 
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"go/version"
 	"io"
 	"io/fs"
 	"os"
 	"os/exec"
-	"os/signal"
 	"path"
 	"path/filepath"
 	"runtime"
@@ -96,22 +95,33 @@ type probe struct {
 
 func (p probe) String() string { return base.EnvPrefix(p.env) + strings.Join(p.args, " ") }
 
-// runDoctor is the doctor command.
-func runDoctor(args []string, stdout, stderr io.Writer) error {
-	flags := flag.NewFlagSet("doctor", flag.ContinueOnError)
-	if help, err := parseFlags(flags, args, stdout); help || err != nil {
-		return err
+// Command is the doctor command.
+func Command() *cli.Command {
+	return &cli.Command{
+		Name:  "doctor",
+		Short: "check this machine for the course, one line per need",
+		Long: `check this machine, one line per need, what a workshop instructor asks each attendee ` +
+			`to run first: the Go version, GOTOOLCHAIN, GOPROXY, GOFLAGS, GOPRIVATE, the Go ` + classicVersion + ` ` +
+			`toolchain (cached, or reachable through GOPROXY), a C compiler and -race, delve and ` +
+			`benchstat built, mkdocs, the envtest binaries, free disk space, and whether everything ` +
+			`is here to work offline; each line is "ok   need: what was found", "note need: what ` +
+			`would help" or "FIX  need: the fix"; it ends with a summary line and exits 1 when there ` +
+			`is a FIX line. It downloads no module or toolchain (only, when the toolchain is not ` +
+			`cached, go list -m asks the proxy for its version) and builds only a tiny program with ` +
+			`-race (seconds when the build cache is warm)`,
+		Run: run,
 	}
-	if flags.NArg() > 0 {
-		return cli.Usagef("doctor: unexpected argument %q", flags.Arg(0))
+}
+
+func run(ctx context.Context, io cli.IO, args []string) error {
+	if len(args) > 0 {
+		return cli.Usagef("doctor: unexpected argument %q", args[0])
 	}
 	root, err := base.FindRoot()
 	if err != nil {
 		return err
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	fixes, err := doctor(ctx, realMachine{root: root}, root, stdout)
+	fixes, err := doctor(ctx, realMachine{root: root}, root, io.Stdout)
 	if err != nil {
 		return err
 	}
@@ -175,7 +185,7 @@ const (
 
 var (
 	classicRunHint = "GOTOOLCHAIN=" + lanes.Classic().Toolchain + " go version"
-	classicVersion = strings.TrimPrefix(lanes.Classic().Toolchain, "go")
+	classicVersion = lanes.Classic().Release()
 	needClassic    = "Go " + classicVersion + " toolchain (classic map)"
 )
 
@@ -203,20 +213,10 @@ type doc struct {
 // doctor prints the report to w and returns the number of FIX lines. An error means the report
 // could not be made at all.
 func doctor(ctx context.Context, m machine, root string, w io.Writer) (fixes int, err error) {
-	d := &doc{m: m, root: root}
-	gomod, err := m.ReadFile(filepath.Join(root, "go.mod"))
+	d, err := newDoc(m, root)
 	if err != nil {
-		return 0, fmt.Errorf("doctor: %v", err)
+		return 0, err
 	}
-	f := courseroot.ParseGoMod(gomod)
-	if f.Go == "" {
-		return 0, errors.New("doctor: the course's go.mod has no go line")
-	}
-	d.need = "go" + f.Go
-	for _, r := range f.Require {
-		d.modules = append(d.modules, r.Path)
-	}
-
 	counts := [3]int{}
 	report := func(f finding) {
 		counts[f.verdict]++
@@ -229,13 +229,7 @@ func doctor(ctx context.Context, m machine, root string, w io.Writer) (fixes int
 	case err != nil:
 		report(fixf(needGo, "%v", err))
 	default:
-		for _, check := range []func(context.Context) finding{
-			d.checkGo, d.checkToolchainSetting, d.checkProxy, d.checkFlags, d.checkPrivate,
-			d.checkClassic, d.checkLanes, d.checkCC, d.checkRace,
-			func(ctx context.Context) finding { return d.checkTool(ctx, needDelve, "dlv") },
-			func(ctx context.Context) finding { return d.checkTool(ctx, needBenchstat, "benchstat") },
-			d.checkMkdocs, d.checkEnvtest, d.checkDisk, d.checkOffline,
-		} {
+		for _, check := range d.checks() {
 			if ctx.Err() != nil {
 				return counts[verdictFix], fmt.Errorf("doctor: %v", ctx.Err())
 			}
@@ -245,6 +239,35 @@ func doctor(ctx context.Context, m machine, root string, w io.Writer) (fixes int
 	fmt.Fprintf(w, "summary: %d ok, %s, %d FIX: %s\n", counts[verdictOK], plural(counts[verdictNote], "note"), counts[verdictFix],
 		summaryAdvice(counts[verdictFix], counts[verdictNote]))
 	return counts[verdictFix], nil
+}
+
+// newDoc starts a run of the doctor: what the course's go.mod asks for.
+func newDoc(m machine, root string) (*doc, error) {
+	d := &doc{m: m, root: root}
+	gomod, err := m.ReadFile(filepath.Join(root, "go.mod"))
+	if err != nil {
+		return nil, fmt.Errorf("doctor: %v", err)
+	}
+	f := courseroot.ParseGoMod(gomod)
+	if f.Go == "" {
+		return nil, errors.New("doctor: the course's go.mod has no go line")
+	}
+	d.need = "go" + f.Go
+	for _, r := range f.Require {
+		d.modules = append(d.modules, r.Path)
+	}
+	return d, nil
+}
+
+// checks are the doctor's checks, in the order of its report: one line each.
+func (d *doc) checks() []func(context.Context) finding {
+	return []func(context.Context) finding{
+		d.checkGo, d.checkToolchainSetting, d.checkProxy, d.checkFlags, d.checkPrivate,
+		d.checkClassic, d.checkLanes, d.checkCC, d.checkRace,
+		func(ctx context.Context) finding { return d.checkTool(ctx, needDelve, "dlv") },
+		func(ctx context.Context) finding { return d.checkTool(ctx, needBenchstat, "benchstat") },
+		d.checkMkdocs, d.checkEnvtest, d.checkDisk, d.checkOffline,
+	}
 }
 
 func summaryAdvice(fixes, notes int) string {
@@ -489,29 +512,28 @@ func listSome(items []string) string {
 	return fmt.Sprintf("%s and %d more", strings.Join(items[:3], ", "), len(items)-3)
 }
 
-// classicModuleVersion is the version of golang.org/toolchain that holds the classic lane's
-// toolchain for this machine.
-func (d *doc) classicModuleVersion() string {
-	return lanes.Classic().ModuleVersion(d.env["GOHOSTOS"], d.env["GOHOSTARCH"])
+// toolchainModule is the module (golang.org/toolchain@version) that holds lane l's toolchain
+// for this machine.
+func (d *doc) toolchainModule(l lanes.Lane) string {
+	return l.Module(d.env["GOHOSTOS"], d.env["GOHOSTARCH"])
 }
 
 // classicCached reports whether the module cache holds the classic toolchain, unpacked.
 func (d *doc) classicCached() bool {
 	if !d.toolchainDone {
 		d.toolchainDone = true
-		d.toolchainCached = d.toolchainCachedFor(lanes.Classic().Toolchain)
+		d.toolchainCached = d.toolchainCachedFor(lanes.Classic())
 	}
 	return d.toolchainCached
 }
 
-// toolchainCachedFor reports whether the module cache holds the toolchain tc (go1.N.P), unpacked.
-func (d *doc) toolchainCachedFor(tc string) bool {
+// toolchainCachedFor reports whether the module cache holds lane l's toolchain, unpacked.
+func (d *doc) toolchainCachedFor(l lanes.Lane) bool {
 	exe := "go"
 	if d.env["GOHOSTOS"] == "windows" {
 		exe += ".exe"
 	}
-	mod := lanes.ModuleVersion(tc, d.env["GOHOSTOS"], d.env["GOHOSTARCH"])
-	dir := filepath.Join(d.env["GOMODCACHE"], filepath.FromSlash(lanes.ToolchainModule)+"@"+mod)
+	dir := filepath.Join(d.env["GOMODCACHE"], filepath.FromSlash(d.toolchainModule(l)))
 	fi, err := d.m.Stat(filepath.Join(dir, "bin", exe))
 	return err == nil && fi.Mode().IsRegular()
 }
@@ -525,7 +547,7 @@ func (d *doc) checkLanes(context.Context) finding {
 		switch {
 		case d.env["GOVERSION"] == l.Toolchain:
 			here = append(here, l.Name+" (the installed "+l.Toolchain+")")
-		case d.toolchainCachedFor(l.Toolchain):
+		case d.toolchainCachedFor(l):
 			here = append(here, l.Name+" ("+l.Toolchain+", in the module cache)")
 		default:
 			later = append(later, l.Name+" ("+l.Toolchain+")")
@@ -545,7 +567,7 @@ func (d *doc) checkLanes(context.Context) finding {
 }
 
 func (d *doc) checkClassic(ctx context.Context) finding {
-	mod := lanes.ToolchainModule + "@" + d.classicModuleVersion()
+	mod := d.toolchainModule(lanes.Classic())
 	if d.classicCached() {
 		p := probe{dir: d.root, timeout: doctorListTimeout, args: []string{"go", "version"},
 			env: []string{"GOTOOLCHAIN=" + lanes.Classic().Toolchain, "GOPROXY=off", "GOFLAGS=-mod=readonly"}}
@@ -799,13 +821,9 @@ func (d *doc) missingModules(ctx context.Context) ([]string, error) {
 	p := probe{dir: d.root, timeout: doctorDownloadTimeout, args: []string{"go", "mod", "download", "-json"},
 		env: []string{"GOFLAGS=-mod=readonly", "GOPROXY=off", "GOTOOLCHAIN=local"}}
 	stdout, stderr, err := d.m.Run(ctx, p)
-	dec := json.NewDecoder(bytes.NewReader(stdout))
-	for {
-		var m struct{ Path, Version, Error string }
-		if dec.Decode(&m) != nil {
-			break
-		}
-		d.countMods++
+	mods, _ := gocmd.DecodeModules(stdout) // what it reported before anything else is still news
+	d.countMods = len(mods)
+	for _, m := range mods {
 		if m.Error != "" {
 			d.missing = append(d.missing, m.Path+"@"+m.Version)
 		}
@@ -870,15 +888,13 @@ func (m realMachine) GoEnv(ctx context.Context) (map[string]string, error) {
 	if _, err := exec.LookPath("go"); err != nil {
 		return nil, errNoGo
 	}
-	stdout, stderr, err := m.Run(ctx, probe{dir: m.root, timeout: doctorGoEnvTimeout, args: []string{"go", "env", "-json"}})
-	if err != nil {
-		return nil, fmt.Errorf("go env fails (%s): fix that first", firstLine(stdout, stderr, err))
+	ctx, cancel := context.WithTimeout(ctx, doctorGoEnvTimeout)
+	defer cancel()
+	env, err := gocmd.Machine().In(m.root).GoEnvContext(ctx)
+	if err != nil && errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return nil, fmt.Errorf("go env fails (no answer in %v: %v): fix that first", doctorGoEnvTimeout, context.DeadlineExceeded)
 	}
-	env := map[string]string{}
-	if err := json.Unmarshal(stdout, &env); err != nil {
-		return nil, fmt.Errorf("go env -json printed something else than JSON (%v): check that go on PATH is the Go command", err)
-	}
-	return env, nil
+	return env, err
 }
 
 func (realMachine) FreeDisk(path string) (uint64, error) {
