@@ -5,6 +5,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"io"
 	"os"
 	"path/filepath"
@@ -15,10 +18,11 @@ import (
 	"strings"
 
 	"gomaps/tools/internal/cli"
+	"gomaps/tools/lab/internal/merge"
 )
 
 // checkpoint NN K brings a learner who fell behind to step K of lab NN: the solution of every
-// step below K is put in place, func by func (see mergeSteps), and the learner's code of step K
+// step below K is put in place, func by func (see package merge), and the learner's code of step K
 // and later stays as it is; a file whose funcs serve several steps takes them from its step
 // snapshot (solutions/NN-word/step-J, J the step before K), so that the checkpoint hands over no
 // code of step K. For a lab without steps, checkpoint NN (no K) puts the whole
@@ -60,13 +64,13 @@ type fileChange struct {
 	file string // relative to the root, with slashes
 	old  []byte // nil: the file is not there
 	new  []byte
-	m    *merge // nil for a whole solution file
-	from string // the step snapshot the merge took its code from, with slashes; "": the solution
+	m    *merge.Result // nil for a whole solution file
+	from string        // the step snapshot the merge took its code from, with slashes; "": the solution
 }
 
 // stepSnapshotDir is the folder of the step snapshots of step j: solutions/NN-word/step-J holds
 // the lab's files whose funcs serve several steps, as they stand once steps 1 to j are done and
-// no later step (see mergeSteps).
+// no later step (see package merge).
 func (l *lab) stepSnapshotDir(j int) string {
 	return filepath.Join(l.solutionDir(), "step-"+strconv.Itoa(j))
 }
@@ -158,13 +162,13 @@ func (c *course) planCheckpoint(l *lab, steps []int, k int, ref string) (changes
 				snap = nil
 			}
 		}
-		m, err := mergeSteps(file, mine, shipped, sol, snap, l.num, k, c.otherNames(l, file))
+		m, err := merge.ToStep(merge.File{Name: file, Lab: l.num, Mine: mine, Shipped: shipped, Solution: sol, Snapshot: snap, Others: c.otherNames(l, file)}, k)
 		if err != nil {
 			return nil, nil, 0, err
 		}
-		left += m.left
-		if !bytes.Equal(m.out, normalizeEOL(old)) {
-			changes = append(changes, fileChange{file: file, old: old, new: m.out, m: m, from: from})
+		left += m.Left
+		if !bytes.Equal(m.Out, normalizeEOL(old)) {
+			changes = append(changes, fileChange{file: file, old: old, new: m.Out, m: m, from: from})
 		}
 	}
 	return changes, notes, left, nil
@@ -256,23 +260,23 @@ func (c *course) checkpoint(ctx context.Context, l *lab, arg string, w io.Writer
 		case ch.m == nil:
 			fmt.Fprintf(w, "  %s: now the solution's file\n", ch.file)
 		default:
-			line := fmt.Sprintf("  %s: the solution's %s", ch.file, strings.Join(ch.m.replaced, ", "))
+			line := fmt.Sprintf("  %s: the solution's %s", ch.file, strings.Join(ch.m.Replaced, ", "))
 			if ch.from != "" {
-				line = fmt.Sprintf("  %s: the solution as it stands before step %d (%s): %s", ch.file, k, ch.from, strings.Join(ch.m.replaced, ", "))
+				line = fmt.Sprintf("  %s: the solution as it stands before step %d (%s): %s", ch.file, k, ch.from, strings.Join(ch.m.Replaced, ", "))
 			}
-			if len(ch.m.added) > 0 {
+			if len(ch.m.Added) > 0 {
 				from := "the solution"
 				if ch.from != "" {
 					from = "the snapshot"
 				}
-				line += "; added from " + from + ": " + strings.Join(ch.m.added, ", ")
+				line += "; added from " + from + ": " + strings.Join(ch.m.Added, ", ")
 			}
-			if len(ch.m.imports) > 0 {
-				line += "; imports: " + strings.Join(ch.m.imports, ", ")
+			if len(ch.m.Imports) > 0 {
+				line += "; imports: " + strings.Join(ch.m.Imports, ", ")
 			}
 			fmt.Fprintln(w, line)
-			spill = append(spill, ch.m.spill...)
-			spillTo = max(spillTo, ch.m.spillTo)
+			spill = append(spill, ch.m.Spill...)
+			spillTo = max(spillTo, ch.m.SpillTo)
 		}
 	}
 	if len(spill) > 0 {
@@ -332,6 +336,11 @@ func parses(src []byte) bool {
 	return err == nil
 }
 
+// parseFile parses a Go file's declarations, without comments.
+func parseFile(src []byte) (*ast.File, error) {
+	return parser.ParseFile(token.NewFileSet(), "", src, parser.SkipObjectResolution)
+}
+
 // otherNames lists the package-level names the lab's other files declare (its tests too,
 // when they are in the package), so that checkpoint adds no second declaration of one.
 func (c *course) otherNames(l *lab, file string) map[string]bool {
@@ -349,7 +358,7 @@ func (c *course) otherNames(l *lab, file string) map[string]bool {
 		if af, err := parseFile(data); err == nil && af.Name.Name != l.word {
 			continue // an external test package
 		}
-		for n := range topNames(data) {
+		for n := range merge.TopNames(data) {
 			names[n] = true
 		}
 	}

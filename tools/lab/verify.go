@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"go/ast"
 	"go/parser"
 	"go/token"
 	"io"
@@ -19,6 +18,7 @@ import (
 
 	"gomaps/labs/overlay"
 	"gomaps/tools/internal/cli"
+	"gomaps/tools/lab/internal/merge"
 )
 
 // The lab contract, as verify checks it for every lab:
@@ -342,7 +342,7 @@ func (c *course) checkStepSnapshots(ctx context.Context, l *lab, js []int) []str
 				case len(f.msg) > 0:
 					msg = f.msg[0]
 				}
-				ps = append(ps, fmt.Sprintf("%s, %s of step %d fails: %s; every test of %s must pass", what, f.test, n, msg, stepRange(steps[0], j)))
+				ps = append(ps, fmt.Sprintf("%s, %s of step %d fails: %s; every test of %s must pass", what, f.test, n, msg, merge.StepRange(steps[0], j)))
 			}
 		}
 		if !nextFails {
@@ -408,85 +408,88 @@ func (c *course) checkStepSnapshotFiles(l *lab, j int, mine []string) []string {
 		return []string{fmt.Sprintf("%s is an empty folder of step snapshots", filepath.ToSlash(dir))}
 	}
 	var ps []string
-	marker := "TODO(" + l.num + ")"
 	for _, e := range entries {
-		f := filepath.ToSlash(filepath.Join(dir, e.Name()))
-		twin := filepath.Join(l.dir(), e.Name())
-		if e.IsDir() || !contains(mine, twin) {
-			ps = append(ps, fmt.Sprintf("%s is not the twin of a learner file in %s", f, filepath.ToSlash(l.dir())))
+		if e.IsDir() || !contains(mine, filepath.Join(l.dir(), e.Name())) {
+			ps = append(ps, fmt.Sprintf("%s is not the twin of a learner file in %s", filepath.ToSlash(filepath.Join(dir, e.Name())), filepath.ToSlash(l.dir())))
 			continue
 		}
-		snap, _ := os.ReadFile(filepath.Join(c.root, dir, e.Name()))
-		lab, _ := os.ReadFile(filepath.Join(c.root, twin))
-		sol, _ := os.ReadFile(filepath.Join(c.root, l.solutionDir(), e.Name()))
-		fset := token.NewFileSet()
-		sf, err := parser.ParseFile(fset, f, snap, parser.ParseComments|parser.SkipObjectResolution)
-		if err != nil {
-			ps = append(ps, fmt.Sprintf("%s does not parse: %v", f, err))
-			continue
-		}
-		if sf.Name.Name != l.word {
-			ps = append(ps, fmt.Sprintf("%s is package %s; want package %s", f, sf.Name.Name, l.word))
-		}
-		if !buildIgnoreRE.Match(snap[:fset.Position(sf.Package).Offset]) {
-			ps = append(ps, fmt.Sprintf("%s lacks the line //go:build ignore above its package clause: a step snapshot builds only in the lab, where checkpoint puts its funcs, not as a package of its own", f))
-		}
-		lf, err := parser.ParseFile(fset, filepath.ToSlash(twin), lab, parser.ParseComments|parser.SkipObjectResolution)
-		if err != nil || sol == nil || !parses(sol) {
-			continue // reported with the lab's files
-		}
-		spans, err := stepDecls(filepath.ToSlash(twin), lab, sol, l.num)
-		if err != nil {
-			continue // reported by checkTodoSteps
-		}
-		// The text of a declaration, doc comment included, and its comments holding the marker.
-		text := func(src []byte, d ast.Decl) string {
-			return string(src[fset.Position(declStart(d)).Offset:fset.Position(d.End()).Offset])
-		}
-		todoComments := func(af *ast.File, d ast.Decl) []string {
-			var out []string
-			for _, g := range af.Comments {
-				if g.Pos() >= declStart(d) && g.End() <= d.End() && strings.Contains(g.Text(), marker) {
-					out = append(out, g.Text())
+		ps = append(ps, c.checkStepSnapshotFile(l, j, e.Name())...)
+	}
+	return ps
+}
+
+// checkStepSnapshotFile checks the file name of the step snapshot folder of step j against its
+// twin in the lab and the solution's (see checkStepSnapshotFiles).
+func (c *course) checkStepSnapshotFile(l *lab, j int, name string) []string {
+	f := filepath.ToSlash(filepath.Join(l.stepSnapshotDir(j), name))
+	twin := filepath.ToSlash(filepath.Join(l.dir(), name))
+	snap, _ := os.ReadFile(filepath.Join(c.root, l.stepSnapshotDir(j), name))
+	lab, _ := os.ReadFile(filepath.Join(c.root, l.dir(), name))
+	sol, _ := os.ReadFile(filepath.Join(c.root, l.solutionDir(), name))
+	fset := token.NewFileSet()
+	sf, err := parser.ParseFile(fset, f, snap, parser.ParseComments|parser.SkipObjectResolution)
+	if err != nil {
+		return []string{fmt.Sprintf("%s does not parse: %v", f, err)}
+	}
+	var ps []string
+	if sf.Name.Name != l.word {
+		ps = append(ps, fmt.Sprintf("%s is package %s; want package %s", f, sf.Name.Name, l.word))
+	}
+	if !buildIgnoreRE.Match(snap[:fset.Position(sf.Package).Offset]) {
+		ps = append(ps, fmt.Sprintf("%s lacks the line //go:build ignore above its package clause: a step snapshot builds only in the lab, where checkpoint puts its funcs, not as a package of its own", f))
+	}
+	marker := "TODO(" + l.num + ")"
+	labDecls, err := merge.Decls(twin, lab, marker)
+	if err != nil || sol == nil || !parses(sol) {
+		return ps // reported with the lab's files
+	}
+	spans, err := merge.StepDecls(twin, lab, sol, l.num)
+	if err != nil {
+		return ps // reported by checkTodoSteps
+	}
+	snapDecls, _ := merge.Decls(f, snap, marker)
+	return append(ps, snapshotDeclProblems(f, twin, j, marker, spans, labDecls, snapDecls)...)
+}
+
+// snapshotDeclProblems compares the declarations that hold step code (spans) in the lab's file
+// twin and in its step snapshot f of step j (see checkStepSnapshotFiles).
+func snapshotDeclProblems(f, twin string, j int, marker string, spans map[string]merge.Span, lab, snap map[string]merge.Decl) []string {
+	var keys []string
+	for key := range spans {
+		keys = append(keys, key)
+	}
+	sort.Strings(keys)
+	var ps []string
+	needed := false
+	for _, key := range keys {
+		span := spans[key]
+		steps := merge.StepRange(span.First, span.Last)
+		ld, inLab := lab[key]
+		sd, inSnap := snap[key]
+		switch {
+		case !inLab:
+		case span.First > j:
+			if !inSnap || sd.Text != ld.Text {
+				ps = append(ps, fmt.Sprintf("%s: %s is code of %s, after step %d, so the snapshot must have it as the lab does", f, key, steps, j))
+			}
+		case !inSnap:
+			ps = append(ps, fmt.Sprintf("%s: %s is code of %s, and the snapshot of step %d lacks it", f, key, steps, j))
+		case span.Last > j:
+			needed = true
+			for _, want := range ld.Marked {
+				if !contains(sd.Marked, want) {
+					ps = append(ps, fmt.Sprintf("%s: %s serves %s, so it keeps its %s comment word for word as in the lab, for a later checkpoint to find its steps", f, key, steps, marker))
+					break
 				}
 			}
-			return out
-		}
-		var keys []string
-		for key := range spans {
-			keys = append(keys, key)
-		}
-		sort.Strings(keys)
-		needed := false
-		for _, key := range keys {
-			span := spans[key]
-			ld, sd := findDecl(lf, key), findDecl(sf, key)
-			switch {
-			case ld == nil:
-			case span.first > j:
-				if ld != nil && (sd == nil || text(snap, sd) != text(lab, ld)) {
-					ps = append(ps, fmt.Sprintf("%s: %s is code of %s, after step %d, so the snapshot must have it as the lab does", f, key, stepRange(span.first, span.last), j))
-				}
-			case sd == nil:
-				ps = append(ps, fmt.Sprintf("%s: %s is code of %s, and the snapshot of step %d lacks it", f, key, stepRange(span.first, span.last), j))
-			case span.last > j:
-				needed = true
-				have := todoComments(sf, sd)
-				for _, want := range todoComments(lf, ld) {
-					if !contains(have, want) {
-						ps = append(ps, fmt.Sprintf("%s: %s serves %s, so it keeps its %s comment word for word as in the lab, for a later checkpoint to find its steps", f, key, stepRange(span.first, span.last), marker))
-						break
-					}
-				}
-			default:
-				if strings.Contains(text(snap, sd), marker) {
-					ps = append(ps, fmt.Sprintf("%s: %s is code of %s, done by step %d, and still has a %s marker", f, key, stepRange(span.first, span.last), j, marker))
-				}
+		default:
+			if strings.Contains(sd.Text, marker) {
+				ps = append(ps, fmt.Sprintf("%s: %s is code of %s, done by step %d, and still has a %s marker", f, key, steps, j, marker))
 			}
 		}
-		if !needed {
-			ps = append(ps, fmt.Sprintf("%s: no func of %s serves both step %d (or one before it) and a later step, so it needs no step snapshot: checkpoint takes its funcs from the solution", f, filepath.ToSlash(twin), j))
-		}
+	}
+	if !needed {
+		ps = append(ps, fmt.Sprintf("%s: no func of %s serves both step %d (or one before it) and a later step, so it needs no step snapshot: checkpoint takes its funcs from the solution", f, twin, j))
 	}
 	return ps
 }
@@ -653,7 +656,7 @@ func fuzzAmount(s string) string {
 
 // checkTodoSteps checks that in a lab taught in steps every edit point names its step, on its
 // first line ("TODO(NN): step K." or "TODO(NN): step K:"), that the step is one of the lab's,
-// and that checkpoint can tell the step of all the code the solution changes (see stepDecls).
+// and that checkpoint can tell the step of all the code the solution changes (see merge.StepDecls).
 func (c *course) checkTodoSteps(l *lab, mine []string) []string {
 	steps := c.labSteps(l)
 	if len(steps) == 0 {
@@ -668,7 +671,7 @@ func (c *course) checkTodoSteps(l *lab, mine []string) []string {
 		}
 		named := true
 		for i, line := range strings.Split(string(data), "\n") {
-			step, ok := todoStep(l.num, line)
+			step, ok := merge.TodoStep(l.num, line)
 			switch {
 			case !ok:
 			case step == 0:
@@ -684,7 +687,7 @@ func (c *course) checkTodoSteps(l *lab, mine []string) []string {
 			if sol != nil && !parses(sol) {
 				sol = nil
 			}
-			if _, err := stepDecls(filepath.ToSlash(f), data, sol, l.num); err != nil {
+			if _, err := merge.StepDecls(filepath.ToSlash(f), data, sol, l.num); err != nil {
 				ps = append(ps, err.Error())
 			}
 		}
