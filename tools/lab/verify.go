@@ -308,12 +308,12 @@ func (c *course) checkStepSnapshots(ctx context.Context, l *lab, js []int) []str
 			continue // checkLayout says so
 		}
 		next := steps[i+1]
-		changes, _, _, err := c.planCheckpoint(l, steps, next, "")
+		plan, err := c.planCheckpoint(l, steps, next, "")
 		if err != nil {
 			ps = append(ps, fmt.Sprintf("step snapshot %s: checkpoint %s %d fails: %v", name, l.num, next, err))
 			continue
 		}
-		s, err := c.testWithFiles(ctx, l, changes, "-count=1", "-run", fmt.Sprintf("^(Test|Fuzz)Step(%s)([^0-9]|$)", stepAlternatives(steps[:i+2])))
+		s, err := c.testWithFiles(ctx, l, plan.changes, "-count=1", "-run", fmt.Sprintf("^(Test|Fuzz)Step(%s)([^0-9]|$)", stepAlternatives(steps[:i+2])))
 		if err != nil {
 			return append(ps, err.Error())
 		}
