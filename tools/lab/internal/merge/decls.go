@@ -30,23 +30,18 @@ func funcKey(fd *ast.FuncDecl) string {
 	}
 	t := fd.Recv.List[0].Type
 	for {
-		switch x := t.(type) {
+		switch x := ast.Unparen(t).(type) {
 		case *ast.StarExpr:
 			t = x.X
-			continue
-		case *ast.ParenExpr:
-			t = x.X
-			continue
 		case *ast.IndexExpr:
 			t = x.X
-			continue
 		case *ast.IndexListExpr:
 			t = x.X
-			continue
 		case *ast.Ident:
 			return x.Name + "." + fd.Name.Name
+		default:
+			return fd.Name.Name
 		}
-		return fd.Name.Name
 	}
 }
 

@@ -2,6 +2,7 @@ package merge
 
 import (
 	"os"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -173,5 +174,41 @@ func TestStepDeclsErrors(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("StepDecls(%q) = %v; want an error with %q", tc.src, err, tc.want)
 		}
+	}
+}
+
+// Decls keys a method by its receiver's type, whatever the receiver's form, and keeps the
+// comments holding the marker; of two declarations of a name, the first.
+func TestDecls(t *testing.T) {
+	src := `package p
+
+// Set is a set.
+type Set[K comparable] struct{ m map[K]bool }
+
+func (s *Set[K]) Add(k K) {
+	// TODO(03): step 1. Add k.
+}
+
+func (p (*Pair[A, B])) Swap() {}
+
+var a, _, b = 1, 2, 3
+`
+	decls, err := Decls("x.go", []byte(src), "TODO(03)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for n := range decls {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	if want := []string{"Pair.Swap", "Set", "Set.Add", "a", "b"}; !slices.Equal(names, want) {
+		t.Errorf("Decls names %q; want %q", names, want)
+	}
+	if d := decls["Set"]; !strings.HasPrefix(d.Text, "// Set is a set.\ntype Set") || len(d.Marked) != 0 {
+		t.Errorf("Decls[Set] = %+v; want its text with its doc comment, nothing marked", d)
+	}
+	if d := decls["Set.Add"]; len(d.Marked) != 1 || d.Marked[0] != "TODO(03): step 1. Add k.\n" {
+		t.Errorf("Decls[Set.Add].Marked = %q; want its TODO", d.Marked)
 	}
 }
