@@ -23,13 +23,13 @@ import (
 )
 
 // checkpoint NN K brings a learner who fell behind to step K of lab NN: the solution of every
-// step below K is put in place, func by func (see package merge), and the learner's code of step K
-// and later stays as it is; a file whose funcs serve several steps takes them from its step
-// snapshot (solutions/NN-word/step-J, J the step before K), so that the checkpoint hands over no
-// code of step K. For a lab without steps, checkpoint NN (no K) puts the whole
-// solution in place. Before it changes a file, it saves the learner's files of the lab in the
-// user's cache folder, next to the runner's other records (see saveBeforeCheckpoint); restore NN
-// puts them back.
+// step below K is put in place, func by func (see package merge), and the learner's code of
+// step K and later stays as it is; a file whose funcs serve several steps takes them from its
+// step snapshot (solutions/NN-word/step-J, J the step before K), so that the checkpoint hands
+// over no code of step K. For a lab without steps, checkpoint NN (no K) puts the whole solution
+// in place. Before it changes a file, it saves the learner's files of the lab in the user's
+// cache folder, next to the runner's other records (see saveAndWrite and package versions);
+// restore NN puts them back.
 
 // labSteps lists the step numbers of a lab's tests, ascending; nil for a lab without steps.
 func (c *course) labSteps(l *lab) []int {
