@@ -152,62 +152,85 @@ func (c *course) hint(ctx context.Context, l *lab, arg, lang string, w io.Writer
 		h = hints[k-1]
 		unit = h.unit()
 	} else {
-		stepped := false
-		for _, x := range hints {
-			stepped = stepped || x.unit() != ""
+		var passes bool
+		if unit, passes, err = c.hintUnit(ctx, l, hints, w); err != nil || passes {
+			return err
 		}
-		if stepped {
-			// Only the tests tell which step the learner is on.
-			fmt.Fprintf(w, "running lab %s's tests to see which step you are on...\n", l.name)
-			s := c.testLabs(ctx, []*lab{l})[0]
-			if ctx.Err() != nil {
-				return ctx.Err()
-			}
-			c.remember([]*labStatus{s})
-			if s.passing() {
-				fmt.Fprintf(w, "lab %s passes: no hint needed (hint %s K still shows hint K)\n", l.name, l.num)
-				if note := s.laterNote(); note != "" {
-					fmt.Fprintln(w, note)
-				}
-				return nil
-			}
-			unit = currentUnit(s)
-		}
-		var mine []hint
-		for _, x := range hints {
-			if unit != "" && x.unit() == unit {
-				mine = append(mine, x)
-			}
-		}
-		if len(mine) == 0 {
-			unit, mine = "", hints
-		}
-		last := seen[l.name+"\x00"+unit]
-		h = mine[len(mine)-1]
-		for _, x := range mine {
-			if x.num > last {
-				h = x
-				break
-			}
-		}
-		if unit != "" {
-			pos := 0
-			for i, x := range mine {
-				if x.num == h.num {
-					pos = i + 1
-				}
-			}
-			note = fmt.Sprintf(" (%d of %d for %s, where you are)", pos, len(mine), unit)
-			if h.num <= last {
-				note = fmt.Sprintf(" (again: the last hint for %s)", unit)
-			}
-		}
+		h, note, unit = nextHint(hints, unit, func(unit string) int { return seen[l.name+"\x00"+unit] })
 	}
 	for _, u := range []string{unit, h.unit()} {
 		seen[l.name+"\x00"+u] = max(seen[l.name+"\x00"+u], h.num)
 	}
 	c.saveState("hints", seen) // a failure only means the next hint starts over
+	sayHint(l, hints, h, note, lang, w)
+	return nil
+}
 
+// hintUnit is the step the learner is on, as hints name it, when the lab's hints are for steps:
+// only the tests tell, so it runs them. It reports whether the lab passes (and says so then).
+func (c *course) hintUnit(ctx context.Context, l *lab, hints []hint, w io.Writer) (unit string, passes bool, err error) {
+	stepped := false
+	for _, x := range hints {
+		stepped = stepped || x.unit() != ""
+	}
+	if !stepped {
+		return "", false, nil
+	}
+	fmt.Fprintf(w, "running lab %s's tests to see which step you are on...\n", l.name)
+	s := c.testLabs(ctx, []*lab{l})[0]
+	if ctx.Err() != nil {
+		return "", false, ctx.Err()
+	}
+	c.remember([]*labStatus{s})
+	if s.passing() {
+		fmt.Fprintf(w, "lab %s passes: no hint needed (hint %s K still shows hint K)\n", l.name, l.num)
+		if note := s.laterNote(); note != "" {
+			fmt.Fprintln(w, note)
+		}
+		return "", true, nil
+	}
+	return currentUnit(s), false, nil
+}
+
+// nextHint picks the first hint for unit after the last one shown (lastShown tells it, by
+// unit), or the last one again; of all the hints when unit is "" or has none, and forUnit is
+// then "" (else unit). The note says where the hint stands among those of unit.
+func nextHint(hints []hint, unit string, lastShown func(unit string) int) (h hint, note, forUnit string) {
+	var mine []hint
+	for _, x := range hints {
+		if unit != "" && x.unit() == unit {
+			mine = append(mine, x)
+		}
+	}
+	if len(mine) == 0 {
+		unit, mine = "", hints
+	}
+	last := lastShown(unit)
+	h = mine[len(mine)-1]
+	for _, x := range mine {
+		if x.num > last {
+			h = x
+			break
+		}
+	}
+	if unit == "" {
+		return h, "", unit
+	}
+	pos := 0
+	for i, x := range mine {
+		if x.num == h.num {
+			pos = i + 1
+		}
+	}
+	note = fmt.Sprintf(" (%d of %d for %s, where you are)", pos, len(mine), unit)
+	if h.num <= last {
+		note = fmt.Sprintf(" (again: the last hint for %s)", unit)
+	}
+	return h, note, unit
+}
+
+// sayHint prints hint h of lab l, and what comes after it.
+func sayHint(l *lab, hints []hint, h hint, note, lang string, w io.Writer) {
 	fmt.Fprintf(w, "hint %d of %d for lab %s%s: %s\n\n", h.num, len(hints), l.name, note, h.title)
 	for _, line := range h.body {
 		fmt.Fprintf(w, "  %s\n", line)
@@ -220,5 +243,4 @@ func (c *course) hint(ctx context.Context, l *lab, arg, lang string, w io.Writer
 	default:
 		fmt.Fprintf(w, "\nthat was the last hint; the solution: go run ./tools/lab solution %s\n", l.num)
 	}
-	return nil
 }

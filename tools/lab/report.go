@@ -139,49 +139,73 @@ func (c *course) runLab(ctx context.Context, l *lab, w io.Writer) error {
 
 // report prints what a learner needs from one run of a lab.
 func (c *course) report(s *labStatus, w io.Writer) {
-	l := s.lab
-	if len(s.graders) > 0 {
-		fmt.Fprintf(w, "lab %s cannot pass while the files that grade it are not as shipped: %s\n", l.name, describeChanges(s.graders))
-		fmt.Fprintf(w, "they are the grader; put them back, keeping your own files: go run ./tools/lab reset -tests %s\n\n", l.num)
-		if s.testsPass() {
-			fmt.Fprintf(w, "lab %s does not count as passing: %s with the changed tests\n", l.name, countTests(len(s.tests), "passes", "pass"))
-			return
-		}
+	if len(s.graders) > 0 && reportGraders(s, w) {
+		return
 	}
 	switch {
 	case s.problem != "":
-		fmt.Fprintf(w, "lab %s cannot run: %s\n", l.name, s.problem)
-		return
+		fmt.Fprintf(w, "lab %s cannot run: %s\n", s.lab.name, s.problem)
 	case s.compile != nil:
-		more := ""
-		if n := len(s.compile) - 1; n > 0 {
-			more = fmt.Sprintf(" (and %d more line%s below)", n, plural(n))
-		}
-		if s.vet {
-			fmt.Fprintf(w, "lab %s fails go vet, which go test runs before the tests: %s%s\n", l.name, strings.TrimSpace(s.compile[0]), more)
-		} else {
-			fmt.Fprintf(w, "lab %s does not compile: %s%s\n", l.name, strings.TrimSpace(s.compile[0]), more)
-		}
-		for _, line := range s.compile[1:] {
-			fmt.Fprintf(w, "    %s\n", strings.TrimSpace(line))
-		}
-		fmt.Fprintf(w, "fix the code in %s and run the lab again\n", filepath.ToSlash(l.dir()))
-		return
+		reportCompile(s, w)
 	case s.passing():
-		fmt.Fprintf(w, "lab %s passes: %s\n", l.name, countTests(len(s.tests), "passes", "pass"))
-		if note := s.laterNote(); note != "" {
-			fmt.Fprintln(w, note)
-		}
-		// The same rule as list's: the lowest lab not known to pass.
-		if states, err := c.states(context.Background(), false); err == nil {
-			if next := c.nextLab(states); next != nil {
-				fmt.Fprintf(w, "next: lab %s (%s)\n", next.name, filepath.ToSlash(next.chapter()))
-			} else {
-				fmt.Fprintln(w, "every lab passes: well done")
-			}
-		}
-		return
+		c.reportPassing(s, w)
+	default:
+		c.reportFailing(s, w)
 	}
+}
+
+// reportGraders says that the files that grade the lab are not as shipped; it reports whether
+// that is all there is to say: the tests pass, and so the lab does not count as passing.
+func reportGraders(s *labStatus, w io.Writer) (done bool) {
+	l := s.lab
+	fmt.Fprintf(w, "lab %s cannot pass while the files that grade it are not as shipped: %s\n", l.name, describeChanges(s.graders))
+	fmt.Fprintf(w, "they are the grader; put them back, keeping your own files: go run ./tools/lab reset -tests %s\n\n", l.num)
+	if s.testsPass() {
+		fmt.Fprintf(w, "lab %s does not count as passing: %s with the changed tests\n", l.name, countTests(len(s.tests), "passes", "pass"))
+		return true
+	}
+	return false
+}
+
+// reportCompile says why the lab does not build, go vet's complaint or the compiler's.
+func reportCompile(s *labStatus, w io.Writer) {
+	l := s.lab
+	more := ""
+	if n := len(s.compile) - 1; n > 0 {
+		more = fmt.Sprintf(" (and %d more line%s below)", n, plural(n))
+	}
+	if s.vet {
+		fmt.Fprintf(w, "lab %s fails go vet, which go test runs before the tests: %s%s\n", l.name, strings.TrimSpace(s.compile[0]), more)
+	} else {
+		fmt.Fprintf(w, "lab %s does not compile: %s%s\n", l.name, strings.TrimSpace(s.compile[0]), more)
+	}
+	for _, line := range s.compile[1:] {
+		fmt.Fprintf(w, "    %s\n", strings.TrimSpace(line))
+	}
+	fmt.Fprintf(w, "fix the code in %s and run the lab again\n", filepath.ToSlash(l.dir()))
+}
+
+// reportPassing says the lab passes, and which lab is next.
+func (c *course) reportPassing(s *labStatus, w io.Writer) {
+	fmt.Fprintf(w, "lab %s passes: %s\n", s.lab.name, countTests(len(s.tests), "passes", "pass"))
+	if note := s.laterNote(); note != "" {
+		fmt.Fprintln(w, note)
+	}
+	// The same rule as list's: the lowest lab not known to pass.
+	if states, err := c.states(context.Background(), false); err == nil {
+		if next := c.nextLab(states); next != nil {
+			fmt.Fprintf(w, "next: lab %s (%s)\n", next.name, filepath.ToSlash(next.chapter()))
+		} else {
+			fmt.Fprintln(w, "every lab passes: well done")
+		}
+	}
+}
+
+// reportFailing shows the failing tests of the step the learner is on, and the crash of the
+// run: first when it is of that step or a lock misuse, after the failures when it is of a later
+// step.
+func (c *course) reportFailing(s *labStatus, w io.Writer) {
+	l := s.lab
 	steps := s.steps()
 	// A crash in a later step's test usually means only that the steps before it are not
 	// written yet: it comes after the current step's failures, and says so. A lock misuse is a
@@ -196,7 +220,26 @@ func (c *course) report(s *labStatus, w io.Writer) {
 	if steps != nil {
 		fmt.Fprintln(w, steps.summary())
 	}
-	notRun := 0
+	notRun := reportFailures(s, steps, w)
+	if laterCrash {
+		fmt.Fprintln(w)
+		why := fmt.Sprintf(" (step %d, after the step you are on: expected until the steps before it are written)", stepOf(s.crash.test))
+		if len(steps.notRun) > 0 {
+			// It is not only expected: it kept tests of the learner's step from running.
+			why = fmt.Sprintf(" (step %d, after the step you are on, but it stopped the tests before %s of %s ran: %s runs that step's tests alone)",
+				stepOf(s.crash.test), strings.Join(steps.notRun, ", "), fmt.Sprintf("step %d", steps.current), steps.runAlone(filepath.ToSlash(l.dir())))
+		}
+		c.reportCrash(s, w, why)
+	}
+	if notRun > 0 {
+		fmt.Fprintf(w, "\n%d test%s did not run because the crash stopped the test binary\n", notRun, plural(notRun))
+	}
+	reportWhatNext(s, steps, w)
+}
+
+// reportFailures shows each failing test of the current step with its message, and counts
+// the tests the crash kept from running.
+func reportFailures(s *labStatus, steps *stepView, w io.Writer) (notRun int) {
 	for _, f := range s.failing {
 		if f.crashed {
 			continue
@@ -219,19 +262,12 @@ func (c *course) report(s *labStatus, w io.Writer) {
 			fmt.Fprintf(w, "     %s\n", line)
 		}
 	}
-	if laterCrash {
-		fmt.Fprintln(w)
-		why := fmt.Sprintf(" (step %d, after the step you are on: expected until the steps before it are written)", stepOf(s.crash.test))
-		if len(steps.notRun) > 0 {
-			// It is not only expected: it kept tests of the learner's step from running.
-			why = fmt.Sprintf(" (step %d, after the step you are on, but it stopped the tests before %s of %s ran: %s runs that step's tests alone)",
-				stepOf(s.crash.test), strings.Join(steps.notRun, ", "), fmt.Sprintf("step %d", steps.current), steps.runAlone(filepath.ToSlash(l.dir())))
-		}
-		c.reportCrash(s, w, why)
-	}
-	if notRun > 0 {
-		fmt.Fprintf(w, "\n%d test%s did not run because the crash stopped the test binary\n", notRun, plural(notRun))
-	}
+	return notRun
+}
+
+// reportWhatNext says what the report left out of later steps, and where to go from here.
+func reportWhatNext(s *labStatus, steps *stepView, w io.Writer) {
+	l := s.lab
 	if steps != nil && steps.later > 0 {
 		fmt.Fprintf(w, "\nnot shown: %d failing test%s of later steps; they wait until %s passes\n", steps.later, plural(steps.later), steps.name())
 	}

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"go/ast"
 	"go/parser"
 	"go/token"
 	"io"
@@ -19,6 +18,7 @@ import (
 
 	"gomaps/labs/overlay"
 	"gomaps/tools/internal/cli"
+	"gomaps/tools/lab/internal/merge"
 )
 
 // The lab contract, as verify checks it for every lab:
@@ -45,11 +45,62 @@ func (c *course) verify(ctx context.Context, labs []*lab, fuzzTime string, w io.
 	if len(labs) == 0 {
 		return fmt.Errorf("there are no labs to verify in %s", filepath.Join(c.root, "labs"))
 	}
-	problems := map[*lab][]string{}
-	add := func(l *lab, format string, args ...any) {
-		problems[l] = append(problems[l], fmt.Sprintf(format, args...))
+	r := &verifyRun{c: c, w: w, fuzzTime: fuzzTime, problems: map[*lab][]string{}, extras: map[*lab]string{}}
+	c.sayEditedLabs(labs, w)
+	solved := r.checkStatic(ctx, labs)
+
+	fmt.Fprintln(w, "verify: running every lab as shipped")
+	for _, s := range c.testLabs(ctx, labs, "-count=1") {
+		for _, p := range shippedProblems(s) {
+			r.add(s.lab, "as shipped, %s", p)
+		}
 	}
 
+	fmt.Fprintln(w, "verify: running every lab with its solution, under -race -shuffle=on -count=3")
+	replaceFiles, err := overlay.Solutions(c.root, solved...)
+	if err != nil {
+		return err
+	}
+	if r.ovFile, err = overlay.Write(replaceFiles); err != nil {
+		return err
+	}
+	defer os.Remove(r.ovFile)
+	for _, s := range c.testLabs(ctx, labs, "-count=3", "-race", "-shuffle=on", "-timeout=10m", "-overlay="+r.ovFile) {
+		for _, p := range solvedProblems(s) {
+			r.add(s.lab, "with the solution, %s", p)
+		}
+	}
+
+	for _, l := range labs {
+		if len(r.problems[l]) > 0 {
+			continue
+		}
+		r.runInvariants(ctx, l)
+		r.runStepSnapshots(ctx, l)
+		r.runFuzz(ctx, l)
+	}
+	return r.verdicts(labs)
+}
+
+// A verifyRun is one run of verify: the problems it found and the further runs that passed,
+// lab by lab.
+type verifyRun struct {
+	c        *course
+	w        io.Writer
+	fuzzTime string
+	problems map[*lab][]string
+	extras   map[*lab]string // the further runs that passed, for the report
+	ovFile   string          // the -overlay file that puts every lab's solution in place
+	classic  *bool           // whether the go command runs the classic map runtime; nil: not asked yet
+}
+
+func (r *verifyRun) add(l *lab, format string, args ...any) {
+	r.problems[l] = append(r.problems[l], fmt.Sprintf(format, args...))
+}
+
+// sayEditedLabs warns, when some of the labs hold the learner's edits, that verify checks the
+// course and not the learner's work.
+func (c *course) sayEditedLabs(labs []*lab, w io.Writer) {
 	var yours []string
 	for _, l := range labs {
 		if c.changed(l) {
@@ -61,118 +112,112 @@ func (c *course) verify(ctx context.Context, labs []*lab, fuzzTime string, w io.
 			"it runs the labs as they are in this folder, and %s %s your changes, so what it says of them is about your edits. "+
 			"To check your work: go run ./tools/lab run NN\n", strings.Join(yours, ", "), map[bool]string{true: "has", false: "have"}[len(yours) == 1])
 	}
+}
 
-	var solved []string // the labs with a solution folder, for the overlay
+// checkStatic checks the layout of each lab and runs go vet on it as shipped; it returns the
+// labs that have a solution folder, for the overlay.
+func (r *verifyRun) checkStatic(ctx context.Context, labs []*lab) (solved []string) {
 	for _, l := range labs {
-		if fi, err := os.Stat(filepath.Join(c.root, l.solutionDir())); err == nil && fi.IsDir() {
+		if fi, err := os.Stat(filepath.Join(r.c.root, l.solutionDir())); err == nil && fi.IsDir() {
 			solved = append(solved, l.name)
 		}
-		for _, p := range c.checkLayout(l) {
-			add(l, "%s", p)
+		for _, p := range r.c.checkLayout(l) {
+			r.add(l, "%s", p)
 		}
-		if out, err := c.goCmd(ctx, "vet", "./"+filepath.ToSlash(l.dir())); err != nil {
-			add(l, "go vet fails as shipped: %s", firstLine(dropComments(out)))
+		if out, err := r.c.goCmd(ctx, "vet", "./"+filepath.ToSlash(l.dir())); err != nil {
+			r.add(l, "go vet fails as shipped: %s", firstLine(dropComments(out)))
 		}
 	}
+	return solved
+}
 
-	fmt.Fprintln(w, "verify: running every lab as shipped")
-	for _, s := range c.testLabs(ctx, labs, "-count=1") {
-		for _, p := range shippedProblems(s) {
-			add(s.lab, "as shipped, %s", p)
-		}
+// runInvariants runs the tests of a lab that has files built with -tags invariants with its
+// solution and that tag.
+func (r *verifyRun) runInvariants(ctx context.Context, l *lab) {
+	if !r.c.hasBuildTag(l, "invariants") {
+		return
 	}
+	r.extras[l] += " and with -tags invariants"
+	fmt.Fprintf(r.w, "verify: running lab %s with its solution and -tags invariants\n", l.name)
+	s := r.c.testLabs(ctx, []*lab{l}, "-count=1", "-tags=invariants", "-timeout=10m", "-overlay="+r.ovFile)[0]
+	for _, p := range solvedProblems(s) {
+		r.add(l, "with the solution and -tags invariants, %s", p)
+	}
+}
 
-	fmt.Fprintln(w, "verify: running every lab with its solution, under -race -shuffle=on -count=3")
-	replaceFiles, err := overlay.Solutions(c.root, solved...)
-	if err != nil {
-		return err
+// runStepSnapshots checks the step snapshots of a lab by running them (see
+// checkStepSnapshots), on the default map runtime only.
+func (r *verifyRun) runStepSnapshots(ctx context.Context, l *lab) {
+	js := r.c.stepSnapshots(l)
+	if len(js) == 0 {
+		return
 	}
-	ovFile, err := overlay.Write(replaceFiles)
-	if err != nil {
-		return err
+	if r.classic == nil {
+		out, _ := r.c.goCmd(ctx, "env", "GOEXPERIMENT")
+		isClassic := strings.Contains(out, "noswissmap")
+		r.classic = &isClassic
 	}
-	defer os.Remove(ovFile)
-	for _, s := range c.testLabs(ctx, labs, "-count=3", "-race", "-shuffle=on", "-timeout=10m", "-overlay="+ovFile) {
-		for _, p := range solvedProblems(s) {
-			add(s.lab, "with the solution, %s", p)
-		}
+	var names []string
+	for _, j := range js {
+		names = append(names, "step-"+strconv.Itoa(j))
 	}
+	if *r.classic {
+		fmt.Fprintf(r.w, "verify: the step snapshots of lab %s are checked on the default map runtime only, not with GOEXPERIMENT=noswissmap\n", l.name)
+		return
+	}
+	fmt.Fprintf(r.w, "verify: checking the step snapshots of lab %s (%s): checkpoint to the step after each, then its tests\n", l.name, strings.Join(names, ", "))
+	ps := r.c.checkStepSnapshots(ctx, l, js)
+	for _, p := range ps {
+		r.add(l, "%s", p)
+	}
+	if len(ps) == 0 {
+		r.extras[l] += fmt.Sprintf("; checkpoint from each step snapshot (%s) passes the steps before and fails the next", strings.Join(names, ", "))
+	}
+}
 
-	extras := map[*lab]string{} // the further runs that passed, for the report
-	var classic *bool           // whether the go command runs the classic map runtime; nil: not asked yet
-	for _, l := range labs {
-		if len(problems[l]) > 0 {
+// runFuzz fuzzes each fuzz target of a lab with its solution, as much as -fuzztime says.
+func (r *verifyRun) runFuzz(ctx context.Context, l *lab) {
+	if r.fuzzTime == "0" || r.fuzzTime == "0x" || r.fuzzTime == "0s" {
+		return
+	}
+	for _, target := range r.c.fuzzTargets(l) {
+		fmt.Fprintf(r.w, "verify: fuzzing %s of lab %s with its solution (%s)\n", target, l.name, fuzzAmount(r.fuzzTime))
+		r.extras[l] += fmt.Sprintf("; %s fuzzed (%s)", target, fuzzAmount(r.fuzzTime))
+		res := r.c.goTestLabs(ctx, []*lab{l}, "-run=^$", "-fuzz=^"+target+"$", "-fuzztime="+r.fuzzTime, "-fuzzminimizetime="+fuzzMinimizeTime, "-overlay="+r.ovFile)
+		s := r.c.analyze(l, res)
+		if p := brokenRun(s); p != "" {
+			r.add(l, "fuzzing %s with the solution: %s", target, p)
 			continue
 		}
-		if c.hasBuildTag(l, "invariants") {
-			extras[l] += " and with -tags invariants"
-			fmt.Fprintf(w, "verify: running lab %s with its solution and -tags invariants\n", l.name)
-			s := c.testLabs(ctx, []*lab{l}, "-count=1", "-tags=invariants", "-timeout=10m", "-overlay="+ovFile)[0]
-			for _, p := range solvedProblems(s) {
-				add(l, "with the solution and -tags invariants, %s", p)
-			}
-		}
-		if js := c.stepSnapshots(l); len(js) > 0 {
-			if classic == nil {
-				out, _ := c.goCmd(ctx, "env", "GOEXPERIMENT")
-				isClassic := strings.Contains(out, "noswissmap")
-				classic = &isClassic
-			}
-			var names []string
-			for _, j := range js {
-				names = append(names, "step-"+strconv.Itoa(j))
-			}
-			if *classic {
-				fmt.Fprintf(w, "verify: the step snapshots of lab %s are checked on the default map runtime only, not with GOEXPERIMENT=noswissmap\n", l.name)
-			} else {
-				fmt.Fprintf(w, "verify: checking the step snapshots of lab %s (%s): checkpoint to the step after each, then its tests\n", l.name, strings.Join(names, ", "))
-				ps := c.checkStepSnapshots(ctx, l, js)
-				for _, p := range ps {
-					add(l, "%s", p)
-				}
-				if len(ps) == 0 {
-					extras[l] += fmt.Sprintf("; checkpoint from each step snapshot (%s) passes the steps before and fails the next", strings.Join(names, ", "))
-				}
-			}
-		}
-		for _, target := range c.fuzzTargets(l) {
-			if fuzzTime == "0" || fuzzTime == "0x" || fuzzTime == "0s" {
-				break
-			}
-			fmt.Fprintf(w, "verify: fuzzing %s of lab %s with its solution (%s)\n", target, l.name, fuzzAmount(fuzzTime))
-			extras[l] += fmt.Sprintf("; %s fuzzed (%s)", target, fuzzAmount(fuzzTime))
-			res := c.goTestLabs(ctx, []*lab{l}, "-run=^$", "-fuzz=^"+target+"$", "-fuzztime="+fuzzTime, "-fuzzminimizetime="+fuzzMinimizeTime, "-overlay="+ovFile)
-			s := c.analyze(l, res)
-			if p := brokenRun(s); p != "" {
-				add(l, "fuzzing %s with the solution: %s", target, p)
+		for _, f := range s.failing {
+			if f.test != target || f.notRun {
 				continue
 			}
-			for _, f := range s.failing {
-				if f.test != target || f.notRun {
-					continue
-				}
-				if len(f.msg) > 0 {
-					add(l, "fuzzing %s with the solution found a failing input (saved under %s): %s",
-						target, filepath.ToSlash(filepath.Join(l.dir(), "testdata", "fuzz", target)), strings.Join(f.msg, " "))
-				} else {
-					add(l, "fuzzing %s with the solution failed without a test message; the fuzzing engine said: %s",
-						target, fuzzEngineLines(res.pkgs[c.pkg(l)], target))
-				}
+			if len(f.msg) > 0 {
+				r.add(l, "fuzzing %s with the solution found a failing input (saved under %s): %s",
+					target, filepath.ToSlash(filepath.Join(l.dir(), "testdata", "fuzz", target)), strings.Join(f.msg, " "))
+			} else {
+				r.add(l, "fuzzing %s with the solution failed without a test message; the fuzzing engine said: %s",
+					target, fuzzEngineLines(res.pkgs[r.c.pkg(l)], target))
 			}
 		}
 	}
+}
 
+// verdicts prints each lab's problems, or what passed, and the count; ErrFailed when a lab
+// failed.
+func (r *verifyRun) verdicts(labs []*lab) error {
 	failed := 0
 	for _, l := range labs {
-		if ps := problems[l]; len(ps) > 0 {
+		if ps := r.problems[l]; len(ps) > 0 {
 			failed++
-			fmt.Fprintf(w, "FAIL %s\n", l.name)
+			fmt.Fprintf(r.w, "FAIL %s\n", l.name)
 			for _, p := range ps {
-				fmt.Fprintf(w, "     %s\n", p)
+				fmt.Fprintf(r.w, "     %s\n", p)
 			}
 			continue
 		}
-		built, later := c.builtTests(l)
+		built, later := r.c.builtTests(l)
 		tests := "all " + strconv.Itoa(len(built)) + " tests fail"
 		if len(built) == 1 {
 			tests = "its 1 test fails"
@@ -180,11 +225,11 @@ func (c *course) verify(ctx context.Context, labs []*lab, fuzzTime string, w io.
 		if len(later) > 0 {
 			// Not run here, so not verified here: the lanes of a newer Go verify them.
 			s := &labStatus{lab: l, later: later}
-			extras[l] += fmt.Sprintf("; %s, so its %d test%s did not run here", s.laterShort(), len(later), plural(len(later)))
+			r.extras[l] += fmt.Sprintf("; %s, so its %d test%s did not run here", s.laterShort(), len(later), plural(len(later)))
 		}
-		fmt.Fprintf(w, "ok   %s: %s as shipped, each with a message; the solution passes under -race -shuffle=on -count=3%s\n", l.name, tests, extras[l])
+		fmt.Fprintf(r.w, "ok   %s: %s as shipped, each with a message; the solution passes under -race -shuffle=on -count=3%s\n", l.name, tests, r.extras[l])
 	}
-	fmt.Fprintf(w, "%d passed, %d failed\n", len(labs)-failed, failed)
+	fmt.Fprintf(r.w, "%d passed, %d failed\n", len(labs)-failed, failed)
 	if failed > 0 {
 		return cli.ErrFailed
 	}
@@ -194,9 +239,23 @@ func (c *course) verify(ctx context.Context, labs []*lab, fuzzTime string, w io.
 // checkLayout checks the files of a lab and its solution: each solution file is the twin of a
 // learner file, which the overlay of package overlay puts in its place.
 func (c *course) checkLayout(l *lab) []string {
-	var ps []string
 	mine, _ := c.goFiles(l.dir(), false)
 	tests, _ := c.goFiles(l.dir(), true)
+	ps := c.checkPackages(l, mine, tests)
+	ps = append(ps, c.checkEditPoints(l, mine)...)
+	ps = append(ps, c.checkTodoSteps(l, mine)...)
+	sps, ok := c.checkSolutionFolder(l, mine)
+	ps = append(ps, sps...)
+	if !ok {
+		return ps
+	}
+	return append(ps, c.checkHints(l)...)
+}
+
+// checkPackages checks that the lab has learner files and tests, of package word (the tests
+// may be word_test).
+func (c *course) checkPackages(l *lab, mine, tests []string) []string {
+	var ps []string
 	if len(mine) == 0 {
 		ps = append(ps, fmt.Sprintf("%s has no learner files (non-test .go files)", filepath.ToSlash(l.dir())))
 	}
@@ -204,7 +263,6 @@ func (c *course) checkLayout(l *lab) []string {
 		ps = append(ps, fmt.Sprintf("%s has no tests", filepath.ToSlash(l.dir())))
 	}
 	fset := token.NewFileSet()
-	marker := "TODO(" + l.num + ")"
 	for _, f := range append(append([]string{}, mine...), tests...) {
 		af, err := parser.ParseFile(fset, filepath.Join(c.root, f), nil, parser.PackageClauseOnly)
 		isTest := strings.HasSuffix(f, "_test.go")
@@ -212,6 +270,14 @@ func (c *course) checkLayout(l *lab) []string {
 			ps = append(ps, fmt.Sprintf("%s is package %s; want package %s", filepath.ToSlash(f), af.Name.Name, l.word))
 		}
 	}
+	return ps
+}
+
+// checkEditPoints checks that every learner file the solution changes has an edit point, that
+// the lab has one, and that its given files (see givenDirective) are there, without one.
+func (c *course) checkEditPoints(l *lab, mine []string) []string {
+	var ps []string
+	marker := "TODO(" + l.num + ")"
 	marked := 0
 	for _, f := range mine {
 		data, _ := os.ReadFile(filepath.Join(c.root, f))
@@ -236,11 +302,15 @@ func (c *course) checkLayout(l *lab) []string {
 	if len(mine) > 0 && marked == 0 {
 		ps = append(ps, fmt.Sprintf("%s has no %s edit point", filepath.ToSlash(l.dir()), marker))
 	}
-	ps = append(ps, c.checkTodoSteps(l, mine)...)
+	return ps
+}
 
+// checkSolutionFolder checks that the solution folder holds the twins of the learner's files,
+// with no edit point left, and step snapshot folders; ok is false when there is no folder.
+func (c *course) checkSolutionFolder(l *lab, mine []string) (ps []string, ok bool) {
 	entries, err := os.ReadDir(filepath.Join(c.root, l.solutionDir()))
 	if err != nil {
-		return append(ps, fmt.Sprintf("there is no solution folder %s", filepath.ToSlash(l.solutionDir())))
+		return []string{fmt.Sprintf("there is no solution folder %s", filepath.ToSlash(l.solutionDir()))}, false
 	}
 	var twins []string
 	for _, e := range entries {
@@ -266,29 +336,36 @@ func (c *course) checkLayout(l *lab) []string {
 			ps = append(ps, fmt.Sprintf("%s has no twin in %s", filepath.ToSlash(f), filepath.ToSlash(l.solutionDir())))
 		}
 	}
+	return ps, true
+}
 
+// checkHints checks the hints of the lab's chapter, numbered from 1 and not empty, and that its
+// Chinese chapter has the same hints, for the same steps.
+func (c *course) checkHints(l *lab) []string {
 	hints, err := c.hints(l, "en")
-	if err != nil {
-		ps = append(ps, err.Error())
-	} else if len(hints) == 0 {
-		ps = append(ps, fmt.Sprintf("chapter %s has no hints", filepath.ToSlash(l.chapter())))
-	} else {
-		for i, h := range hints {
-			if h.num != i+1 || len(h.body) == 0 {
-				ps = append(ps, fmt.Sprintf("chapter %s: hint %d is numbered %d or is empty", filepath.ToSlash(l.chapter()), i+1, h.num))
-			}
+	switch {
+	case err != nil:
+		return []string{err.Error()}
+	case len(hints) == 0:
+		return []string{fmt.Sprintf("chapter %s has no hints", filepath.ToSlash(l.chapter()))}
+	}
+	var ps []string
+	for i, h := range hints {
+		if h.num != i+1 || len(h.body) == 0 {
+			ps = append(ps, fmt.Sprintf("chapter %s: hint %d is numbered %d or is empty", filepath.ToSlash(l.chapter()), i+1, h.num))
 		}
-		// hint -lang zh shows the Chinese chapter's hints by the same numbers, for the same steps.
-		if zh, err := c.hints(l, "zh"); err != nil {
-			ps = append(ps, err.Error())
-		} else if len(zh) != len(hints) {
-			ps = append(ps, fmt.Sprintf("chapters/zh/%s.md has %d hints, its English chapter %d: translate them all", l.name, len(zh), len(hints)))
-		} else {
-			for i, h := range zh {
-				if h.num != i+1 || len(h.body) == 0 || h.unit() != hints[i].unit() {
-					ps = append(ps, fmt.Sprintf("chapters/zh/%s.md: hint %d is numbered %d, is empty, or is for %q where the English one is for %q", l.name, i+1, h.num, h.unit(), hints[i].unit()))
-				}
-			}
+	}
+	// hint -lang zh shows the Chinese chapter's hints by the same numbers, for the same steps.
+	zh, err := c.hints(l, "zh")
+	switch {
+	case err != nil:
+		return append(ps, err.Error())
+	case len(zh) != len(hints):
+		return append(ps, fmt.Sprintf("chapters/zh/%s.md has %d hints, its English chapter %d: translate them all", l.name, len(zh), len(hints)))
+	}
+	for i, h := range zh {
+		if h.num != i+1 || len(h.body) == 0 || h.unit() != hints[i].unit() {
+			ps = append(ps, fmt.Sprintf("chapters/zh/%s.md: hint %d is numbered %d, is empty, or is for %q where the English one is for %q", l.name, i+1, h.num, h.unit(), hints[i].unit()))
 		}
 	}
 	return ps
@@ -308,12 +385,12 @@ func (c *course) checkStepSnapshots(ctx context.Context, l *lab, js []int) []str
 			continue // checkLayout says so
 		}
 		next := steps[i+1]
-		changes, _, _, err := c.planCheckpoint(l, steps, next, "")
+		plan, err := c.planCheckpoint(l, steps, next, "")
 		if err != nil {
 			ps = append(ps, fmt.Sprintf("step snapshot %s: checkpoint %s %d fails: %v", name, l.num, next, err))
 			continue
 		}
-		s, err := c.testWithFiles(ctx, l, changes, "-count=1", "-run", fmt.Sprintf("^(Test|Fuzz)Step(%s)([^0-9]|$)", stepAlternatives(steps[:i+2])))
+		s, err := c.testWithFiles(ctx, l, plan.changes, "-count=1", "-run", fmt.Sprintf("^(Test|Fuzz)Step(%s)([^0-9]|$)", stepAlternatives(steps[:i+2])))
 		if err != nil {
 			return append(ps, err.Error())
 		}
@@ -342,7 +419,7 @@ func (c *course) checkStepSnapshots(ctx context.Context, l *lab, js []int) []str
 				case len(f.msg) > 0:
 					msg = f.msg[0]
 				}
-				ps = append(ps, fmt.Sprintf("%s, %s of step %d fails: %s; every test of %s must pass", what, f.test, n, msg, stepRange(steps[0], j)))
+				ps = append(ps, fmt.Sprintf("%s, %s of step %d fails: %s; every test of %s must pass", what, f.test, n, msg, merge.StepRange(steps[0], j)))
 			}
 		}
 		if !nextFails {
@@ -408,85 +485,88 @@ func (c *course) checkStepSnapshotFiles(l *lab, j int, mine []string) []string {
 		return []string{fmt.Sprintf("%s is an empty folder of step snapshots", filepath.ToSlash(dir))}
 	}
 	var ps []string
-	marker := "TODO(" + l.num + ")"
 	for _, e := range entries {
-		f := filepath.ToSlash(filepath.Join(dir, e.Name()))
-		twin := filepath.Join(l.dir(), e.Name())
-		if e.IsDir() || !contains(mine, twin) {
-			ps = append(ps, fmt.Sprintf("%s is not the twin of a learner file in %s", f, filepath.ToSlash(l.dir())))
+		if e.IsDir() || !contains(mine, filepath.Join(l.dir(), e.Name())) {
+			ps = append(ps, fmt.Sprintf("%s is not the twin of a learner file in %s", filepath.ToSlash(filepath.Join(dir, e.Name())), filepath.ToSlash(l.dir())))
 			continue
 		}
-		snap, _ := os.ReadFile(filepath.Join(c.root, dir, e.Name()))
-		lab, _ := os.ReadFile(filepath.Join(c.root, twin))
-		sol, _ := os.ReadFile(filepath.Join(c.root, l.solutionDir(), e.Name()))
-		fset := token.NewFileSet()
-		sf, err := parser.ParseFile(fset, f, snap, parser.ParseComments|parser.SkipObjectResolution)
-		if err != nil {
-			ps = append(ps, fmt.Sprintf("%s does not parse: %v", f, err))
-			continue
-		}
-		if sf.Name.Name != l.word {
-			ps = append(ps, fmt.Sprintf("%s is package %s; want package %s", f, sf.Name.Name, l.word))
-		}
-		if !buildIgnoreRE.Match(snap[:fset.Position(sf.Package).Offset]) {
-			ps = append(ps, fmt.Sprintf("%s lacks the line //go:build ignore above its package clause: a step snapshot builds only in the lab, where checkpoint puts its funcs, not as a package of its own", f))
-		}
-		lf, err := parser.ParseFile(fset, filepath.ToSlash(twin), lab, parser.ParseComments|parser.SkipObjectResolution)
-		if err != nil || sol == nil || !parses(sol) {
-			continue // reported with the lab's files
-		}
-		spans, err := stepDecls(filepath.ToSlash(twin), lab, sol, l.num)
-		if err != nil {
-			continue // reported by checkTodoSteps
-		}
-		// The text of a declaration, doc comment included, and its comments holding the marker.
-		text := func(src []byte, d ast.Decl) string {
-			return string(src[fset.Position(declStart(d)).Offset:fset.Position(d.End()).Offset])
-		}
-		todoComments := func(af *ast.File, d ast.Decl) []string {
-			var out []string
-			for _, g := range af.Comments {
-				if g.Pos() >= declStart(d) && g.End() <= d.End() && strings.Contains(g.Text(), marker) {
-					out = append(out, g.Text())
+		ps = append(ps, c.checkStepSnapshotFile(l, j, e.Name())...)
+	}
+	return ps
+}
+
+// checkStepSnapshotFile checks the file name of the step snapshot folder of step j against its
+// twin in the lab and the solution's (see checkStepSnapshotFiles).
+func (c *course) checkStepSnapshotFile(l *lab, j int, name string) []string {
+	f := filepath.ToSlash(filepath.Join(l.stepSnapshotDir(j), name))
+	twin := filepath.ToSlash(filepath.Join(l.dir(), name))
+	snap, _ := os.ReadFile(filepath.Join(c.root, l.stepSnapshotDir(j), name))
+	lab, _ := os.ReadFile(filepath.Join(c.root, l.dir(), name))
+	sol, _ := os.ReadFile(filepath.Join(c.root, l.solutionDir(), name))
+	fset := token.NewFileSet()
+	sf, err := parser.ParseFile(fset, f, snap, parser.ParseComments|parser.SkipObjectResolution)
+	if err != nil {
+		return []string{fmt.Sprintf("%s does not parse: %v", f, err)}
+	}
+	var ps []string
+	if sf.Name.Name != l.word {
+		ps = append(ps, fmt.Sprintf("%s is package %s; want package %s", f, sf.Name.Name, l.word))
+	}
+	if !buildIgnoreRE.Match(snap[:fset.Position(sf.Package).Offset]) {
+		ps = append(ps, fmt.Sprintf("%s lacks the line //go:build ignore above its package clause: a step snapshot builds only in the lab, where checkpoint puts its funcs, not as a package of its own", f))
+	}
+	marker := "TODO(" + l.num + ")"
+	labDecls, err := merge.Decls(twin, lab, marker)
+	if err != nil || sol == nil || !parses(sol) {
+		return ps // reported with the lab's files
+	}
+	spans, err := merge.StepDecls(twin, lab, sol, l.num)
+	if err != nil {
+		return ps // reported by checkTodoSteps
+	}
+	snapDecls, _ := merge.Decls(f, snap, marker)
+	return append(ps, snapshotDeclProblems(f, twin, j, marker, spans, labDecls, snapDecls)...)
+}
+
+// snapshotDeclProblems compares the declarations that hold step code (spans) in the lab's file
+// twin and in its step snapshot f of step j (see checkStepSnapshotFiles).
+func snapshotDeclProblems(f, twin string, j int, marker string, spans map[string]merge.Span, lab, snap map[string]merge.Decl) []string {
+	var keys []string
+	for key := range spans {
+		keys = append(keys, key)
+	}
+	sort.Strings(keys)
+	var ps []string
+	needed := false
+	for _, key := range keys {
+		span := spans[key]
+		steps := merge.StepRange(span.First, span.Last)
+		ld, inLab := lab[key]
+		sd, inSnap := snap[key]
+		switch {
+		case !inLab:
+		case span.First > j:
+			if !inSnap || sd.Text != ld.Text {
+				ps = append(ps, fmt.Sprintf("%s: %s is code of %s, after step %d, so the snapshot must have it as the lab does", f, key, steps, j))
+			}
+		case !inSnap:
+			ps = append(ps, fmt.Sprintf("%s: %s is code of %s, and the snapshot of step %d lacks it", f, key, steps, j))
+		case span.Last > j:
+			needed = true
+			for _, want := range ld.Marked {
+				if !contains(sd.Marked, want) {
+					ps = append(ps, fmt.Sprintf("%s: %s serves %s, so it keeps its %s comment word for word as in the lab, for a later checkpoint to find its steps", f, key, steps, marker))
+					break
 				}
 			}
-			return out
-		}
-		var keys []string
-		for key := range spans {
-			keys = append(keys, key)
-		}
-		sort.Strings(keys)
-		needed := false
-		for _, key := range keys {
-			span := spans[key]
-			ld, sd := findDecl(lf, key), findDecl(sf, key)
-			switch {
-			case ld == nil:
-			case span.first > j:
-				if ld != nil && (sd == nil || text(snap, sd) != text(lab, ld)) {
-					ps = append(ps, fmt.Sprintf("%s: %s is code of %s, after step %d, so the snapshot must have it as the lab does", f, key, stepRange(span.first, span.last), j))
-				}
-			case sd == nil:
-				ps = append(ps, fmt.Sprintf("%s: %s is code of %s, and the snapshot of step %d lacks it", f, key, stepRange(span.first, span.last), j))
-			case span.last > j:
-				needed = true
-				have := todoComments(sf, sd)
-				for _, want := range todoComments(lf, ld) {
-					if !contains(have, want) {
-						ps = append(ps, fmt.Sprintf("%s: %s serves %s, so it keeps its %s comment word for word as in the lab, for a later checkpoint to find its steps", f, key, stepRange(span.first, span.last), marker))
-						break
-					}
-				}
-			default:
-				if strings.Contains(text(snap, sd), marker) {
-					ps = append(ps, fmt.Sprintf("%s: %s is code of %s, done by step %d, and still has a %s marker", f, key, stepRange(span.first, span.last), j, marker))
-				}
+		default:
+			if strings.Contains(sd.Text, marker) {
+				ps = append(ps, fmt.Sprintf("%s: %s is code of %s, done by step %d, and still has a %s marker", f, key, steps, j, marker))
 			}
 		}
-		if !needed {
-			ps = append(ps, fmt.Sprintf("%s: no func of %s serves both step %d (or one before it) and a later step, so it needs no step snapshot: checkpoint takes its funcs from the solution", f, filepath.ToSlash(twin), j))
-		}
+	}
+	if !needed {
+		ps = append(ps, fmt.Sprintf("%s: no func of %s serves both step %d (or one before it) and a later step, so it needs no step snapshot: checkpoint takes its funcs from the solution", f, twin, j))
 	}
 	return ps
 }
@@ -653,7 +733,7 @@ func fuzzAmount(s string) string {
 
 // checkTodoSteps checks that in a lab taught in steps every edit point names its step, on its
 // first line ("TODO(NN): step K." or "TODO(NN): step K:"), that the step is one of the lab's,
-// and that checkpoint can tell the step of all the code the solution changes (see stepDecls).
+// and that checkpoint can tell the step of all the code the solution changes (see merge.StepDecls).
 func (c *course) checkTodoSteps(l *lab, mine []string) []string {
 	steps := c.labSteps(l)
 	if len(steps) == 0 {
@@ -668,7 +748,7 @@ func (c *course) checkTodoSteps(l *lab, mine []string) []string {
 		}
 		named := true
 		for i, line := range strings.Split(string(data), "\n") {
-			step, ok := todoStep(l.num, line)
+			step, ok := merge.TodoStep(l.num, line)
 			switch {
 			case !ok:
 			case step == 0:
@@ -684,7 +764,7 @@ func (c *course) checkTodoSteps(l *lab, mine []string) []string {
 			if sol != nil && !parses(sol) {
 				sol = nil
 			}
-			if _, err := stepDecls(filepath.ToSlash(f), data, sol, l.num); err != nil {
+			if _, err := merge.StepDecls(filepath.ToSlash(f), data, sol, l.num); err != nil {
 				ps = append(ps, err.Error())
 			}
 		}

@@ -1,0 +1,258 @@
+package merge
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"slices"
+	"sort"
+	"strings"
+)
+
+// A File is what a merge reads of one learner file. Every version has LF line ends: the merge
+// compares their text.
+type File struct {
+	Name     string          // the file's path, for messages: "labs/03-steps/words.go"
+	Lab      string          // the lab's number, as its edit points write it: "03"
+	Mine     []byte          // the learner's file
+	Shipped  []byte          // the file as shipped, which tells the steps; nil: Mine tells them
+	Solution []byte          // the solution's file
+	Snapshot []byte          // the file's step snapshot of the step before the one to reach; nil: none
+	Others   map[string]bool // the package-level names the package's other files declare
+}
+
+// A Result is what a merge does to one learner file.
+type Result struct {
+	Out      []byte   // the new file
+	Replaced []string // the declarations now the solution's, with their steps: "Double (step 1)"
+	Added    []string // declarations brought from the solution (or the snapshot)
+	Imports  []string // "added \"strings\"", "dropped \"fmt\""
+	Spill    []string // the replaced declarations that serve step k or later too,
+	SpillTo  int      // up to this step
+	Left     int      // the declarations of step k or later, left as the learner has them or
+	// taken from a step snapshot that leaves their code of step k to the learner
+}
+
+// ToStep puts in place, in the learner's file f.Mine, the solution's code of every step below
+// k: each declaration that StepDecls finds in f.Shipped (or f.Mine when it is nil) with a step
+// below k becomes the solution's declaration of the same name (and receiver), keeping the
+// learner's doc comment; the declarations of the solution that the new code uses and the
+// package lacks (f.Others lists the names the package's other files declare) are added; the
+// imports follow. The result is gofmt'ed. When f.Snapshot is not nil, the declarations, helpers
+// and imports come from it instead of the solution (which still tells the steps, as StepDecls
+// reads them). When there is nothing to put in place, Out is f.Mine, byte for byte.
+func ToStep(f File, k int) (*Result, error) {
+	shipped := f.Shipped
+	if shipped == nil {
+		shipped = f.Mine
+	}
+	spans, err := StepDecls(f.Name, shipped, f.Solution, f.Lab)
+	if err != nil {
+		return nil, err
+	}
+	m, err := newMerger(f)
+	if err != nil {
+		return nil, err
+	}
+	if err := m.placeSteps(spans, k); err != nil {
+		return nil, err
+	}
+	if len(m.res.Replaced) == 0 {
+		return &Result{Out: f.Mine, Left: m.res.Left}, nil
+	}
+	m.bringUsed()
+	m.insertBrought()
+	m.res.Out, m.res.Imports, err = fixImports(f.Name, applyEdits(f.Mine, m.edits), f.Mine, m.code)
+	if err != nil {
+		return nil, err
+	}
+	return &m.res, nil
+}
+
+// A merger holds one merge under way: the learner's file and the file the code comes from,
+// parsed in one file set, and the edits so far.
+type merger struct {
+	f         File
+	source    string // the file the code comes from, for messages: "the solution"
+	code      []byte // its text
+	fset      *token.FileSet
+	mine      *ast.File
+	codeFile  *ast.File
+	codeDecls map[string]ast.Decl // the declarations the code comes from, by name
+	mineDecls map[string]ast.Decl // the learner's file's, by name
+	have      map[string]bool     // declared by the learner's package: this file or another
+
+	edits []edit
+	used  []ast.Node        // the code now in the file, for the names it uses
+	bring map[ast.Decl]bool // the declarations of codeFile to add
+	res   Result
+}
+
+func newMerger(f File) (*merger, error) {
+	m := &merger{f: f, source: "the solution", code: f.Solution, fset: token.NewFileSet(), bring: map[ast.Decl]bool{}}
+	if f.Snapshot != nil {
+		m.code, m.source = f.Snapshot, "its step snapshot"
+	}
+	var err error
+	if m.mine, err = parser.ParseFile(m.fset, f.Name, f.Mine, parser.ParseComments|parser.SkipObjectResolution); err != nil {
+		return nil, err
+	}
+	if m.codeFile, err = parser.ParseFile(m.fset, m.source+" of "+f.Name, m.code, parser.ParseComments|parser.SkipObjectResolution); err != nil {
+		return nil, err
+	}
+	m.codeDecls = map[string]ast.Decl{}
+	for _, d := range m.codeFile.Decls {
+		for _, n := range declNames(d) {
+			m.codeDecls[n] = d
+		}
+	}
+	m.have = map[string]bool{}
+	for n := range f.Others {
+		m.have[n] = true
+	}
+	m.mineDecls = map[string]ast.Decl{}
+	for _, d := range m.mine.Decls {
+		for _, n := range declNames(d) {
+			m.have[n] = true
+			m.mineDecls[n] = d
+		}
+	}
+	return m, nil
+}
+
+// off is the offset of p in its file.
+func (m *merger) off(p token.Pos) int { return m.fset.Position(p).Offset }
+
+// text is the text of a node of the file the code comes from, from from to to.
+func (m *merger) text(from, to token.Pos) string { return string(m.code[m.off(from):m.off(to)]) }
+
+// placeSteps puts in place the declarations whose steps start below k, in the order the file
+// the code comes from has them, and counts the ones left to the learner.
+func (m *merger) placeSteps(spans map[string]Span, k int) error {
+	var keys []string
+	for key := range spans {
+		keys = append(keys, key)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		return declOrder(m.codeFile, m.codeDecls[keys[i]]) < declOrder(m.codeFile, m.codeDecls[keys[j]])
+	})
+	for _, key := range keys {
+		span := spans[key]
+		if span.First >= k {
+			m.res.Left++
+			continue
+		}
+		cd := m.codeDecls[key]
+		if cd == nil {
+			return fmt.Errorf("%s: %s holds the code of step %d, and %s has no %s", m.f.Name, key, span.First, m.source, key)
+		}
+		if m.f.Snapshot != nil && span.Last >= k {
+			m.res.Left++ // the snapshot leaves its code of step k and later to the learner
+		}
+		m.used = append(m.used, cd)
+		m.place(key, span, cd, k)
+	}
+	return nil
+}
+
+// place puts cd in place of the learner's declaration key, unless it is the same already.
+func (m *merger) place(key string, span Span, cd ast.Decl, k int) {
+	md, inMine := m.mineDecls[key]
+	if inMine && string(m.f.Mine[m.off(md.Pos()):m.off(md.End())]) == m.text(cd.Pos(), cd.End()) {
+		return // the learner's is the solution's already
+	}
+	what := fmt.Sprintf("%s (%s)", key, StepRange(span.First, span.Last))
+	switch {
+	case span.Last >= k && m.f.Snapshot != nil:
+		yours := fmt.Sprintf("%s is yours", StepRange(k, span.Last))
+		if span.Last > k {
+			yours = fmt.Sprintf("%s are yours", StepRange(k, span.Last))
+		}
+		what = fmt.Sprintf("%s (%s; %s)", key, StepRange(span.First, k-1), yours)
+	case span.Last >= k:
+		m.res.Spill = append(m.res.Spill, key)
+		m.res.SpillTo = max(m.res.SpillTo, span.Last)
+	}
+	m.res.Replaced = append(m.res.Replaced, what)
+	if inMine {
+		m.edits = append(m.edits, edit{m.off(md.Pos()), m.off(md.End()), m.text(cd.Pos(), cd.End())})
+	} else {
+		m.bring[cd] = true // the learner deleted it: it comes back, doc comment and all
+	}
+}
+
+// bringUsed marks for adding the declarations of the file the code comes from that the new
+// code uses, directly or through another one brought, and the package lacks.
+func (m *merger) bringUsed() {
+	for i := 0; i < len(m.used); i++ {
+		ast.Inspect(m.used[i], func(n ast.Node) bool {
+			id, ok := n.(*ast.Ident)
+			if !ok {
+				return true
+			}
+			d := m.codeDecls[id.Name]
+			if d == nil {
+				// A method, named by its selector: any receiver.
+				for n, cd := range m.codeDecls {
+					if strings.HasSuffix(n, "."+id.Name) {
+						d = cd
+					}
+				}
+			}
+			if d == nil || m.bring[d] {
+				return true
+			}
+			missing := true
+			for _, n := range declNames(d) {
+				missing = missing && !m.have[n]
+			}
+			if missing {
+				m.bring[d] = true
+				m.used = append(m.used, d)
+			}
+			return true
+		})
+	}
+}
+
+// insertBrought adds each brought declaration after the declaration that comes before it in
+// the file the code comes from, if the learner's file has it, or else after the imports.
+func (m *merger) insertBrought() {
+	after := m.off(m.mine.Name.End())
+	for _, d := range m.mine.Decls {
+		if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.IMPORT {
+			after = m.off(d.End())
+		}
+	}
+	for _, d := range m.codeFile.Decls {
+		if m.bring[d] {
+			m.edits = append(m.edits, edit{after, after, "\n\n" + m.text(declStart(d), d.End())})
+			m.res.Added = append(m.res.Added, strings.Join(declNames(d), ", "))
+			continue
+		}
+		for _, n := range declNames(d) {
+			if md := findDecl(m.mine, n); md != nil {
+				after = m.off(md.End())
+			}
+		}
+	}
+}
+
+// An edit replaces the bytes from at to end of a file with text.
+type edit struct {
+	at, end int
+	text    string
+}
+
+// applyEdits applies edits to a copy of src from the end, so that the offsets before each stay
+// right; of two insertions at one place, the one made first ends up first.
+func applyEdits(src []byte, edits []edit) []byte {
+	slices.Reverse(edits)
+	sort.SliceStable(edits, func(i, j int) bool { return edits[i].at > edits[j].at })
+	out := append([]byte{}, src...)
+	for _, e := range edits {
+		out = append(out[:e.at], append([]byte(e.text), out[e.end:]...)...)
+	}
+	return out
+}

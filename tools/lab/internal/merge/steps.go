@@ -1,0 +1,205 @@
+// Package merge puts the solution's code of a lab's finished steps into a learner's file,
+// declaration by declaration, and reads which steps each declaration of a learner's file serves.
+// It works on the files' contents alone: the lab runner reads them and writes the result.
+//
+// A lab taught in steps says, in each edit point, which step it belongs to: the first line of
+// the comment is "TODO(NN): step K." or "TODO(NN): step K:". The top-level declaration holding
+// it (a func or method, in its body or doc comment, or a type) is then code of step K: a merge
+// to step K replaces it with the solution's declaration of the same name (and receiver) when K
+// is below the step to reach. A declaration without an edit point that the solution changes
+// (a method whose type's declaration has the TODO, as lab 08's Registry.Set) is code of the step
+// of its receiver's type, or else of the only step the file's edit points name.
+//
+// A declaration may also serve later steps: its TODO comment then says so with a sentence that
+// starts "Step M." or "Step M:" (lab 06's Sharded.Get: "step 4. ... Step 5: ..."). Its solution
+// has the code of all of them, so it would be put in place as a whole. A lab avoids that with
+// step snapshots: solutions/NN-word/step-J/FILE.go is FILE.go once steps 1 to J are done and no
+// later step (the TODOs of later steps kept word for word). A merge to the step after J takes
+// the declarations of FILE.go from it instead of the solution, and so stops exactly at the step.
+package merge
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"regexp"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// todoStepRE reads the step an edit point names, once "TODO(NN): " is cut off.
+var todoStepRE = regexp.MustCompile(`^step ([0-9]+)[.:]`)
+
+// laterStepRE finds, in the text of an edit point's comment, the other steps it serves.
+var laterStepRE = regexp.MustCompile(`(?:^|[.:!?"]\s+)Step ([0-9]+)[.:]`)
+
+// A todo is one edit point of a learner file.
+type todo struct {
+	line  int
+	step  int   // the step its first line names; 0 when it names none
+	later []int // the other steps its comment says it serves
+}
+
+// TodoStep reads the step of one comment line "// TODO(NN): step K. ...": ok is false when the
+// line is not an edit point of lab num, step 0 when it names no step.
+func TodoStep(num, line string) (step int, ok bool) {
+	text := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(line), "//"))
+	rest, ok := strings.CutPrefix(text, "TODO("+num+")")
+	if !ok {
+		return 0, false
+	}
+	rest = strings.TrimSpace(strings.TrimPrefix(rest, ":"))
+	if m := todoStepRE.FindStringSubmatch(rest); m != nil {
+		step, _ = strconv.Atoi(m[1])
+	}
+	return step, true
+}
+
+// todos lists the edit points of lab num in a parsed file.
+func todos(fset *token.FileSet, f *ast.File, num string) []todo {
+	var out []todo
+	for _, g := range f.Comments {
+		for _, c := range g.List {
+			step, ok := TodoStep(num, c.Text)
+			if !ok {
+				continue
+			}
+			t := todo{line: fset.Position(c.Pos()).Line, step: step}
+			for _, m := range laterStepRE.FindAllStringSubmatch(g.Text(), -1) {
+				if n, _ := strconv.Atoi(m[1]); n > step && !slices.Contains(t.later, n) {
+					t.later = append(t.later, n)
+				}
+			}
+			sort.Ints(t.later)
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// A Span is the steps a declaration serves: from First, the lowest its edit points name, to
+// Last.
+type Span struct{ First, Last int }
+
+// StepDecls maps each top-level declaration of a learner file (src, as shipped) that holds step
+// code of lab num to the steps it serves, keyed by its first name (a func by its receiver's type
+// and its name: "Sharded.Get"). sol, the solution's file, tells which declarations without an
+// edit point are step code too (nil: none). An edit point that names no step or is outside every
+// declaration, or a changed declaration whose step cannot be told, is an error.
+func StepDecls(name string, src, sol []byte, num string) (map[string]Span, error) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, name, src, parser.ParseComments|parser.SkipObjectResolution)
+	if err != nil {
+		return nil, err
+	}
+	spans, only, err := todoSpans(fset, f, name, num)
+	if err != nil {
+		return nil, err
+	}
+	if sol == nil {
+		return spans, nil
+	}
+	if err := changedSpans(fset, f, name, src, sol, num, spans, only); err != nil {
+		return nil, err
+	}
+	return spans, nil
+}
+
+// todoSpans maps the declarations holding an edit point to the steps they serve; only is the
+// one step the file's edit points name, or -1 when they name several.
+func todoSpans(fset *token.FileSet, f *ast.File, name, num string) (spans map[string]Span, only int, err error) {
+	spans = map[string]Span{}
+	for _, t := range todos(fset, f, num) {
+		if t.step == 0 {
+			return nil, 0, fmt.Errorf("%s:%d: the TODO(%s) names no step, so checkpoint cannot tell which step it belongs to: its first line must start \"TODO(%s): step K.\"", name, t.line, num, num)
+		}
+		owner := declAt(fset, f, t.line)
+		if owner == nil || len(declNames(owner)) == 0 {
+			return nil, 0, fmt.Errorf("%s:%d: the TODO(%s) is outside every func and type, and checkpoint puts steps in place declaration by declaration", name, t.line, num)
+		}
+		key := declNames(owner)[0]
+		last := t.step
+		if len(t.later) > 0 {
+			last = max(last, t.later[len(t.later)-1])
+		}
+		s, seen := spans[key]
+		if !seen {
+			s = Span{t.step, last}
+		}
+		spans[key] = Span{min(s.First, t.step), max(s.Last, last)}
+		switch {
+		case only == 0:
+			only = t.step
+		case only != t.step:
+			only = -1
+		}
+	}
+	return spans, only, nil
+}
+
+// declAt returns the last top-level declaration of f whose lines, doc comment included, hold
+// line.
+func declAt(fset *token.FileSet, f *ast.File, line int) ast.Decl {
+	var owner ast.Decl
+	for _, d := range f.Decls {
+		if fset.Position(declStart(d)).Line <= line && line <= fset.Position(d.End()).Line {
+			owner = d
+		}
+	}
+	return owner
+}
+
+// changedSpans adds to spans the declarations of f (src) without an edit point that the
+// solution (sol) changes: a method takes the steps of its receiver's type, anything else the
+// one step the file's edit points name (only, see todoSpans).
+func changedSpans(fset *token.FileSet, f *ast.File, name string, src, sol []byte, num string, spans map[string]Span, only int) error {
+	sf, err := parser.ParseFile(fset, "solution "+name, sol, parser.SkipObjectResolution)
+	if err != nil {
+		return err
+	}
+	text := func(src []byte, d ast.Decl) string {
+		return string(src[fset.Position(d.Pos()).Offset:fset.Position(d.End()).Offset])
+	}
+	solText := map[string]string{}
+	for _, d := range sf.Decls {
+		if names := declNames(d); len(names) > 0 {
+			solText[names[0]] = text(sol, d)
+		}
+	}
+	for _, d := range f.Decls {
+		names := declNames(d)
+		if len(names) == 0 {
+			continue
+		}
+		key := names[0]
+		if _, ok := spans[key]; ok {
+			continue
+		}
+		want, ok := solText[key]
+		if !ok || want == text(src, d) {
+			continue
+		}
+		if recv, _, isMethod := strings.Cut(key, "."); isMethod && key != recv {
+			if s, ok := spans[recv]; ok {
+				spans[key] = s
+				continue
+			}
+		}
+		if only <= 0 {
+			return fmt.Errorf("%s: the solution changes %s, which holds no TODO(%s), and checkpoint cannot tell its step: give it an edit point naming the step", name, key, num)
+		}
+		spans[key] = Span{only, only}
+	}
+	return nil
+}
+
+// StepRange says "step 2" or "steps 2 to 4".
+func StepRange(first, last int) string {
+	if last <= first {
+		return fmt.Sprintf("step %d", first)
+	}
+	return fmt.Sprintf("steps %d to %d", first, last)
+}

@@ -1,0 +1,182 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"gomaps/tools/internal/cli"
+	"gomaps/tools/lab/internal/versions"
+)
+
+// The learner's saved files. Every time checkpoint is about to change a lab, the lab's files
+// are saved as a numbered version in the user's cache folder, unless they are exactly what the
+// last checkpoint (or restore) left there (see package versions). restore puts back the newest
+// version saved before a checkpoint; the files it replaces are saved too, as a version of their
+// own. No version is ever overwritten or deleted, and restore NN K brings back any of them:
+// nothing a learner typed is out of reach.
+
+// savedVersions is the folder of lab l's saved versions: in the user's cache folder, next to the
+// runner's records (see stateFile), never in the course's files.
+func (c *course) savedVersions(l *lab) (versions.Store, error) {
+	f := c.stateFile("checkpoints")
+	if f == "" {
+		return versions.Store{}, fmt.Errorf("there is no user cache folder to keep them in (set HOME, or XDG_CACHE_HOME)")
+	}
+	return versions.Store{Dir: filepath.Join(strings.TrimSuffix(f, ".json"), l.name)}, nil
+}
+
+// learnerFiles reads the lab's own files (its non-test .go files) as they are now.
+func (c *course) learnerFiles(l *lab) (map[string][]byte, error) {
+	files, err := c.goFiles(l.dir(), false)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string][]byte{}
+	for _, f := range files {
+		data, err := os.ReadFile(filepath.Join(c.root, f))
+		if err != nil {
+			return nil, err
+		}
+		out[filepath.ToSlash(f)] = data
+	}
+	return out, nil
+}
+
+// saveMark records the lab's files as they are now, with the version that holds the learner's
+// files from before the command. A failure to record it only means that the next checkpoint saves
+// a version more.
+func (c *course) saveMark(l *lab, store versions.Store, by string, version int) {
+	if files, err := c.learnerFiles(l); err == nil {
+		store.SetMark(versions.Mark{By: by, Version: version, Files: files})
+	}
+}
+
+// restore puts back version arg of the lab's saved files, or, with arg "", the learner's own
+// code: when the lab is as the last checkpoint left it, the version that checkpoint saved or
+// found saved; else the newest version a checkpoint saved. It saves the files there now first,
+// as a version of their own.
+func (c *course) restore(l *lab, arg string, w io.Writer) error {
+	store, err := c.savedVersions(l)
+	if err != nil {
+		return fmt.Errorf("restore finds no saved files: %v", err)
+	}
+	nums := store.List()
+	if len(nums) == 0 {
+		return fmt.Errorf("no files of lab %s are saved: checkpoint saves them when it changes the lab, and no checkpoint of lab %s was made in this course folder", l.name, l.num)
+	}
+	now, err := c.learnerFiles(l)
+	if err != nil {
+		return err
+	}
+	v, version, err := versionToRestore(l, store, nums, now, arg)
+	if err != nil {
+		return err
+	}
+	if versions.Same(now, v.Files) {
+		fmt.Fprintf(w, "your files of lab %s are already as they were before %s (version %d): nothing changed\n", l.name, v.Why, version)
+		return nil
+	}
+	replaced, err := store.Save(versions.Version{Lab: l.name, Why: "restore " + l.num, Files: now})
+	if err != nil {
+		return fmt.Errorf("restore could not save your files of lab %s first, so it changed nothing: %v", l.name, err)
+	}
+	names, extra, err := c.putBack(l, v.Files, now)
+	if err != nil {
+		return err
+	}
+	c.saveMark(l, store, "restore", version)
+	fmt.Fprintf(w, "lab %s: your files are back as they were before %s (version %d): %s\n", l.name, v.Why, version, strings.Join(names, ", "))
+	if len(extra) > 0 {
+		fmt.Fprintf(w, "removed, since they were not there then: %s\n", strings.Join(extra, ", "))
+	}
+	fmt.Fprintf(w, "the files they replaced are saved too, as version %d: go run ./tools/lab restore %s %d brings them back\n", replaced, l.num, replaced)
+	fmt.Fprintf(w, "every version is kept in %s\n", store.Dir)
+	return nil
+}
+
+// versionToRestore picks the version restore puts back (see restore), of the saved versions
+// nums, with the lab's files now as they are now, and returns it with its number.
+func versionToRestore(l *lab, store versions.Store, nums []int, now map[string][]byte, arg string) (*versions.Version, int, error) {
+	if arg != "" {
+		n, err := strconv.Atoi(arg)
+		if err != nil || !containsInt(nums, n) {
+			return nil, 0, cli.Usagef("lab %s has saved versions %s, in %s; %q is not one of them", l.name, describeVersions(store, nums), store.Dir, arg)
+		}
+		v, err := store.Read(n)
+		if err != nil {
+			return nil, 0, fmt.Errorf("version %d of lab %s cannot be read (%v): nothing changed", n, l.name, err)
+		}
+		return v, n, nil
+	}
+	if m := store.Mark(); m != nil && m.By == "checkpoint" && versions.Same(now, m.Files) && containsInt(nums, m.Version) {
+		// The lab is as the last checkpoint left it: the learner's files from before it.
+		v, err := store.Read(m.Version)
+		if err != nil {
+			return nil, 0, unreadableVersion(l, m.Version, err)
+		}
+		return v, m.Version, nil
+	}
+	// Else the newest version a checkpoint saved; versions saved by restore hold what
+	// restore replaced, and restore NN K brings them back by number.
+	for i := len(nums) - 1; i >= 0; i-- {
+		v, err := store.Read(nums[i])
+		if err != nil {
+			return nil, 0, unreadableVersion(l, nums[i], err)
+		}
+		if strings.HasPrefix(v.Why, "checkpoint ") {
+			return v, nums[i], nil
+		}
+	}
+	return nil, 0, fmt.Errorf("no checkpoint of lab %s saved files in %s, only restores: name the version to bring back, one of %s", l.name, store.Dir, describeVersions(store, nums))
+}
+
+// unreadableVersion is the error of restore when version n, which it chose, cannot be read.
+func unreadableVersion(l *lab, n int, err error) error {
+	return fmt.Errorf("version %d of lab %s cannot be read (%v): nothing changed; go run ./tools/lab restore %s K brings back another", n, l.name, err, l.num)
+}
+
+// putBack writes the files of a saved version (then) in place of the lab's files now, and
+// removes the ones that were not there then; it returns the files written and removed.
+func (c *course) putBack(l *lab, then, now map[string][]byte) (names, extra []string, err error) {
+	dir := filepath.ToSlash(l.dir()) + "/"
+	for f, b := range then {
+		if !strings.HasPrefix(f, dir) || strings.Contains(strings.TrimPrefix(f, dir), "/") {
+			continue // not a file of this lab: never written
+		}
+		if err := os.WriteFile(filepath.Join(c.root, filepath.FromSlash(f)), b, 0o644); err != nil {
+			return nil, nil, err
+		}
+		names = append(names, f)
+	}
+	for f := range now {
+		if _, ok := then[f]; !ok {
+			extra = append(extra, f)
+		}
+	}
+	sort.Strings(names)
+	sort.Strings(extra)
+	for _, f := range extra {
+		if err := os.Remove(filepath.Join(c.root, filepath.FromSlash(f))); err != nil {
+			return nil, nil, err
+		}
+	}
+	return names, extra, nil
+}
+
+// describeVersions says "1 (before checkpoint 03 2), 2 (before restore 03)".
+func describeVersions(store versions.Store, nums []int) string {
+	var s []string
+	for _, n := range nums {
+		why := "unreadable"
+		if v, err := store.Read(n); err == nil {
+			why = "before " + v.Why
+		}
+		s = append(s, fmt.Sprintf("%d (%s)", n, why))
+	}
+	return strings.Join(s, ", ")
+}
