@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"gomaps/tools/course/internal/base"
+	"gomaps/tools/course/internal/bench/tables"
 	"io"
 	"os"
 	"os/exec"
@@ -17,7 +18,7 @@ import (
 // confidence intervals. It writes nothing in the course: the test binary and the results go to a
 // temporary folder, and the tables are printed.
 var (
-	mineOps  = targetOps
+	mineOps  = tables.TargetOps
 	mineLens = []string{"1e3", "1e5"}
 )
 
@@ -34,10 +35,10 @@ func runBenchMine(root string, stdout io.Writer) error {
 	}
 	defer os.RemoveAll(tmp)
 	impls := []string{"builtin"}
-	for _, lm := range benchLabMaps {
-		impls = append(impls, lm.impl)
+	for _, lm := range tables.LabMaps {
+		impls = append(impls, lm.Impl)
 	}
-	bb := &benchBuild{name: "mine", what: "your labs 02 and 03 as they are, and the built-in map, on " + benchLane.Toolchain, env: benchLane.Env(), replace: map[string]string{}, impls: impls}
+	bb := &benchBuild{name: "mine", what: "your labs 02 and 03 as they are, and the built-in map, on " + tables.Lane.Toolchain, env: tables.Lane.Env(), replace: map[string]string{}, impls: impls}
 	fmt.Fprintf(stdout, "bench -mine: building %s\n", bb.what)
 	if err := buildBench(root, tmp, bb); err != nil {
 		return fmt.Errorf("your labs 02 and 03 do not compile with the benchmark; go run ./tools/lab run 02 (or 03) shows why: %v", err)
@@ -53,18 +54,18 @@ func runBenchMine(root string, stdout io.Writer) error {
 	// (step 9, the fast paths, is what a learner may want to measure before and after), and the
 	// map is tried once in the benchmark, where it may still crash.
 	measured := []string{"builtin"}
-	for _, lm := range benchLabMaps {
-		test := exec.Command("go", "test", "-count=1", "-run", "^(Test|Fuzz)Step[1-8]([^0-9]|$)", "./labs/"+lm.lab)
-		test.Dir, test.Env = root, append(os.Environ(), benchLane.Env()...)
+	for _, lm := range tables.LabMaps {
+		test := exec.Command("go", "test", "-count=1", "-run", "^(Test|Fuzz)Step[1-8]([^0-9]|$)", "./labs/"+lm.Lab)
+		test.Dir, test.Env = root, append(os.Environ(), tables.Lane.Env()...)
 		if out, err := test.CombinedOutput(); err != nil {
-			fmt.Fprintf(stdout, "bench -mine: your map of lab %s does not pass the tests of steps 1 to 8 yet, so it is not measured: go run ./tools/lab run %s shows the step to finish (%s)\n", lm.lab, lm.lab[:2], firstFailure(string(out)))
+			fmt.Fprintf(stdout, "bench -mine: your map of lab %s does not pass the tests of steps 1 to 8 yet, so it is not measured: go run ./tools/lab run %s shows the step to finish (%s)\n", lm.Lab, lm.Lab[:2], firstFailure(string(out)))
 			continue
 		}
-		if out, err := pattern([]string{lm.impl}, "1x", 1).CombinedOutput(); err != nil {
-			fmt.Fprintf(stdout, "bench -mine: your map of lab %s fails in the benchmark, so it is not measured: %s\n", lm.lab, firstFailure(string(out)))
+		if out, err := pattern([]string{lm.Impl}, "1x", 1).CombinedOutput(); err != nil {
+			fmt.Fprintf(stdout, "bench -mine: your map of lab %s fails in the benchmark, so it is not measured: %s\n", lm.Lab, firstFailure(string(out)))
 			continue
 		}
-		measured = append(measured, lm.impl)
+		measured = append(measured, lm.Impl)
 	}
 	if len(measured) == 1 {
 		return fmt.Errorf("neither lab 02's map nor lab 03's passes the tests of steps 1 to 8 yet, so there is nothing of yours to measure: finish one of them first (go run ./tools/lab run 02, or 03)")
@@ -78,12 +79,12 @@ func runBenchMine(root string, stdout io.Writer) error {
 		}
 		results.Write(out)
 	}
-	samples, header := parseBench(results.String())
+	samples, header := tables.Parse(results.String())
 	var b strings.Builder
 	for _, h := range header {
 		b.WriteString(h + "\n")
 	}
-	fmt.Fprintf(&b, "your maps over the built-in map (%s), time per operation, median of %d rounds:\n", benchLane.Toolchain, mineCount)
+	fmt.Fprintf(&b, "your maps over the built-in map (%s), time per operation, median of %d rounds:\n", tables.Lane.Toolchain, mineCount)
 	fmt.Fprintf(&b, "%-9s %-4s %-7s", "op", "len", "key")
 	for _, impl := range measured[1:] {
 		fmt.Fprintf(&b, "  %8s", impl)
@@ -92,10 +93,10 @@ func runBenchMine(root string, stdout io.Writer) error {
 	ratios := map[string][]float64{}
 	for _, op := range mineOps {
 		for _, l := range mineLens {
-			for _, k := range benchKeys {
+			for _, k := range tables.Keys {
 				fmt.Fprintf(&b, "%-9s %-4s %-7s", op, l, k)
 				for _, impl := range measured[1:] {
-					r, err := benchRatio(samples, impl, op, l, k)
+					r, err := samples.Ratio(impl, op, l, k)
 					if err != nil {
 						return err
 					}
@@ -107,14 +108,8 @@ func runBenchMine(root string, stdout io.Writer) error {
 		}
 	}
 	for _, impl := range measured[1:] {
-		t := benchTargets[impl]
-		within := 0
-		for _, r := range ratios[impl] {
-			if r <= t.row {
-				within++
-			}
-		}
-		fmt.Fprintf(&b, "%s: geometric mean %.2fx (the course's target %gx), %d of %d rows within %gx\n", impl, geomean(ratios[impl]), t.geomean, within, len(ratios[impl]), t.row)
+		t := tables.Targets[impl]
+		fmt.Fprintf(&b, "%s: geometric mean %.2fx (the course's target %gx), %d of %d rows within %gx\n", impl, tables.Geomean(ratios[impl]), t.Geomean, t.Within(ratios[impl]), len(ratios[impl]), t.Row)
 	}
 	file := filepath.Join(tmp, "mine")
 	if err := os.WriteFile(file, []byte(results.String()), 0o644); err != nil {
