@@ -17,6 +17,7 @@ import (
 	"gomaps/labs/lanes"
 	"gomaps/labs/overlay"
 	"gomaps/tools/course/internal/base"
+	"gomaps/tools/course/internal/bench/reading"
 	"gomaps/tools/course/internal/bench/tables"
 	"gomaps/tools/course/internal/scrub"
 	"gomaps/tools/internal/cli"
@@ -76,7 +77,11 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if *readingsOnly {
-		_, out, err := readingsFromFiles(root)
+		committed, err := reading.Read(root)
+		if err != nil {
+			return err
+		}
+		out, err := reading.Of(committed)
 		if err != nil {
 			return err
 		}
@@ -288,13 +293,14 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	}
 	outs[tables.ProfileFile] = line + profile
 	outs[tables.RatiosFile] += fmt.Sprintf("bench took %s in all here: the builds, the runs and the profiles\n", time.Since(start).Round(time.Minute))
-	reading, err := readings(*count, table, outs[tables.RatiosFile], profile, hashTable, hasherTable, outs[tables.RuntimesPrevFile], ratiosPrev, fastpaths)
+	readings, err := reading.Of(reading.Tables{Runs: *count, Table: table, Ratios: outs[tables.RatiosFile], Profile: profile, Hash: hashTable, Hasher: hasherTable,
+		RuntimesPrev: outs[tables.RuntimesPrevFile], RatiosPrev: ratiosPrev, Fastpath: fastpaths})
 	if err != nil {
 		return err
 	}
 	outNames = append(outNames, tables.ProfileFile)
-	for _, name := range slices.Sorted(maps.Keys(reading)) {
-		outs[name] = reading[name]
+	for _, name := range slices.Sorted(maps.Keys(readings)) {
+		outs[name] = readings[name]
 		outNames = append(outNames, name)
 	}
 	for _, name := range outNames {
