@@ -145,6 +145,7 @@ import (
 	"io"
 	"strings"
 
+	"gomaps/tools/course/internal/bench"
 	"gomaps/tools/internal/cli"
 )
 
@@ -167,7 +168,7 @@ func program() *cli.Program {
 		Name:     "course",
 		Path:     "go run ./tools/course",
 		Default:  "serve",
-		Commands: []*cli.Command{},
+		Commands: []*cli.Command{bench.Command()},
 	}
 }
 
@@ -206,8 +207,6 @@ func runIn(ctx context.Context, args []string, io cli.IO) error {
 		return runUnpack(args, stdout, stderr)
 	case "layout":
 		return runLayout(args, stdout, stderr)
-	case "bench":
-		return runBench(args, stdout, stderr)
 	case "explorer":
 		return runExplorer(args, stdout, stderr)
 	case "lanes":
