@@ -23,12 +23,12 @@ CACHE = os.path.join("build", "book-explorer")
 STAMP = "inputs.sha256"
 FILES = ("explorer.wasm", "wasm_exec.js")
 
-# What the explorer is compiled from (tools/course/explorer.go and labs/overlay's Explorer): the
+# What the explorer is compiled from (tools/course/internal/explorer/explorer.go and labs/overlay's Explorer): the
 # solutions overlay labs 02 and 03, and tools/explorer/inlab adds one file to each.
 INPUTS = (
     "go.mod",
     "go.sum",
-    "tools/course/explorer.go",
+    "tools/course/internal/explorer/explorer.go",
     "tools/explorer",
     "labs/overlay",
     "labs/courseroot",

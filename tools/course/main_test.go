@@ -2,17 +2,36 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"errors"
+	"flag"
+	"io"
 	"os/exec"
-	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
 	"gomaps/tools/course/internal/base"
-	"gomaps/tools/course/internal/book"
 	"gomaps/tools/internal/cli"
 )
+
+// run runs the course command as main does, for the tests.
+func run(args []string, stdout, stderr io.Writer) error {
+	return program().Run(context.Background(), args, cli.IO{Stdout: stdout, Stderr: stderr})
+}
+
+var fix = flag.Bool("fix", false, "write doc.go and the README's list of commands from the command table")
+
+// TestManual checks that the manual (doc.go) and the README's list of commands are the ones
+// the command table makes.
+func TestManual(t *testing.T) {
+	p := program()
+	if err := p.CheckDocFile("doc.go", *fix); err != nil {
+		t.Error(err)
+	}
+	if err := p.CheckREADME("../../README.md", *fix); err != nil {
+		t.Error(err)
+	}
+}
 
 func TestRunUsageErrors(t *testing.T) {
 	tests := [][]string{
@@ -45,26 +64,6 @@ func TestRunHelp(t *testing.T) {
 		}
 		if !strings.HasPrefix(stdout.String(), "usage: ") {
 			t.Errorf("run(%q) printed %q; want the usage line", args, stdout.String())
-		}
-	}
-}
-
-func TestNavPages(t *testing.T) {
-	for _, ed := range []struct{ config, dir string }{{"mkdocs.yml", "chapters"}, {book.ZhConfig, filepath.Join("chapters", "zh")}} {
-		pages, err := navPages(filepath.Join("..", ".."), ed.config)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(pages) < 5 || pages[0] != "index.html" || pages[1] != "00-setup.html" {
-			t.Fatalf("navPages(%s) = %v, want index.html, 00-setup.html and the chapters after them", ed.config, pages)
-		}
-		// Every page of the book is in the nav, titled or not (a title may hold a colon).
-		mds, _ := filepath.Glob(filepath.Join("..", "..", ed.dir, "*.md"))
-		for _, md := range mds {
-			page := strings.TrimSuffix(filepath.Base(md), ".md") + ".html"
-			if !slices.Contains(pages, page) {
-				t.Errorf("navPages(%s) = %v, which misses %s", ed.config, pages, page)
-			}
 		}
 	}
 }

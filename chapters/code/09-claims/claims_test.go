@@ -134,7 +134,7 @@ func TestProgramsAreOutputs(t *testing.T) {
 // varyDirective is a "# vary REGEXP" line of a chapters/out/*.cmd file: text of the output that
 // the outputs check (go run ./tools/course outputs -check) masks, line by line, before it compares
 // a fresh output with the committed one. checkMasks are the masks the check applies to every
-// output, as tools/course/normalize.go writes them: durations and hex numbers.
+// output, as tools/course/internal/scrub writes them: durations and hex numbers.
 var (
 	varyDirective = regexp.MustCompile(`^#\s*vary\s+(.+?)\s*$`)
 	checkMasks    = []*regexp.Regexp{

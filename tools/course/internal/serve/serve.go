@@ -29,7 +29,7 @@ func Command() *cli.Command {
 		Name:  "serve",
 		Usage: "[-addr host:port]",
 		Short: "serve the book and its Chinese edition, and show where the labs start",
-		Long:  "(the default) make sure mkdocs, the Material theme and pymdown-extensions are installed, serve the book at http://127.0.0.1:8000/ and its Chinese edition at http://127.0.0.1:8000/zh/ until Ctrl-C (-addr changes the address), say when it answers, then show where the labs start (go run ./tools/lab list) once the runner has checked them",
+		Long:  "make sure mkdocs, the Material theme and pymdown-extensions are installed, serve the book at http://127.0.0.1:8000/ and its Chinese edition at http://127.0.0.1:8000/zh/ until Ctrl-C (-addr changes the address), say when it answers, then show where the labs start (go run ./tools/lab list) once the runner has checked them",
 		Flags: func(fs *flag.FlagSet) {
 			fs.StringVar(&addr, "addr", "127.0.0.1:8000", "`host:port` the book is served at")
 		},

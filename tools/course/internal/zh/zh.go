@@ -257,7 +257,7 @@ func zhCheck(root string) (problems []string, pages int, err error) {
 	for _, p := range zhPages {
 		page := filepath.Base(p)
 		if !slices.Contains(zhOnly, page) && !base.IsFile(filepath.Join(root, "chapters", page)) {
-			problems = append(problems, fmt.Sprintf("chapters/zh/%s: translates no English page (there is no chapters/%s); delete it, or add it to zhOnly in tools/course/zh.go if it is the Chinese edition's own", page, page))
+			problems = append(problems, fmt.Sprintf("chapters/zh/%s: translates no English page (there is no chapters/%s); delete it, or add it to zhOnly in tools/course/internal/zh/zh.go if it is the Chinese edition's own", page, page))
 		}
 	}
 	return problems, len(enPages), nil

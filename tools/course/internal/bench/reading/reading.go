@@ -1,4 +1,8 @@
-package main
+// Package reading writes the sentences of chapters 02 and 03 that read the benchmark's tables:
+// they are generated from the tables, in English for chapters/ and in Chinese for chapters/zh/,
+// into the files of chapters/out that the chapters include, so that the text cannot say what
+// its numbers do not. Of makes them from the tables; Read reads the committed tables.
+package reading
 
 import (
 	"fmt"
@@ -9,24 +13,22 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"gomaps/tools/course/internal/bench/tables"
 )
 
-// The sentences of chapters 02 and 03 that read the benchmark's tables are
-// generated from the tables here, into benchReading's files (and, for the
-// Chinese chapters, the same names ending in -zh.txt), so that the text
-// cannot say what its numbers do not.
-
-// benchReading names the file of each lab map's reading, by its impl.
-var benchReading = map[string]string{
+// labReading names the file of each lab map's reading, by its impl (and, for
+// the Chinese chapters, the same names ending in -zh.txt).
+var labReading = map[string]string{
 	"buckets": "chapters/out/bench-reading-02.txt",
 	"swiss":   "chapters/out/bench-reading-03.txt",
 }
 
-// benchHash is the table of the hashes alone, benchHasher the table of
-// lookups in lab 03's map made by NewWithHasher (step 10).
+// The readings of chapter 03's section on the two releases, and of its
+// section on the two libraries.
 const (
-	benchHash   = "chapters/out/bench-hash.txt"
-	benchHasher = "chapters/out/bench-hasher.txt"
+	releasesReading = "chapters/out/bench-reading-03-releases.txt"
+	peersReading    = "chapters/out/bench-reading-03-peers.txt"
 )
 
 // statRow is one row of a benchstat table of two columns: its name
@@ -149,15 +151,15 @@ func readNoise(table string, runs int) (noiseFacts, error) {
 	var cis []float64
 	for _, r := range statRows(table) {
 		if r.ci < 0 {
-			return noiseFacts{}, fmt.Errorf("%s: the built-in map's row %s has no confidence interval (fewer than 6 runs?)", benchTable, r.name)
+			return noiseFacts{}, fmt.Errorf("%s: the built-in map's row %s has no confidence interval (fewer than 6 runs?)", tables.TableFile, r.name)
 		}
 		cis = append(cis, r.ci)
 	}
 	if len(cis) == 0 {
-		return noiseFacts{}, fmt.Errorf("%s: no rows", benchTable)
+		return noiseFacts{}, fmt.Errorf("%s: no rows", tables.TableFile)
 	}
 	s := slices.Sorted(slices.Values(cis))
-	return noiseFacts{rows: len(s), runs: runs, lo: s[0], hi: s[len(s)-1], mid: median(s)}, nil
+	return noiseFacts{rows: len(s), runs: runs, lo: s[0], hi: s[len(s)-1], mid: tables.Median(s)}, nil
 }
 
 func (f noiseFacts) text(l lang) string {
@@ -241,11 +243,11 @@ type keyChanges struct {
 func fastpathChanges(impl, table string) (f fastpathFacts, slower, faster map[string]int, err error) {
 	rows := statRows(table)
 	if len(rows) == 0 {
-		return f, nil, nil, fmt.Errorf("%s: no rows for %s", benchFastpath, impl)
+		return f, nil, nil, fmt.Errorf("%s: no rows for %s", tables.FastpathFile, impl)
 	}
 	slower, faster = map[string]int{}, map[string]int{}
 	f = fastpathFacts{impl: impl, rows: len(rows)}
-	for _, k := range benchKeys {
+	for _, k := range tables.Keys {
 		var lookups, puts, others []statRow
 		for _, r := range rows {
 			if field(r.name, "key") != k {
@@ -273,7 +275,7 @@ func fastpathChanges(impl, table string) (f fastpathFacts, slower, faster map[st
 	}
 	g := statGeoRE.FindStringSubmatch(table)
 	if g == nil {
-		return f, nil, nil, fmt.Errorf("%s: no geomean line for %s", benchFastpath, impl)
+		return f, nil, nil, fmt.Errorf("%s: no geomean line for %s", tables.FastpathFile, impl)
 	}
 	f.geo = g[1]
 	return f, slower, faster, nil
@@ -282,7 +284,7 @@ func fastpathChanges(impl, table string) (f fastpathFacts, slower, faster map[st
 func (f fastpathFacts) text(l lang) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, l.pick("**What step 9 changed in `%s`** (`bench-fastpath.txt`: the map without step 9, `%s`, as the base, and with it, in one binary, run after run).",
-		"**第 9 步给 `%s` 带来了什么变化**（`bench-fastpath.txt`：以没有第 9 步的 map `%s` 为基准，与有第 9 步的 map 在同一个二进制文件中逐轮轮流运行）。"), f.impl, genericName(f.impl))
+		"**第 9 步给 `%s` 带来了什么变化**（`bench-fastpath.txt`：以没有第 9 步的 map `%s` 为基准，与有第 9 步的 map 在同一个二进制文件中逐轮轮流运行）。"), f.impl, tables.Generic(f.impl))
 	for _, k := range f.keys {
 		fmt.Fprintf(&b, l.pick(" With `%s` keys, lookups: %s; inserts: %s; deletes and ranging: %s.", "`%s` 键：查找 %s；插入 %s；删除和遍历 %s。"),
 			k.key, k.lookups.text(l), k.puts.text(l), k.others.text(l))
@@ -348,24 +350,24 @@ func readHashes(table string) (f hashFacts, pathRatio map[string]float64, err er
 	for _, name := range names {
 		key := field(name, "key")
 		cells := medians[name]
-		// The columns present on this row, in hashImpls' order.
-		impls := hashImpls
+		// The columns present on this row, in tables.HashImpls' order.
+		impls := tables.HashImpls
 		if key != "string" {
-			impls = slices.DeleteFunc(slices.Clone(hashImpls), func(s string) bool { return s == "maphash.String" })
+			impls = slices.DeleteFunc(slices.Clone(tables.HashImpls), func(s string) bool { return s == "maphash.String" })
 		}
 		if len(cells) != len(impls) {
-			return f, nil, fmt.Errorf("%s: row %s has %d medians, not %d", benchHash, name, len(cells), len(impls))
+			return f, nil, fmt.Errorf("%s: row %s has %d medians, not %d", tables.HashFile, name, len(cells), len(impls))
 		}
 		for i, v := range cells {
 			med[impls[i]+"/"+key] = v
 		}
 		order = append(order, key)
 	}
-	if len(order) != len(hashKeys) {
-		return f, nil, fmt.Errorf("%s: rows for %v, want %v", benchHash, order, hashKeys)
+	if len(order) != len(tables.HashKeys) {
+		return f, nil, fmt.Errorf("%s: rows for %v, want %v", tables.HashFile, order, tables.HashKeys)
 	}
 	pathRatio = map[string]float64{}
-	for _, k := range hashKeys {
+	for _, k := range tables.HashKeys {
 		pathRatio[k] = med["swiss/"+k] / med["swiss-generic/"+k]
 	}
 	f = hashFacts{pathRatio: pathRatio, stringRatio: med["maphash.String/string"] / med["comparable/string"]}
@@ -374,7 +376,7 @@ func readHashes(table string) (f hashFacts, pathRatio map[string]float64, err er
 
 func (f hashFacts) text(l lang) string {
 	var items []string
-	for _, k := range hashKeys {
+	for _, k := range tables.HashKeys {
 		item := fmt.Sprintf(l.pick("`%s`: step 9's path takes %.2fx the time of the generic path", "`%s`：第 9 步的路径耗时是通用路径的 %.2fx"), k, f.pathRatio[k])
 		if k == "string" {
 			item += fmt.Sprintf(l.pick(", and `maphash.String` %.2fx the time of `maphash.Comparable`", "，`maphash.String` 耗时是 `maphash.Comparable` 的 %.2fx"), f.stringRatio)
@@ -410,8 +412,8 @@ type keepKey struct {
 // row shows it, the reading says so.
 func keepFor(impl string, pathRatio map[string]float64, slower, faster map[string]int) keepFacts {
 	f := keepFacts{impl: impl}
-	for _, k := range hashKeys {
-		e := keepKey{key: k, ratio: pathRatio[k], noRows: !slices.Contains(benchKeys, k), faster: faster[k], slower: slower[k]}
+	for _, k := range tables.HashKeys {
+		e := keepKey{key: k, ratio: pathRatio[k], noRows: !slices.Contains(tables.Keys, k), faster: faster[k], slower: slower[k]}
 		switch {
 		case e.noRows && e.ratio < 1, !e.noRows && e.ratio < 1 && e.slower == 0 && e.faster > 0:
 			f.pays = append(f.pays, e)
@@ -476,14 +478,14 @@ type targetFacts struct {
 func readTarget(impl, ratios, profile string) (targetFacts, error) {
 	m := regexp.MustCompile(`(?m)^` + impl + `: geometric mean ([0-9.]+)x \(target ([0-9.]+)x\), (\d+) of (\d+) rows within ([0-9.]+)x$`).FindStringSubmatch(ratios)
 	if m == nil {
-		return targetFacts{}, fmt.Errorf("%s: no line of %s's geometric mean", benchRatios, impl)
+		return targetFacts{}, fmt.Errorf("%s: no line of %s's geometric mean", tables.RatiosFile, impl)
 	}
 	f := targetFacts{impl: impl, geo: m[1], target: m[2], limit: m[5]}
 	f.within, _ = strconv.Atoi(m[3])
 	f.all, _ = strconv.Atoi(m[4])
 	if beyond := f.all - f.within; beyond > 0 {
 		if !strings.Contains(profile, fmt.Sprintf("%s: %d rows over its limit", impl, beyond)) && !strings.Contains(profile, fmt.Sprintf("%s: %d row over its limit", impl, beyond)) {
-			return targetFacts{}, fmt.Errorf("%s: no profiles of %s's %d rows over its limit", benchProfile, impl, beyond)
+			return targetFacts{}, fmt.Errorf("%s: no profiles of %s's %d rows over its limit", tables.ProfileFile, impl, beyond)
 		}
 	}
 	return f, nil
@@ -513,53 +515,39 @@ func (f targetFacts) text(l lang) string {
 	return s
 }
 
-// readingHeader opens each file of readings.
-const readingHeader = "<!-- Generated by go run ./tools/course bench -write from the tables beside it (tools/course/benchread.go); do not edit. -->\n\n"
+// readingHeader opens each file of readings. It names the file that generated the committed
+// readings before this package did, so that they stay as committed.
+const readingHeader = "<!-- Generated by go run ./tools/course bench -write from the tables beside it (tools/course/internal/bench/reading); do not edit. -->\n\n"
 
-// readings builds the two chapters' readings from the tables: each file in
-// each of langs, the Chinese ones under the names of lang.file.
-func readings(runs int, table, ratios, profile, hash, hasher, runtimesPrev, ratiosPrev string, fastpath map[string]string) (map[string]string, error) {
-	noise, err := readNoise(table, runs)
-	if err != nil {
-		return nil, err
-	}
-	hashes, pathRatio, err := readHashes(hash)
-	if err != nil {
-		return nil, err
-	}
-	var names []string
+// Tables are the tables the readings read, as bench writes them into their files.
+type Tables struct {
+	Runs int // how many runs each median is of
+	// The text of each file (tables.RatiosFile...).
+	Table, Ratios, Profile, Hash, Hasher, RuntimesPrev, RatiosPrev string
+	// Fastpath holds each lab map's table of tables.FastpathFile, by its impl, without the line
+	// above it.
+	Fastpath map[string]string
+}
+
+// Of writes the two chapters' readings of t: each file, by name, in each of langs, the Chinese
+// ones under the names of lang.file.
+func Of(t Tables) (map[string]string, error) {
 	paragraphs := map[string][]facts{}
-	for _, lm := range benchLabMaps {
-		fp, slower, faster, err := fastpathChanges(lm.impl, fastpath[lm.impl])
-		if err != nil {
-			return nil, err
-		}
-		target, err := readTarget(lm.impl, ratios, profile)
-		if err != nil {
-			return nil, err
-		}
-		parts := []facts{noise, fp, hashes, keepFor(lm.impl, pathRatio, slower, faster), target}
-		if lm.impl == "swiss" {
-			h, err := readHasher(hasher)
-			if err != nil {
-				return nil, err
-			}
-			parts = append(parts, h)
-		}
-		names = append(names, benchReading[lm.impl])
-		paragraphs[benchReading[lm.impl]] = parts
-	}
-	releases, err := readReleases(runtimesPrev, ratiosPrev)
+	names, err := labParagraphs(t, paragraphs)
 	if err != nil {
 		return nil, err
 	}
-	peers, err := readPeers(ratios)
+	releases, err := readReleases(t.RuntimesPrev, t.RatiosPrev)
 	if err != nil {
 		return nil, err
 	}
-	names = append(names, benchReadingReleases, benchReadingPeers)
-	paragraphs[benchReadingReleases] = releases
-	paragraphs[benchReadingPeers] = []facts{peers}
+	peers, err := readPeers(t.Ratios)
+	if err != nil {
+		return nil, err
+	}
+	names = append(names, releasesReading, peersReading)
+	paragraphs[releasesReading] = releases
+	paragraphs[peersReading] = []facts{peers}
 	out := map[string]string{}
 	for _, l := range langs {
 		for _, name := range names {
@@ -573,84 +561,43 @@ func readings(runs int, table, ratios, profile, hash, hasher, runtimesPrev, rati
 	return out, nil
 }
 
-// parseRatioTable reads the table of ratios of bench-ratios.txt: for each
-// column (the maps), for each operation, the ratios of its rows in order.
-func parseRatioTable(text string) (map[string]map[string][]float64, error) {
-	var cols []string
-	table := map[string]map[string][]float64{}
-	for _, line := range strings.Split(text, "\n") {
-		f := strings.Fields(line)
-		if len(f) > 3 && f[0] == "op" && f[1] == "len" && f[2] == "key" {
-			cols = f[3:]
-			for _, c := range cols {
-				table[c] = map[string][]float64{}
-			}
-			continue
+// labParagraphs reads the facts of each lab map's reading into paragraphs, by file, and returns
+// the files' names in order.
+func labParagraphs(t Tables, paragraphs map[string][]facts) ([]string, error) {
+	noise, err := readNoise(t.Table, t.Runs)
+	if err != nil {
+		return nil, err
+	}
+	hashes, pathRatio, err := readHashes(t.Hash)
+	if err != nil {
+		return nil, err
+	}
+	var names []string
+	for _, lm := range tables.LabMaps {
+		fp, slower, faster, err := fastpathChanges(lm.Impl, t.Fastpath[lm.Impl])
+		if err != nil {
+			return nil, err
 		}
-		if cols == nil || len(f) != 3+len(cols) || !slices.Contains(benchOps, f[0]) {
-			continue
+		target, err := readTarget(lm.Impl, t.Ratios, t.Profile)
+		if err != nil {
+			return nil, err
 		}
-		for i, c := range cols {
-			v, err := strconv.ParseFloat(strings.TrimSuffix(f[3+i], "x"), 64)
+		parts := []facts{noise, fp, hashes, keepFor(lm.Impl, pathRatio, slower, faster), target}
+		if lm.Impl == "swiss" {
+			h, err := readHasher(t.Hasher)
 			if err != nil {
-				return nil, fmt.Errorf("%q: %v", line, err)
+				return nil, err
 			}
-			table[c][f[0]] = append(table[c][f[0]], v)
+			parts = append(parts, h)
 		}
+		names = append(names, labReading[lm.Impl])
+		paragraphs[labReading[lm.Impl]] = parts
 	}
-	if cols == nil {
-		return nil, fmt.Errorf("no table of ratios")
-	}
-	return table, nil
+	return names, nil
 }
-
-// parseLaneMeans reads the means at the bottom of laneRatioTable's output:
-// for each map, for each group (int64, string, iterate), the mean on the
-// previous lane and on the current one.
-func parseLaneMeans(table string) (map[string]map[string][2]float64, error) {
-	lines := strings.Split(table, "\n")
-	var groups []string
-	means := map[string]map[string][2]float64{}
-	for i, line := range lines {
-		f := strings.Fields(line)
-		if len(f) > 0 && f[0] == "int64" && i+1 < len(lines) && strings.HasPrefix(lines[i+1], "key ") {
-			groups = f
-			continue
-		}
-		if groups == nil || len(f) != 1+2*len(groups) || !slices.Contains(labCols(), f[0]) {
-			continue
-		}
-		means[f[0]] = map[string][2]float64{}
-		for j, g := range groups {
-			var m [2]float64
-			for i := range m {
-				v, err := strconv.ParseFloat(strings.TrimSuffix(f[1+2*j+i], "x"), 64)
-				if err != nil {
-					return nil, fmt.Errorf("the means of %s: %v", f[0], err)
-				}
-				m[i] = v
-			}
-			means[f[0]][g] = m
-		}
-	}
-	if len(means) != len(labCols()) {
-		return nil, fmt.Errorf("found the means of %d maps, not %d, in\n%s", len(means), len(labCols()), table)
-	}
-	return means, nil
-}
-
-// The readings of chapter 03's section on the two releases, and of its
-// section on the two libraries.
-var (
-	benchReadingReleases = "chapters/out/bench-reading-03-releases.txt"
-	benchReadingPeers    = "chapters/out/bench-reading-03-peers.txt"
-)
-
-// verdictLineRE matches a line of laneVerdicts.
-var verdictLineRE = regexp.MustCompile(`(?m)^(get-hit, get-miss|put|delete|iterate)\s+(\w+)\s+(\d+) rows\s+([0-9.]+)x\s+(\d+) faster, (\d+) slower, (\d+) not different$`)
 
 // runtimeFacts are the built-in map's verdicts under bench-runtimes-127.txt:
-// each line's submatches of verdictLineRE.
+// each line's submatches of tables.VerdictLine.
 type runtimeFacts struct {
 	prev, cur string
 	verdicts  [][]string
@@ -666,15 +613,15 @@ type laneFacts struct {
 // bench-runtimes-127.txt and the lab maps' means under bench-ratios-127.txt:
 // a paragraph of each.
 func readReleases(runtimesPrev, ratiosPrev string) ([]facts, error) {
-	vs := verdictLineRE.FindAllStringSubmatch(runtimesPrev, -1)
-	if len(vs) != 4*len(benchKeys) {
-		return nil, fmt.Errorf("%s: %d lines of verdicts under the table, not %d", benchRuntimePrev, len(vs), 4*len(benchKeys))
+	vs := tables.VerdictLine.FindAllStringSubmatch(runtimesPrev, -1)
+	if len(vs) != 4*len(tables.Keys) {
+		return nil, fmt.Errorf("%s: %d lines of verdicts under the table, not %d", tables.RuntimesPrevFile, len(vs), 4*len(tables.Keys))
 	}
-	means, err := parseLaneMeans(ratiosPrev)
+	means, err := tables.ParseLaneMeans(ratiosPrev)
 	if err != nil {
 		return nil, err
 	}
-	prev, cur := benchPrevLane.Release(), benchLane.Release()
+	prev, cur := tables.PrevLane.Release(), tables.Lane.Release()
 	return []facts{runtimeFacts{prev, cur, vs}, laneFacts{prev, cur, means}}, nil
 }
 
@@ -693,12 +640,12 @@ func (f runtimeFacts) text(l lang) string {
 
 func (f laneFacts) text(l lang) string {
 	var items []string
-	for _, col := range labCols() {
+	for _, col := range tables.LabCols() {
 		m := f.means[col]
 		move := func(g string) float64 { return m[g][1] - m[g][0] }
 		control := math.Abs(move("iterate"))
 		var more []string
-		for _, k := range benchKeys {
+		for _, k := range tables.Keys {
 			if math.Abs(move(k)) > control {
 				dir := l.pick("lost ground", "退步")
 				if move(k) < 0 {
@@ -725,19 +672,19 @@ func (f laneFacts) text(l lang) string {
 // over lookups and inserts.
 type peersFacts struct {
 	groups []peerGroup
-	geos   []float64 // in benchPeers' order
+	geos   []float64 // in tables.Peers' order
 }
 
 type peerGroup struct {
 	name string // "lookups"
 	over bool   // counting the rows over 1.00x, not under
-	n    [2]int // in benchPeers' order
+	n    [2]int // in tables.Peers' order
 	all  int
 }
 
 // readPeers reads the two libraries' columns of bench-ratios.txt.
 func readPeers(ratios string) (peersFacts, error) {
-	table, err := parseRatioTable(ratios)
+	table, err := tables.ParseRatioTable(ratios)
 	if err != nil {
 		return peersFacts{}, err
 	}
@@ -758,18 +705,18 @@ func readPeers(ratios string) (peersFacts, error) {
 	}{{"lookups", []string{"get-hit", "get-miss"}, true}, {"inserts", []string{"put"}, false}, {"deletes", []string{"delete"}, false}, {"ranging", []string{"iterate"}, false}} {
 		g := peerGroup{name: part.name, over: part.over}
 		for _, op := range part.ops {
-			n, a := count(benchPeers[0], op, part.over)
-			m, _ := count(benchPeers[1], op, part.over)
+			n, a := count(tables.Peers[0], op, part.over)
+			m, _ := count(tables.Peers[1], op, part.over)
 			g.n[0], g.n[1], g.all = g.n[0]+n, g.n[1]+m, g.all+a
 		}
 		f.groups = append(f.groups, g)
 	}
-	for _, p := range benchPeers {
+	for _, p := range tables.Peers {
 		var rs []float64
-		for _, op := range targetOps {
+		for _, op := range tables.TargetOps {
 			rs = append(rs, table[p][op]...)
 		}
-		f.geos = append(f.geos, geomean(rs))
+		f.geos = append(f.geos, tables.Geomean(rs))
 	}
 	return f, nil
 }
@@ -782,10 +729,10 @@ func (f peersFacts) text(l lang) string {
 			word = l.pick("over", "大于")
 		}
 		items = append(items, fmt.Sprintf(l.pick("on %[1]s, %[2]s is %[3]s 1.00x in %[4]d of the %[5]d rows and %[6]s in %[7]d",
-			"%[1]s的 %[5]d 行中，%[2]s 有 %[4]d 行%[3]s 1.00x，%[6]s 有 %[7]d 行"), l.op(g.name), benchPeers[0], word, g.n[0], g.all, benchPeers[1], g.n[1]))
+			"%[1]s的 %[5]d 行中，%[2]s 有 %[4]d 行%[3]s 1.00x，%[6]s 有 %[7]d 行"), l.op(g.name), tables.Peers[0], word, g.n[0], g.all, tables.Peers[1], g.n[1]))
 	}
 	var gs []string
-	for i, p := range benchPeers {
+	for i, p := range tables.Peers {
 		gs = append(gs, fmt.Sprintf(l.pick("%s's %.2fx", "%s 的几何平均为 %.2fx"), p, f.geos[i]))
 	}
 	items = append(items, fmt.Sprintf(l.pick("over lookups and inserts together, the geometric means are %s", "把查找和插入放在一起，%s"), strings.Join(gs, l.pick(" and ", "，"))))
@@ -807,14 +754,14 @@ type hasherRow struct {
 // readHasher reads the table of lookups in the map made by NewWithHasher.
 func readHasher(table string) (hasherFacts, error) {
 	names, medians := statMedians(table)
-	if len(names) != hasherRows {
-		return hasherFacts{}, fmt.Errorf("%s: %d rows, not %d", benchHasher, len(names), hasherRows)
+	if len(names) != tables.HasherRows {
+		return hasherFacts{}, fmt.Errorf("%s: %d rows, not %d", tables.HasherFile, len(names), tables.HasherRows)
 	}
 	var f hasherFacts
 	for _, name := range names {
 		m := medians[name]
-		if len(m) != len(hasherImpls) {
-			return hasherFacts{}, fmt.Errorf("%s: row %s has %d medians, not %d", benchHasher, name, len(m), len(hasherImpls))
+		if len(m) != len(tables.HasherImpls) {
+			return hasherFacts{}, fmt.Errorf("%s: row %s has %d medians, not %d", tables.HasherFile, name, len(m), len(tables.HasherImpls))
 		}
 		f.rows = append(f.rows, hasherRow{field(name, "len"), field(name, "key"), m[3] / m[1], m[3] / m[0]})
 	}
@@ -831,9 +778,9 @@ func (f hasherFacts) text(l lang) string {
 		"**第 10 步的 map**（`bench-hasher.txt`：命中的查找，每个 map 都通过一个函数值调用；`swiss-hasher` 是用 `NewWithHasher` 和 `maphash.ComparableHasher` 创建的实验 03 的 map，取中位数）："), items)
 }
 
-// readingsFromFiles builds the readings from the committed tables under
-// root, and returns the runs they took.
-func readingsFromFiles(root string) (runs int, out map[string]string, err error) {
+// Read reads the committed tables under root.
+func Read(root string) (Tables, error) {
+	var err error
 	read := func(name string) string {
 		if err != nil {
 			return ""
@@ -842,29 +789,29 @@ func readingsFromFiles(root string) (runs int, out map[string]string, err error)
 		b, err = os.ReadFile(filepath.Join(root, name))
 		return string(b)
 	}
-	ratios, table, profile, hash, hasher := read(benchRatios), read(benchTable), read(benchProfile), read(benchHash), read(benchHasher)
-	runtimesPrev, ratiosPrev, text := read(benchRuntimePrev), read(benchRatiosPrev), read(benchFastpath)
+	t := Tables{Ratios: read(tables.RatiosFile), Table: read(tables.TableFile), Profile: read(tables.ProfileFile), Hash: read(tables.HashFile), Hasher: read(tables.HasherFile),
+		RuntimesPrev: read(tables.RuntimesPrevFile), RatiosPrev: read(tables.RatiosPrevFile)}
+	text := read(tables.FastpathFile)
 	if err != nil {
-		return 0, nil, err
+		return Tables{}, err
 	}
-	m := regexp.MustCompile(`median of (\d+)\)`).FindStringSubmatch(ratios)
+	m := regexp.MustCompile(`median of (\d+)\)`).FindStringSubmatch(t.Ratios)
 	if m == nil {
-		return 0, nil, fmt.Errorf("%s: no (median of N) line", benchRatios)
+		return Tables{}, fmt.Errorf("%s: no (median of N) line", tables.RatiosFile)
 	}
-	runs, _ = strconv.Atoi(m[1])
-	fastpaths := map[string]string{}
-	for _, lm := range benchLabMaps {
-		header := fastpathHeader("/impl@(" + genericName(lm.impl) + " " + lm.impl + ")")
+	t.Runs, _ = strconv.Atoi(m[1])
+	t.Fastpath = map[string]string{}
+	for _, lm := range tables.LabMaps {
+		header := tables.FastpathHeader(lm.Impl)
 		i := strings.Index(text, header)
 		if i < 0 {
-			return 0, nil, fmt.Errorf("%s: no table for %s (%q)", benchFastpath, lm.impl, header)
+			return Tables{}, fmt.Errorf("%s: no table for %s (%q)", tables.FastpathFile, lm.Impl, header)
 		}
 		rest := text[i+len(header):]
 		if j := strings.Index(rest, "$ go tool benchstat"); j >= 0 {
 			rest = rest[:j]
 		}
-		fastpaths[lm.impl] = rest
+		t.Fastpath[lm.Impl] = rest
 	}
-	out, err = readings(runs, table, ratios, profile, hash, hasher, runtimesPrev, ratiosPrev, fastpaths)
-	return runs, out, err
+	return t, nil
 }

@@ -1,4 +1,7 @@
-package main
+// Package check is the check command: every step CI runs, in order, each on the lane it needs,
+// with a record of what each step read so that a step whose inputs did not change is not run
+// again. It is the only command that imports other commands, through their typed functions.
+package check
 
 import (
 	"bytes"
@@ -19,6 +22,7 @@ import (
 	"gomaps/labs/kubeassets"
 	"gomaps/labs/lanes"
 	"gomaps/tools/course/internal/base"
+	"gomaps/tools/course/internal/bench"
 	"gomaps/tools/course/internal/book"
 	"gomaps/tools/course/internal/explorer"
 	"gomaps/tools/course/internal/install"
@@ -124,8 +128,8 @@ type options struct {
 	quick, fresh bool
 }
 
-// checkCommand is the check command.
-func checkCommand() *cli.Command {
+// Command is the check command.
+func Command() *cli.Command {
 	var o options
 	return &cli.Command{
 		Name:  "check",
@@ -884,15 +888,15 @@ func (c *checker) changedLabs() ([]string, error) {
 // bench checks the benchmark tables' shape, then bench -mine on the labs as shipped: their maps
 // pass no test, so it must measure nothing and say what to do, in one sentence.
 func (c *checker) bench() error {
-	if err := runBench([]string{"-check"}, c.Stdout, c.Stderr); err != nil {
+	ctx, g := context.Background(), gocmd.OnLane(lanes.DefaultLane())
+	if err := bench.Check(ctx, c.Root, g, c.Stdout); err != nil {
 		return err
 	}
 	var out bytes.Buffer
-	err := runBench([]string{"-mine"}, &out, &out)
+	err := bench.Mine(ctx, c.Root, g, &out)
 	io.Copy(c.Stdout, &out)
-	const want = "there is nothing of yours to measure"
-	if err == nil || !strings.Contains(err.Error(), want) {
-		return fmt.Errorf("bench -mine on the labs as shipped: got %v; want an error saying %q", err, want)
+	if !errors.Is(err, bench.ErrNothingToMeasure) {
+		return fmt.Errorf("bench -mine on the labs as shipped: got %v; want bench.ErrNothingToMeasure: %v", err, bench.ErrNothingToMeasure)
 	}
 	fmt.Fprintf(c.Stdout, "bench -mine on the labs as shipped: %v\n", err)
 	return nil

@@ -1,0 +1,81 @@
+package main
+
+import (
+	"gomaps/tools/course/internal/base"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// The map of the tools, tools/README.md, and the rules it states.
+const houseMap = "tools/README.md"
+
+// commandRow is a row of the map's table of tools/course's commands.
+var commandRow = regexp.MustCompile("(?m)^\\| `(tools/course/internal/[a-z]+)` \\| `[a-z]+`")
+
+// TestHouse holds tools/README.md to the code: every package it names exists, every package of
+// tools/course/internal is on it, no service imports a command, and only check imports other
+// commands.
+func TestHouse(t *testing.T) {
+	root, err := base.FindRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(filepath.Join(root, houseMap))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(data)
+	for _, m := range regexp.MustCompile("`((?:tools|labs)/[a-z0-9/]*[a-z0-9])`").FindAllStringSubmatch(text, -1) {
+		if files, _ := filepath.Glob(filepath.Join(root, m[1], "*.go")); len(files) == 0 {
+			t.Errorf("%s names %s, which is no package", houseMap, m[1])
+		}
+	}
+	var commands []string
+	for _, m := range commandRow.FindAllStringSubmatch(text, -1) {
+		commands = append(commands, "gomaps/"+m[1])
+	}
+	imports := courseImports(t, root)
+	for pkg, deps := range imports {
+		rel := strings.TrimPrefix(pkg, "gomaps/")
+		if !strings.Contains(text, "`"+rel+"`") {
+			t.Errorf("%s does not name %s: say what it owns", houseMap, rel)
+		}
+		if strings.HasSuffix(pkg, "/internal/check") {
+			continue
+		}
+		for _, dep := range deps {
+			if slices.Contains(commands, dep) && dep != pkg {
+				kind := "service"
+				if slices.Contains(commands, pkg) {
+					kind = "command"
+				}
+				t.Errorf("%s %s imports the command %s: only check imports commands; move what they share into a service", kind, rel, strings.TrimPrefix(dep, "gomaps/"))
+			}
+		}
+	}
+	if len(commands) < 10 {
+		t.Errorf("%s lists %d commands of tools/course; want them all", houseMap, len(commands))
+	}
+}
+
+// courseImports returns tools/course/internal's packages and what each imports.
+func courseImports(t *testing.T, root string) map[string][]string {
+	t.Helper()
+	cmd := exec.Command("go", "list", "-f", `{{.ImportPath}} {{join .Imports " "}}`, "./tools/course/internal/...")
+	cmd.Dir = root
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list ./tools/course/internal/...: %v", err)
+	}
+	imports := map[string][]string{}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		f := strings.Fields(line)
+		imports[f[0]] = f[1:]
+	}
+	return imports
+}

@@ -1,0 +1,123 @@
+// Package bench is the bench command of tools/course: the benchmark of chapters 02 and 03, the
+// solutions of labs 02 and 03, two public Swiss tables and the built-in map, side by side, as
+// ratios. It builds labs/internal/mapbench on the Swiss lanes and the classic one, runs the
+// builds in turn, reads the results with benchstat, and writes the tables (package tables) and
+// the chapters' sentences that read them (package reading) into chapters/out. bench -check
+// runs every benchmark once and compares the tables' rows; bench -mine measures a learner's own
+// maps.
+package bench
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+
+	"gomaps/tools/course/internal/base"
+	"gomaps/tools/course/internal/bench/reading"
+	"gomaps/tools/internal/cli"
+	"gomaps/tools/internal/gocmd"
+)
+
+// options are the command's flags.
+type options struct {
+	count              int
+	benchtime          string
+	check, write, mine bool
+	readingsOnly       bool
+}
+
+func (o *options) flags(fs *flag.FlagSet) {
+	fs.IntVar(&o.count, "count", 10, "runs of each benchmark (benchstat gives a confidence interval from 6; the chapters' tables take 10)")
+	fs.StringVar(&o.benchtime, "benchtime", "100ms", "time (or Nx iterations) per run")
+	fs.BoolVar(&o.check, "check", false, "run each benchmark once and check that the committed tables have the same rows")
+	fs.BoolVar(&o.write, "write", false, "write the chapters' tables (chapters/out/bench-*.txt); without it, bench prints them and writes nothing")
+	fs.BoolVar(&o.readingsOnly, "readings", false, "write the chapters' readings of the committed tables again (chapters/out/bench-reading-*.txt) without measuring")
+	fs.BoolVar(&o.mine, "mine", false, "measure your own maps of labs 02 and 03, as they are in labs/, against the built-in map (about 2 minutes); writes nothing")
+}
+
+// Command is the bench command.
+func Command() *cli.Command {
+	var o options
+	return &cli.Command{
+		Name:  "bench",
+		Usage: "[-count N] [-benchtime D] [-check] [-write] [-readings] [-mine]",
+		Short: "measure the lab maps against the built-in map and two Swiss tables: the tables of chapters 02 and 03",
+		Long: "run labs/internal/mapbench with the solutions of labs 02 and 03 in place (each also on its " +
+			"generic path, as without step 9, in the same binary), the peers github.com/cockroachdb/swiss " +
+			"and github.com/dolthub/swiss, and the built-in map on every runtime, 10 runs each taking turns, " +
+			"then benchstat; prints the tables, and with -write writes chapters/out/bench-table.txt, " +
+			"bench-ratios.txt (each map's time per operation over the built-in map's, against the course's " +
+			"targets), bench-fastpath.txt (each lab map without and with step 9), bench-hash.txt (each hash " +
+			"alone), bench-hasher.txt (lookups in lab 03's map made by NewWithHasher, step 10), " +
+			"bench-runtimes.txt (the built-in map on the classic lane against each Swiss lane), " +
+			"bench-runtimes-127.txt and bench-ratios-127.txt (the default lane's release against the one " +
+			"before it), bench-profile.txt, and the sentences of chapters 02 and 03 that read them " +
+			"(bench-reading-*.txt, and for the Chinese edition bench-reading-*-zh.txt); -check runs every " +
+			"benchmark once and checks that the committed tables still have the same rows; -readings " +
+			"writes the sentences again from the committed tables, without measuring; -mine measures your " +
+			"own maps of labs 02 and 03, as they are in labs/, against the built-in map, and writes nothing",
+		Flags: o.flags,
+		Run: func(ctx context.Context, io cli.IO, args []string) error {
+			return o.run(ctx, args, io.Stdout)
+		},
+	}
+}
+
+func (o *options) run(ctx context.Context, args []string, stdout io.Writer) error {
+	if len(args) > 0 {
+		return cli.Usagef("bench: unexpected argument %q", args[0])
+	}
+	if o.count < 6 && !o.check {
+		return cli.Usagef("bench: -count %d: want at least 6, the fewest runs benchstat gives a confidence interval for", o.count)
+	}
+	root, err := base.FindRoot()
+	if err != nil {
+		return err
+	}
+	// From the command line, benchstat and pprof run as the environment sets the go command.
+	g := gocmd.Machine()
+	switch {
+	case o.readingsOnly:
+		return writeReadings(root, stdout)
+	case o.mine:
+		if o.check || o.write {
+			return cli.Usagef("bench: -mine measures your own maps and writes nothing: it takes neither -check nor -write")
+		}
+		return Mine(ctx, root, g, stdout)
+	case o.check:
+		return Check(ctx, root, g, stdout)
+	}
+	return measure(ctx, root, g, *o, stdout)
+}
+
+// Check runs every benchmark once, as bench -check does, and checks that the committed tables
+// of the course at root still have the same rows. g is the go command that runs benchstat;
+// the builds run on their lanes. When a table's rows changed, it says which and returns
+// cli.ErrFailed.
+func Check(ctx context.Context, root string, g gocmd.Go, stdout io.Writer) error {
+	return measure(ctx, root, g, options{count: 1, benchtime: "1x", check: true}, stdout)
+}
+
+// writeReadings writes the readings of the committed tables again.
+func writeReadings(root string, stdout io.Writer) error {
+	t, err := reading.Read(root)
+	if err != nil {
+		return err
+	}
+	files, err := reading.Of(t)
+	if err != nil {
+		return err
+	}
+	for _, name := range slices.Sorted(maps.Keys(files)) {
+		if err := os.WriteFile(filepath.Join(root, name), []byte(files[name]), 0o644); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "wrote %s\n", name)
+	}
+	return nil
+}

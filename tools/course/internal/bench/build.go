@@ -1,0 +1,205 @@
+package bench
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"gomaps/labs/overlay"
+	"gomaps/tools/course/internal/base"
+	"gomaps/tools/course/internal/bench/tables"
+	"gomaps/tools/internal/gocmd"
+	"gomaps/tools/internal/syncbuf"
+)
+
+// pkg is the benchmark's package.
+const pkg = "./labs/internal/mapbench"
+
+// benchBuild is one test binary of labs/internal/mapbench and what it runs.
+type benchBuild struct {
+	name    string            // fast, classic, fast and tables.PrevLane's release (prevLaneBuild), or mine (bench -mine)
+	what    string            // what it measures, for the progress lines
+	g       gocmd.Go          // the go command that builds it, on its lane; the binary runs in its environment
+	replace map[string]string // the overlay
+	impls   []string          // the impl= it runs
+	hooks   bool              // built with -tags benchTag: replace holds the labs' hooks (addBenchHooks)
+	bin     string
+	results strings.Builder // the output of all its runs
+}
+
+// command runs bb's binary with args in the benchmark's package folder, as go test runs it.
+func (bb *benchBuild) command(ctx context.Context, root string, args ...string) *exec.Cmd {
+	return bb.g.In(filepath.Join(root, filepath.FromSlash(pkg))).Tool(ctx, bb.bin, args...)
+}
+
+// buildBench compiles the test binary of bb into dir.
+func buildBench(ctx context.Context, root, dir string, bb *benchBuild) error {
+	ov, err := overlay.Write(bb.replace)
+	if err != nil {
+		return err
+	}
+	defer os.Remove(ov)
+	bb.bin = filepath.Join(dir, bb.name+".test")
+	args := []string{"test", "-c", "-o", bb.bin, "-overlay=" + ov}
+	if bb.hooks {
+		args = append(args, "-tags", benchTag)
+	}
+	out, err := bb.g.In(root).Command(ctx, append(args, pkg)...).CombinedOutput()
+	if err != nil {
+		return fmt.Errorf("go test -c %s (the %s build): %v: %s", pkg, bb.name, err, base.FirstLines(string(out), 15))
+	}
+	return nil
+}
+
+// benchTag is the build tag of the benchmark's files that need the
+// labs' hooks (see benchHook).
+const benchTag = "coursebench"
+
+// benchHook is the Go source that bench adds to each lab map's package, by
+// an overlay, as hookFile: not a file of the lab, so it does not depend on
+// the learner, only on the names every solution has (New, m.path,
+// pathGeneric, m.hash).
+const benchHook = `//go:build coursebench
+
+// Added by go run ./tools/course bench as an overlay: not a file of the lab.
+
+package %s
+
+// NewGeneric is New on the generic path, maphash.Comparable for every key:
+// the map as it was before step 9, in the same binary as the map with it.
+func NewGeneric[K comparable, V any](hint int) *Map[K, V] {
+	m := New[K, V](hint)
+	m.path = pathGeneric
+	return m
+}
+
+// Hash is m.hash: the hash of key on the map's path.
+func (m *Map[K, V]) Hash(key K) uint64 { return m.hash(key) }
+`
+
+const hookFile = "zz_coursebench.go"
+
+// addBenchHooks writes benchHook for each lab map into dir and adds it to
+// the overlay replace.
+func addBenchHooks(root, dir string, replace map[string]string) error {
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return err
+	}
+	for _, lm := range tables.LabMaps {
+		src := filepath.Join(dir, lm.Impl+"-"+hookFile)
+		if err := os.WriteFile(src, []byte(fmt.Sprintf(benchHook, lm.Impl)), 0o644); err != nil {
+			return err
+		}
+		replace[filepath.Join(abs, "labs", lm.Lab, hookFile)] = src
+	}
+	return nil
+}
+
+// runHashBench runs BenchmarkHash, and BenchmarkHasher, once each in bb's
+// binary and returns their outputs.
+func runHashBench(ctx context.Context, root string, bb *benchBuild, benchtime string) (hash, hasher string, err error) {
+	run := func(name string, want int) (string, error) {
+		out, err := bb.command(ctx, root, "-test.run=^$", "-test.bench=^"+name+"$", "-test.benchtime="+benchtime, "-test.count=1", "-test.timeout=0").CombinedOutput()
+		if err != nil {
+			return "", fmt.Errorf("%s of the %s build failed: %v:\n%s", name, bb.name, err, base.LastLines(string(out), 15))
+		}
+		if n := strings.Count(string(out), " ns/op"); n != want {
+			return "", fmt.Errorf("%s of the %s build printed %d results, not %d (is the lane's Go older than 1.27?):\n%s", name, bb.name, n, want, base.LastLines(string(out), 15))
+		}
+		return string(out), nil
+	}
+	if hash, err = run("BenchmarkHash", (len(tables.HashImpls)-1)*len(tables.HashKeys)+1); err != nil {
+		return "", "", err
+	}
+	hasher, err = run("BenchmarkHasher", len(tables.HasherImpls)*tables.HasherRows)
+	return hash, hasher, err
+}
+
+// benchRows selects a part of BenchmarkMap's rows: one length and one key
+// type, or every row when both are "".
+type benchRows struct{ len, key string }
+
+// progressEvery is how often a long run says how far it is.
+const progressEvery = 30 * time.Second
+
+// running is a build's binary running on some rows.
+type running struct {
+	bb   *benchBuild
+	cmd  *exec.Cmd
+	out  syncbuf.Buffer
+	want int // results
+	err  error
+	done chan struct{}
+}
+
+// runBenchBuilds runs each of builds' binaries once on rows, all at once,
+// adds their results to each build's, and every progressEvery says how
+// far each is.
+func runBenchBuilds(ctx context.Context, root string, builds []*benchBuild, rows benchRows, benchtime string, stdout io.Writer) error {
+	var runs []*running
+	for _, bb := range builds {
+		pattern := "^BenchmarkMap$/^impl=(" + strings.Join(bb.impls, "|") + ")$"
+		want := len(bb.impls) * len(tables.Ops) * len(tables.Lens) * len(tables.Keys)
+		if rows != (benchRows{}) {
+			pattern += "/./^len=" + rows.len + "$/^key=" + rows.key + "$"
+			want = len(bb.impls) * len(tables.Ops)
+		}
+		cmd := bb.command(ctx, root, "-test.run=^$", "-test.bench="+pattern, "-test.benchtime="+benchtime, "-test.count=1", "-test.timeout=0")
+		r := &running{bb: bb, want: want, done: make(chan struct{})}
+		cmd.Stdout, cmd.Stderr = &r.out, &r.out
+		if err := cmd.Start(); err != nil {
+			for _, r := range runs {
+				r.cmd.Process.Kill()
+				<-r.done
+			}
+			return fmt.Errorf("the %s build: %v", bb.name, err)
+		}
+		r.cmd = cmd
+		go func() { r.err = cmd.Wait(); close(r.done) }()
+		runs = append(runs, r)
+	}
+	return waitBenchBuilds(runs, stdout)
+}
+
+// waitBenchBuilds waits for runs, saying every progressEvery how far each
+// is, and adds the results of each to its build's.
+func waitBenchBuilds(runs []*running, stdout io.Writer) error {
+	start := time.Now()
+	tick := time.NewTicker(progressEvery)
+	defer tick.Stop()
+	var errs []error
+	for _, r := range runs {
+		for waiting := true; waiting; {
+			select {
+			case <-r.done:
+				waiting = false
+			case <-tick.C:
+				for _, r := range runs {
+					select {
+					case <-r.done:
+					default:
+						text := r.out.String()
+						fmt.Fprintf(stdout, "bench:   the %s build: %d of %d results after %s, the last %s\n", r.bb.name, strings.Count(text, " ns/op"), r.want, time.Since(start).Round(time.Second), tables.LastResult(text))
+					}
+				}
+			}
+		}
+		text := r.out.String()
+		switch {
+		case r.err != nil:
+			errs = append(errs, fmt.Errorf("the benchmarks of the %s build failed (are labs 02 and 03 solved in solutions/?): %v:\n%s", r.bb.name, r.err, base.LastLines(text, 15)))
+		case strings.Count(text, " ns/op") != r.want:
+			errs = append(errs, fmt.Errorf("the %s build printed %d results, not %d:\n%s", r.bb.name, strings.Count(text, " ns/op"), r.want, base.LastLines(text, 15)))
+		default:
+			r.bb.results.WriteString(text)
+		}
+	}
+	return errors.Join(errs...)
+}

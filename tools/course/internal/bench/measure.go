@@ -1,0 +1,249 @@
+package bench
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"gomaps/labs/lanes"
+	"gomaps/labs/overlay"
+	"gomaps/tools/course/internal/bench/reading"
+	"gomaps/tools/course/internal/bench/tables"
+	"gomaps/tools/course/internal/scrub"
+	"gomaps/tools/internal/cli"
+	"gomaps/tools/internal/gocmd"
+)
+
+// The names of the builds whose results the tables read.
+const (
+	buildFast    = "fast"
+	buildClassic = "classic"
+)
+
+// prevLaneBuild is the name of a build made again with tables.PrevLane's toolchain.
+func prevLaneBuild(name string) string { return name + "-" + tables.PrevLane.Release() }
+
+// A session is one measurement of the chapters' tables: its options, its builds and their
+// results.
+type session struct {
+	ctx    context.Context
+	root   string
+	g      gocmd.Go // the go command of benchstat and pprof
+	o      options
+	tmp    string // the builds' binaries and the results benchstat reads, removed at the end
+	stdout io.Writer
+	start  time.Time
+
+	builds       []*benchBuild
+	byName       map[string]*benchBuild
+	hash, hasher strings.Builder // the results of BenchmarkHash and BenchmarkHasher
+}
+
+// measure measures and prints the tables; with o.write it writes them, with o.check it
+// compares their rows with the committed tables'.
+func measure(ctx context.Context, root string, g gocmd.Go, o options, stdout io.Writer) error {
+	s := &session{ctx: ctx, root: root, g: g, o: o, stdout: stdout, start: time.Now(), byName: map[string]*benchBuild{}}
+	labs := make([]string, len(tables.LabMaps))
+	for i, lm := range tables.LabMaps {
+		labs[i] = lm.Lab
+	}
+	fast, err := overlay.Solutions(root, labs...)
+	if err != nil {
+		return err
+	}
+	if s.tmp, err = os.MkdirTemp("", "bench-"); err != nil {
+		return err
+	}
+	defer os.RemoveAll(s.tmp)
+	if err := addBenchHooks(root, s.tmp, fast); err != nil {
+		return err
+	}
+	if err := s.build(fast); err != nil {
+		return err
+	}
+	if o.check {
+		err = s.runOnce()
+	} else {
+		err = s.runInTurns()
+	}
+	if err != nil {
+		return err
+	}
+	out, err := s.tables()
+	if err != nil {
+		return err
+	}
+	if o.check {
+		err := checkShapes(root, out.files, out.names, stdout)
+		fmt.Fprintf(stdout, "bench: took %s\n", time.Since(s.start).Round(time.Second))
+		return err
+	}
+	return s.finish(out)
+}
+
+// build compiles the builds, with the overlay fast (the solutions and the hooks). Each lab map
+// runs twice in one binary: as solved (impl=NAME) and on the generic path that New would
+// choose without step 9 (impl=NAME-generic), so that where the compiler placed each build's
+// code is not what differs. The builds of one row take turns in this order: the built-in map
+// of each lane right after the other's.
+func (s *session) build(fast map[string]string) error {
+	labImpls := []string{"builtin"}
+	for _, lm := range tables.LabMaps {
+		labImpls = append(labImpls, lm.Impl, tables.Generic(lm.Impl))
+	}
+	classic := gocmd.OnLane(lanes.Classic())
+	s.builds = []*benchBuild{{
+		name:    buildFast,
+		what:    "the solutions of labs 02 and 03 with and without step 9, the peers and the built-in map on " + tables.Lane.Toolchain,
+		g:       gocmd.OnLane(tables.Lane),
+		replace: fast,
+		impls:   append(slices.Clone(labImpls), tables.Peers...),
+		hooks:   true,
+	}, {
+		name:    prevLaneBuild(buildFast),
+		what:    "the solutions of labs 02 and 03 with and without step 9 and the built-in map on " + tables.PrevLane.Toolchain,
+		g:       gocmd.OnLane(tables.PrevLane),
+		replace: fast,
+		impls:   labImpls,
+		hooks:   true,
+	}, {
+		name:    buildClassic,
+		what:    "the built-in map on " + strings.Join(lanes.Classic().Env(), " ") + " (" + classic.In(s.root).Var("GOVERSION") + ")",
+		g:       classic,
+		replace: fast,
+		impls:   []string{"builtin"},
+		hooks:   true,
+	}}
+	for _, bb := range s.builds {
+		s.byName[bb.name] = bb
+		fmt.Fprintf(s.stdout, "bench: building the %s build: %s\n", bb.name, bb.what)
+		if err := buildBench(s.ctx, s.root, s.tmp, bb); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// runHash runs the hashes alone (BenchmarkHash and BenchmarkHasher) once, in the fast build.
+func (s *session) runHash() error {
+	hash, hasher, err := runHashBench(s.ctx, s.root, s.byName[buildFast], s.o.benchtime)
+	s.hash.WriteString(hash)
+	s.hasher.WriteString(hasher)
+	return err
+}
+
+// runOnce runs every benchmark once, for the check, which compares rows, not times: the builds
+// run at once.
+func (s *session) runOnce() error {
+	for _, bb := range s.builds {
+		fmt.Fprintf(s.stdout, "bench: running the %s build (%s), -benchtime %s\n", bb.name, strings.Join(bb.impls, ", "), s.o.benchtime)
+	}
+	if err := runBenchBuilds(s.ctx, s.root, s.builds, benchRows{}, s.o.benchtime, s.stdout); err != nil {
+		return err
+	}
+	return s.runHash()
+}
+
+// runInTurns runs the builds o.count times, taking turns on each length and key type, run
+// after run, so that a slow spell of a busy machine falls on all of them rather than on one,
+// and the two lanes' built-in maps are measured within seconds of each other.
+func (s *session) runInTurns() error {
+	names := make([]string, len(s.builds))
+	for i, bb := range s.builds {
+		names[i] = bb.name
+	}
+	for run := 1; run <= s.o.count; run++ {
+		for _, k := range tables.Keys {
+			for _, l := range tables.Lens {
+				fmt.Fprintf(s.stdout, "bench: run %d of %d, len=%s key=%s, -benchtime %s: the %s builds in turn\n", run, s.o.count, l, k, s.o.benchtime, strings.Join(names, ", "))
+				for _, bb := range s.builds {
+					if err := runBenchBuilds(s.ctx, s.root, []*benchBuild{bb}, benchRows{l, k}, s.o.benchtime, s.stdout); err != nil {
+						return err
+					}
+				}
+			}
+		}
+		fmt.Fprintf(s.stdout, "bench: run %d of %d, the hashes alone (BenchmarkHash), -benchtime %s\n", run, s.o.count, s.o.benchtime)
+		if err := s.runHash(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// finish profiles the rows over their limits, adds the readings, writes the tables with
+// o.write, and prints the ratios.
+func (s *session) finish(out *output) error {
+	profile, err := s.profileRowsOver()
+	if err != nil {
+		return err
+	}
+	out.files[tables.ProfileFile] = out.line + profile
+	out.files[tables.RatiosFile] += fmt.Sprintf("bench took %s in all here: the builds, the runs and the profiles\n", time.Since(s.start).Round(time.Minute))
+	out.reading.Ratios, out.reading.Profile = out.files[tables.RatiosFile], profile
+	readings, err := reading.Of(out.reading)
+	if err != nil {
+		return err
+	}
+	out.names = append(out.names, tables.ProfileFile)
+	for _, name := range slices.Sorted(maps.Keys(readings)) {
+		out.files[name] = readings[name]
+		out.names = append(out.names, name)
+	}
+	if s.o.write {
+		if err := write(s.root, out, s.stdout); err != nil {
+			return err
+		}
+	} else {
+		fmt.Fprintf(s.stdout, "bench: wrote nothing (with -write, it writes the chapters' tables: %s)\n", strings.Join(out.names, ", "))
+	}
+	fmt.Fprint(s.stdout, out.ratios)
+	fmt.Fprint(s.stdout, out.ratiosPrev)
+	fmt.Fprintf(s.stdout, "bench: took %s\n", time.Since(s.start).Round(time.Second))
+	return nil
+}
+
+// write writes the tables into the course.
+func write(root string, out *output, stdout io.Writer) error {
+	for _, name := range out.names {
+		// The cpu: line of go test ends in the blanks of the processor's
+		// name as the system gives it.
+		text := scrub.TrailingBlanks.ReplaceAllString(out.files[name], "\n")
+		if err := os.WriteFile(filepath.Join(root, name), []byte(text), 0o644); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "wrote %s\n", name)
+	}
+	return nil
+}
+
+// checkShapes compares the rows of each table of fresh, named in names, with the committed
+// table's; it says which changed and returns cli.ErrFailed when one did.
+func checkShapes(root string, fresh map[string]string, names []string, stdout io.Writer) error {
+	failed := false
+	for _, name := range names {
+		old, err := os.ReadFile(filepath.Join(root, name))
+		if err != nil {
+			failed = true
+			fmt.Fprintf(stdout, "%s is missing: run go run ./tools/course bench\n", name)
+			continue
+		}
+		oldRows, newRows := tables.Shape(name, string(old)), tables.Shape(name, fresh[name])
+		if !slices.Equal(oldRows, newRows) {
+			failed = true
+			fmt.Fprintf(stdout, "%s: its rows changed:\n%s\nrun go run ./tools/course bench to measure again\n", name, scrub.LineDiff(strings.Join(oldRows, "\n"), strings.Join(newRows, "\n"), 12))
+			continue
+		}
+		fmt.Fprintf(stdout, "ok %s: the same %d rows\n", name, len(newRows))
+	}
+	if failed {
+		return cli.ErrFailed
+	}
+	return nil
+}

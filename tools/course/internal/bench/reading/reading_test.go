@@ -1,0 +1,304 @@
+package reading
+
+import (
+	"math"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"gomaps/tools/course/internal/base"
+	"gomaps/tools/course/internal/bench/tables"
+	"gomaps/tools/course/internal/scrub"
+)
+
+// TestBenchReadings checks that the committed readings of chapters 02 and
+// 03, in English and in Chinese (the -zh.txt files), are what the committed
+// tables say: the sentences are generated, and a table measured again
+// without its readings fails here, naming each stale file.
+func TestBenchReadings(t *testing.T) {
+	root, committed := readCommitted(t)
+	read := func(name string) string {
+		data, err := os.ReadFile(filepath.Join(root, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return strings.ReplaceAll(string(data), "\r\n", "\n")
+	}
+	if committed.Runs < 10 {
+		t.Errorf("%s: medians of %d runs; the chapters' tables take at least 10", tables.RatiosFile, committed.Runs)
+	}
+	got, err := Of(committed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range got {
+		if have := read(name); have != want {
+			t.Errorf("%s is not what the committed tables say: run go run ./tools/course bench -readings (or measure again with bench -write)\n%s", name, scrub.LineDiff(have, want, 12))
+		}
+	}
+	if strings.Contains(read(tables.TableFile), "±  ∞") || strings.Contains(read(tables.TableFile), "± ∞") {
+		t.Errorf("%s has a row without a confidence interval (± ∞)", tables.TableFile)
+	}
+	// Each chapter, English and Chinese, includes its readings in its own
+	// language and not the other's.
+	for _, l := range langs {
+		for ch, files := range map[string][]string{
+			"02-buckets.md": {labReading["buckets"]},
+			"03-swiss.md":   {labReading["swiss"], releasesReading, peersReading},
+		} {
+			ch = "chapters/" + l.pick("", "zh/") + ch
+			for _, name := range files {
+				want := l.file(name)
+				if _, ok := got[want]; !ok {
+					t.Errorf("Of wrote no %s", want)
+				}
+				if !strings.Contains(read(ch), `--8<-- "`+want+`"`) {
+					t.Errorf("%s does not include %s", ch, want)
+				}
+				for _, other := range langs {
+					if other != l && strings.Contains(read(ch), `--8<-- "`+other.file(name)+`"`) {
+						t.Errorf("%s includes %s, the reading in the other language", ch, other.file(name))
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestStatRows(t *testing.T) {
+	table := `                                     │ buckets-generic │                buckets                │
+                                     │     sec/op      │     sec/op      vs base               │
+Map/op=get-hit/len=1e3/key=int64-2      17.190n ±  74%    7.778n ± 101%  -54.75% (p=0.010 n=8)
+Map/op=put/len=1e3/key=string-2          113.50n ± 186%    90.44n ± 336%        ~ (p=0.234 n=8)
+Map/op=get-miss/len=1e3/key=string-2      17.34n ± 3%    21.54n ± 2%  +24.16% (p=0.038 n=10)
+geomean                                  50.05n           45.10n          -9.88%
+`
+	rows := statRows(table)
+	if len(rows) != 3 || rows[0].name != "Map/op=get-hit/len=1e3/key=int64" || rows[0].ci != 74 || rows[0].delta != -54.75 || !rows[1].same || rows[2].delta != 24.16 {
+		t.Fatalf("statRows = %+v", rows)
+	}
+	fp, slower, faster, err := fastpathChanges("buckets", table)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := fp.text(langEn)
+	if slower["string"] != 1 || slower["int64"] != 0 || faster["int64"] != 1 || faster["string"] != 0 {
+		t.Errorf("fastpathChanges: slower = %v, faster = %v; want one string row slower, one int64 row faster", slower, faster)
+	}
+	k := keepFor("buckets", map[string]float64{"int64": 0.5, "int32": 0.5, "string": 0.8}, slower, faster).text(langEn)
+	for _, want := range []string{"It pays for `int64` (the hash alone takes 0.50x the time; 1 of its rows of lookups and inserts faster, 0 slower)",
+		"It does not pay for `string` (the hash alone takes 0.80x the time; 0 of its rows of lookups and inserts faster, 1 slower)"} {
+		if !strings.Contains(k, want) {
+			t.Errorf("keepFor: %q does not say %q", k, want)
+		}
+	}
+	if k := keepFor("buckets", map[string]float64{"int64": 0.5, "int32": 0.5, "string": 0.8}, map[string]int{}, map[string]int{"int64": 2}).text(langEn); !strings.Contains(k, "For `string` (the hash alone takes 0.80x the time, but 0 of its rows of lookups and inserts faster, 0 slower), its hash is faster alone") {
+		t.Errorf("keepFor without string rows changed: %q", k)
+	}
+	for _, want := range []string{"With `int64` keys, lookups: of 1 rows, faster in 1 (by 55%)", "With `string` keys, lookups: of 1 rows, slower in 1 (by 24%); inserts: of 1 rows, not different in 1", "moved by -9.88%"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("fastpathChanges: %q does not say %q", s, want)
+		}
+	}
+}
+
+// TestChapter03MeasurementClaims checks the sentences of chapters 02 and 03
+// that explain the benchmark's tables, beside the readings that bench
+// generates (TestBenchReadings): each against the committed tables, so that a
+// new measurement that says otherwise fails here until the text changes. It
+// reads committed files: it measures nothing, and no time of this machine
+// enters it.
+func TestChapter03MeasurementClaims(t *testing.T) {
+	_, committed := readCommitted(t)
+	for _, c := range []struct {
+		name, text string
+		check      func(t *testing.T, text string)
+	}{
+		{"releases' lookups", committed.RuntimesPrev, checkReleasesLookups},
+		{"lab maps on two releases", committed.RatiosPrev, checkLaneMeans},
+		{"peers", committed.Ratios, checkPeers},
+		{"profile", committed.Profile, checkProfile},
+		{"hashes", committed.Hash, checkHashes},
+	} {
+		t.Run(c.name, func(t *testing.T) { c.check(t, c.text) })
+	}
+}
+
+// checkReleasesLookups checks chapter 03's reading of the built-in map on the two releases.
+func checkReleasesLookups(t *testing.T, runtimesPrev string) {
+	// "benchstat finds no row of lookups where the two releases differ, and the geometric
+	// mean of each key type's lookup ratios is within 5 % of 1."
+	verdicts := tables.VerdictLine.FindAllStringSubmatch(runtimesPrev, -1)
+	lookups := 0
+	for _, v := range verdicts {
+		if v[1] != "get-hit, get-miss" {
+			continue
+		}
+		lookups++
+		if v[5] != "0" || v[6] != "0" {
+			t.Errorf("%s: lookups with %s keys: %s faster, %s slower; chapter 03 says no row of lookups differs", tables.RuntimesPrevFile, v[2], v[5], v[6])
+		}
+		if g, _ := strconv.ParseFloat(v[4], 64); math.Abs(g-1) > 0.05+1e-9 {
+			t.Errorf("%s: lookups with %s keys: geometric mean %.2fx; chapter 03 says it is within 5 %% of 1", tables.RuntimesPrevFile, v[2], g)
+		}
+	}
+	if lookups != len(tables.Keys) {
+		t.Fatalf("%s: %d lines of lookups under the table; want one per key type", tables.RuntimesPrevFile, lookups)
+	}
+}
+
+// checkLaneMeans checks chapter 03's reading of the lab maps' ratios on the two releases.
+func checkLaneMeans(t *testing.T, ratiosPrev string) {
+	// "Both generic columns lost ground on both key types, by more than their controls moved.
+	// buckets moved by no more than its control. swiss did on its string rows."
+	means := laneMeans(t, ratiosPrev)
+	change := func(col, group string) float64 { m := means[col][group]; return m[1] - m[0] }
+	control := func(col string) float64 { return math.Abs(change(col, "iterate")) }
+	lost := func(col, k string) bool { return change(col, k) > control(col) }
+	moved := func(col, k string) bool { return math.Abs(change(col, k)) > control(col) }
+	for _, col := range []string{"buckets-generic", "swiss-generic"} {
+		for _, k := range tables.Keys {
+			if !lost(col, k) {
+				t.Errorf("%s: %s's %s means went from %.2fx to %.2fx, its control moved %.2f; chapter 03 says both generic columns lost ground on both key types", tables.RatiosPrevFile, col, k, means[col][k][0], means[col][k][1], control(col))
+			}
+		}
+	}
+	for _, k := range tables.Keys {
+		if moved("buckets", k) {
+			t.Errorf("%s: buckets' %s means moved by more than its control; chapter 03 says they did not", tables.RatiosPrevFile, k)
+		}
+	}
+	if !lost("swiss", "string") || moved("swiss", "int64") {
+		t.Errorf("%s: swiss's string means lost ground: %t, its int64 means moved: %t; chapter 03 says swiss lost ground on its string rows only", tables.RatiosPrevFile, lost("swiss", "string"), moved("swiss", "int64"))
+	}
+}
+
+// checkPeers checks chapter 03's reading of the two libraries against the built-in map.
+func checkPeers(t *testing.T, ratios string) {
+	// "So neither library is faster than Go 1.27.3's map on lookups: the geometric mean of
+	// each one's twelve lookup ratios is over 1x. Over lookups and inserts together,
+	// cockroach's geometric mean is within a tenth of 1x, dolthub's higher."
+	table := readRatioTable(t, ratios)
+	for _, p := range tables.Peers {
+		rs := append(slices.Clone(table[p]["get-hit"]), table[p]["get-miss"]...)
+		if g := tables.Geomean(rs); len(rs) != 12 || g <= 1 {
+			t.Errorf("%s: %s's %d lookup ratios have a geometric mean of %.2fx; chapter 03 says neither library is faster than the built-in map on lookups", tables.RatiosFile, p, len(rs), g)
+		}
+	}
+	peer := func(name string) float64 {
+		m := regexp.MustCompile(`(?m)^` + name + `: geometric mean ([0-9.]+)x`).FindStringSubmatch(ratios)
+		if m == nil {
+			t.Fatalf("%s: no line of %s's geometric mean", tables.RatiosFile, name)
+		}
+		g, _ := strconv.ParseFloat(m[1], 64)
+		return g
+	}
+	if c, d := peer("cockroach"), peer("dolthub"); math.Abs(c-1) > 0.1+1e-9 || d <= c {
+		t.Errorf("%s: cockroach's geometric mean is %.2fx and dolthub's %.2fx; chapter 03 says cockroach is within a tenth of 1x and dolthub higher", tables.RatiosFile, c, d)
+	}
+}
+
+// checkProfile checks chapter 03's reading of the profiles of the Swiss map's row beyond its
+// limit.
+func checkProfile(t *testing.T, profile string) {
+	// "In the Swiss map's row beyond its limit, inserts of string keys into a map that grows to
+	// a million entries, the function with the most time of each map is its hash (hashString,
+	// memHashAES) ... the lab map's split holds half of its time."
+	if !strings.Contains(profile, "swiss: 1 row over its limit") || !strings.Contains(profile, "\nswiss op=put len=1e6 key=string: ") {
+		t.Errorf("%s: the Swiss map's one row beyond its limit is not put len=1e6 key=string; chapter 03 says it is", tables.ProfileFile)
+	}
+	top := func(impl string) (first string, lines []string) {
+		head := "<impl=" + impl + " op=put len=1e6 key=string, "
+		i := strings.Index(profile, head)
+		if i < 0 {
+			t.Fatalf("%s: no profile of %s on put len=1e6 key=string", tables.ProfileFile, impl)
+		}
+		rest := profile[i:]
+		if j := strings.Index(rest[len(head):], "$ go tool pprof"); j >= 0 {
+			rest = rest[:len(head)+j]
+		}
+		for _, line := range strings.Split(rest, "\n") {
+			f := strings.Fields(line)
+			if len(f) >= 6 && strings.HasSuffix(f[1], "%") && strings.HasSuffix(f[4], "%") {
+				lines = append(lines, line)
+			}
+		}
+		if len(lines) == 0 {
+			t.Fatalf("%s: the profile of %s has no rows", tables.ProfileFile, impl)
+		}
+		return strings.Fields(lines[0])[5], lines
+	}
+	if f, _ := top("swiss"); !strings.HasSuffix(f, ".hashString") {
+		t.Errorf("%s: the lab map's top function on put len=1e6 key=string is %s; chapter 03 says hashString", tables.ProfileFile, f)
+	}
+	if f, _ := top("builtin"); !strings.HasSuffix(f, ".memHashAES") {
+		t.Errorf("%s: the built-in map's top function on put len=1e6 key=string is %s; chapter 03 says memHashAES", tables.ProfileFile, f)
+	}
+	_, lines := top("swiss")
+	split := -1.0
+	for _, line := range lines {
+		if f := strings.Fields(line); strings.HasSuffix(f[5], ").split") {
+			split, _ = strconv.ParseFloat(strings.TrimSuffix(f[4], "%"), 64)
+		}
+	}
+	if split < 40 || split > 60 {
+		t.Errorf("%s: split holds %.1f%% of the lab map's time on put len=1e6 key=string; chapter 03 says half", tables.ProfileFile, split)
+	}
+}
+
+// checkHashes checks chapter 02's reading of the hashes alone.
+func checkHashes(t *testing.T, hash string) {
+	// Chapter 02: "timed alone, maphash.String is slower than maphash.Comparable, and Map.hash
+	// is faster with hashString than on the generic path."
+	for _, c := range []struct{ re, says string }{
+		{`(?m)^Hash/key=string\S*\s+\S+ ±\s+\S+\s+\S+ ±\s+\S+\s+\+[0-9.]+% \(p=`, "maphash.String is slower than maphash.Comparable"},
+	} {
+		if !regexp.MustCompile(c.re).MatchString(hash) {
+			t.Errorf("%s: benchstat does not find that %s; chapter 02 says it is", tables.HashFile, c.says)
+		}
+	}
+	_, pathRatio, err := readHashes(hash)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pathRatio["string"] >= 1 {
+		t.Errorf("%s: Map.hash takes %.2fx the time with hashString as on the generic path; chapter 02 says it is faster", tables.HashFile, pathRatio["string"])
+	}
+}
+
+// readCommitted reads the course's committed tables, as Read does.
+func readCommitted(t *testing.T) (root string, committed Tables) {
+	t.Helper()
+	root, err := base.FindRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if committed, err = Read(root); err != nil {
+		t.Fatal(err)
+	}
+	return root, committed
+}
+
+// readRatioTable and laneMeans are parseRatioTable and parseLaneMeans that
+// fail the test on an error.
+func readRatioTable(t *testing.T, text string) map[string]map[string][]float64 {
+	t.Helper()
+	table, err := tables.ParseRatioTable(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return table
+}
+
+func laneMeans(t *testing.T, table string) map[string]map[string][2]float64 {
+	t.Helper()
+	means, err := tables.ParseLaneMeans(table)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return means
+}
