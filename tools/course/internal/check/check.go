@@ -104,13 +104,13 @@ func checkSteps() []checkStep {
 	}
 	return append(steps,
 		checkStep{name: "claims", title: "go test -count=1 " + claimTests + ", but for the packages on every lane", run: (*checker).claims, tests: func(c *checker) ([]string, error) { return c.onceOf(claimTests) }},
-		checkStep{name: "prepare", title: "go run ./tools/course prepare", run: func(c *checker) error { return prepare.Prepare(c.Setup) }, tools: debianTools("mkdocs", "mkdocs-material", "python3-pymdownx")},
+		checkStep{name: "prepare", title: "go run ./tools/course prepare", run: func(c *checker) error { return prepare.Prepare(c.Setup) }, tools: debianTools(book.Packages...)},
 		checkStep{name: "pack", title: "go run ./tools/course pack -book=false -debs=false DIR; git clone DIR/course.bundle; in the clone, with a new GOPATH, module cache and envtest cache: go run ./tools/course unpack DIR, then with GOPROXY=off: go run ./tools/lab checkpoint 01, go run ./tools/lab run 01; all with the machine's own Go, as a room's machines run them", run: (*checker).pack},
 		checkStep{name: "outputs", title: "go run ./tools/course outputs -check", run: (*checker).outputs},
 		checkStep{name: "bench", title: "go run ./tools/course bench -check; go run ./tools/course bench -mine on the labs as shipped (it must measure nothing, say so, and write nothing)", run: (*checker).bench},
-		checkStep{name: "mkdocs", title: "mkdocs build --strict", run: (*checker).mkdocsBuild, tools: debianTools("mkdocs", "mkdocs-material", "python3-pymdownx")},
-		checkStep{name: "serve", title: "go run ./tools/course serve (the README's first command), fetch its pages, Ctrl-C", run: (*checker).serveCheck, tools: debianTools("mkdocs", "mkdocs-material", "python3-pymdownx")},
-		checkStep{name: "browser", title: "npm ci --prefix site (when needed); node site/check/check-book.mjs", run: (*checker).browser, tools: debianTools("mkdocs", "mkdocs-material", "python3-pymdownx", "chromium", "nodejs", install.CJKFont)},
+		checkStep{name: "mkdocs", title: "mkdocs build --strict", run: (*checker).mkdocsBuild, tools: debianTools(book.Packages...)},
+		checkStep{name: "serve", title: "go run ./tools/course serve (the README's first command), fetch its pages, Ctrl-C", run: (*checker).serveCheck, tools: debianTools(book.Packages...)},
+		checkStep{name: "browser", title: "npm ci --prefix site (when needed); node site/check/check-book.mjs", run: (*checker).browser, tools: debianTools(append(slices.Clone(book.Packages), "chromium", "nodejs", install.CJKFont)...)},
 	)
 }
 
@@ -315,7 +315,7 @@ func (c *checker) prefetchDebs(steps []checkStep, skip map[string]bool) {
 	}
 	var pkgs []string
 	if (wants["mkdocs"] || wants["serve"] || wants["browser"] || wants["prepare"]) && book.FindPython(c.Setup) == "" {
-		pkgs = append(pkgs, "mkdocs", "mkdocs-material", "python3-pymdownx")
+		pkgs = append(pkgs, book.Packages...)
 	}
 	if wants["explorer"] || wants["browser"] {
 		pkgs = append(pkgs, install.MissingNode()...)
