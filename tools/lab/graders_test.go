@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"gomaps/tools/internal/linediff"
 	"os"
 	"path/filepath"
 	"strings"
@@ -33,7 +34,7 @@ func TestShippedManifest(t *testing.T) {
 	}
 	if !bytes.Equal(got, b.Bytes()) {
 		t.Errorf("%s is not up to date with the labs' tests: after changing a grader, rewrite it with go test ./tools/lab -run TestShippedManifest -update\n%s",
-			manifestFile, unifiedDiff(manifestFile, "now", string(got), b.String()))
+			manifestFile, linediff.Unified(manifestFile, "now", string(got), b.String()))
 	}
 }
 

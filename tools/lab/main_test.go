@@ -13,9 +13,10 @@ import (
 	"runtime"
 	"strings"
 	"testing"
-
-	"gomaps/tools/internal/syncbuf"
 	"time"
+
+	"gomaps/tools/internal/linediff"
+	"gomaps/tools/internal/syncbuf"
 )
 
 var update = flag.Bool("update", false, "rewrite the want section of the golden files")
@@ -111,7 +112,7 @@ func TestGolden(t *testing.T) {
 					if !ar.has(name) {
 						t.Fatalf("%s: the txtar has no file %s", cmd, name)
 					}
-					if d := unifiedDiff("txtar "+name, f[1], ar.get(name), string(data)); d != "" {
+					if d := linediff.Unified("txtar "+name, f[1], ar.get(name), string(data)); d != "" {
 						fmt.Fprintf(&out, "%s differs from the txtar's %s:\n%s", f[1], name, d)
 						code = 1
 					} else {
@@ -221,33 +222,6 @@ func waitFor(t *testing.T, out *syncbuf.Buffer, text string) {
 			t.Fatalf("watch never printed %q; it printed:\n%s", text, out.String())
 		}
 		time.Sleep(20 * time.Millisecond)
-	}
-}
-
-func TestUnifiedDiff(t *testing.T) {
-	a := "a\nb\nc\nd\ne\nf\ng\nh\ni\nj\n"
-	b := "a\nb\nC\nd\ne\nf\ng\nh\ni\nj\nk\n"
-	want := `--- x
-+++ y
-@@ -1,6 +1,6 @@
- a
- b
--c
-+C
- d
- e
- f
-@@ -8,3 +8,4 @@
- h
- i
- j
-+k
-`
-	if got := unifiedDiff("x", "y", a, b); got != want {
-		t.Errorf("unifiedDiff =\n%s\nwant\n%s", got, want)
-	}
-	if got := unifiedDiff("x", "y", a, a); got != "" {
-		t.Errorf("unifiedDiff of equal texts = %q; want empty", got)
 	}
 }
 
