@@ -11,13 +11,12 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"regexp"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 
 	"gomaps/tools/internal/cli"
+	"gomaps/tools/lab/internal/course"
 	"gomaps/tools/lab/internal/merge"
 	"gomaps/tools/lab/internal/versions"
 )
@@ -31,35 +30,6 @@ import (
 // cache folder, next to the runner's other records (see saveAndWrite and package versions);
 // restore NN puts them back.
 
-// labSteps lists the step numbers of a lab's tests, ascending; nil for a lab without steps.
-func (c *course) labSteps(l *lab) []int {
-	seen := map[int]bool{}
-	var steps []int
-	for _, t := range c.testNames(l) {
-		if n := stepOf(t); n != afterSteps && !seen[n] {
-			seen[n] = true
-			steps = append(steps, n)
-		}
-	}
-	sort.Ints(steps)
-	return steps
-}
-
-// describeSteps says "steps 1 to 8", or lists them when they have gaps.
-func describeSteps(steps []int) string {
-	if len(steps) == 1 {
-		return fmt.Sprintf("step %d", steps[0])
-	}
-	if steps[len(steps)-1]-steps[0] == len(steps)-1 {
-		return fmt.Sprintf("steps %d to %d", steps[0], steps[len(steps)-1])
-	}
-	var s []string
-	for _, n := range steps {
-		s = append(s, strconv.Itoa(n))
-	}
-	return "steps " + strings.Join(s, ", ")
-}
-
 // A fileChange is what checkpoint writes to one learner file.
 type fileChange struct {
 	file string // relative to the root, with slashes
@@ -67,29 +37,6 @@ type fileChange struct {
 	new  []byte
 	m    *merge.Result // nil for a whole solution file
 	from string        // the step snapshot the merge took its code from, with slashes; "": the solution
-}
-
-// stepSnapshotDir is the folder of the step snapshots of step j: solutions/NN-word/step-J holds
-// the lab's files whose funcs serve several steps, as they stand once steps 1 to j are done and
-// no later step (see package merge).
-func (l *lab) stepSnapshotDir(j int) string {
-	return filepath.Join(l.solutionDir(), "step-"+strconv.Itoa(j))
-}
-
-var stepSnapshotName = regexp.MustCompile(`^step-([0-9]+)$`)
-
-// stepSnapshots lists the steps j of the lab's step snapshot folders (step-J), ascending.
-func (c *course) stepSnapshots(l *lab) []int {
-	entries, _ := os.ReadDir(filepath.Join(c.root, l.solutionDir()))
-	var js []int
-	for _, e := range entries {
-		if m := stepSnapshotName.FindStringSubmatch(e.Name()); m != nil && e.IsDir() {
-			j, _ := strconv.Atoi(m[1])
-			js = append(js, j)
-		}
-	}
-	sort.Ints(js)
-	return js
 }
 
 // A checkpointPlan is what checkpoint would do to a lab: the files it writes, the notes it
@@ -104,18 +51,18 @@ type checkpointPlan struct {
 // step k (k 0: the whole solution), and writes nothing. The steps of each func are read from
 // the files at ref, the commit of the labs as shipped, or from the files as they are when ref
 // is "". A file with a step snapshot of the step before k takes its code from the snapshot.
-func (c *course) planCheckpoint(l *lab, steps []int, k int, ref string) (*checkpointPlan, error) {
-	sols, err := c.goFiles(l.solutionDir(), false)
+func planCheckpoint(c *course.Course, l *course.Lab, steps []int, k int, ref string) (*checkpointPlan, error) {
+	sols, err := c.GoFiles(l.SolutionDir(), false)
 	if err != nil || len(sols) == 0 {
-		return nil, fmt.Errorf("lab %s has no solution folder %s, so there is nothing to put in place", l.name, filepath.ToSlash(l.solutionDir()))
+		return nil, fmt.Errorf("lab %s has no solution folder %s, so there is nothing to put in place", l.Name, filepath.ToSlash(l.SolutionDir()))
 	}
 	snapDir := "" // the step snapshots of the step before k
 	if i := slices.Index(steps, k); i > 0 {
-		snapDir = l.stepSnapshotDir(steps[i-1])
+		snapDir = l.StepSnapshotDir(steps[i-1])
 	}
 	p := &checkpointPlan{}
 	for _, solFile := range sols {
-		if err := c.planFile(p, l, filepath.Base(solFile), k, ref, snapDir); err != nil {
+		if err := planFile(c, p, l, filepath.Base(solFile), k, ref, snapDir); err != nil {
 			return nil, err
 		}
 	}
@@ -124,43 +71,43 @@ func (c *course) planCheckpoint(l *lab, steps []int, k int, ref string) (*checkp
 
 // planFile adds to p what checkpoint writes to the learner file name of lab l (see
 // planCheckpoint; snapDir is the folder of the step snapshots to take code from, or "").
-func (c *course) planFile(p *checkpointPlan, l *lab, name string, k int, ref, snapDir string) error {
-	file := filepath.ToSlash(filepath.Join(l.dir(), name))
+func planFile(c *course.Course, p *checkpointPlan, l *course.Lab, name string, k int, ref, snapDir string) error {
+	file := filepath.ToSlash(filepath.Join(l.Dir(), name))
 	// Every version is read with LF line ends: git show gives the shipped file with LF,
 	// while a checkout with core.autocrlf=true (Git for Windows' usual setting) has CRLF
 	// on disk, and the merge compares their lines.
-	sol, err := os.ReadFile(filepath.Join(c.root, l.solutionDir(), name))
+	sol, err := os.ReadFile(filepath.Join(c.Root, l.SolutionDir(), name))
 	if err != nil {
 		return err
 	}
-	sol = normalizeEOL(sol)
-	old, err := os.ReadFile(filepath.Join(c.root, filepath.FromSlash(file)))
+	sol = course.NormalizeEOL(sol)
+	old, err := os.ReadFile(filepath.Join(c.Root, filepath.FromSlash(file)))
 	if err != nil {
 		old = nil
 	}
 	if k == 0 {
-		if !bytes.Equal(normalizeEOL(old), sol) {
+		if !bytes.Equal(course.NormalizeEOL(old), sol) {
 			p.changes = append(p.changes, fileChange{file: file, old: old, new: sol})
 		}
 		return nil
 	}
-	mine, shipped, note, err := c.startingFile(l, file, old, ref)
+	mine, shipped, note, err := startingFile(c, l, file, old, ref)
 	if err != nil {
 		return err
 	}
 	if note != "" {
 		p.notes = append(p.notes, note)
 	}
-	snap, from, err := c.readStepSnapshot(l, file, snapDir)
+	snap, from, err := readStepSnapshot(c, l, file, snapDir)
 	if err != nil {
 		return err
 	}
-	m, err := merge.ToStep(merge.File{Name: file, Lab: l.num, Mine: mine, Shipped: shipped, Solution: sol, Snapshot: snap, Others: c.otherNames(l, file)}, k)
+	m, err := merge.ToStep(merge.File{Name: file, Lab: l.Num, Mine: mine, Shipped: shipped, Solution: sol, Snapshot: snap, Others: otherNames(c, l, file)}, k)
 	if err != nil {
 		return err
 	}
 	p.left += m.Left
-	if !bytes.Equal(m.Out, normalizeEOL(old)) {
+	if !bytes.Equal(m.Out, course.NormalizeEOL(old)) {
 		p.changes = append(p.changes, fileChange{file: file, old: old, new: m.Out, m: m, from: from})
 	}
 	return nil
@@ -169,16 +116,16 @@ func (c *course) planFile(p *checkpointPlan, l *lab, name string, k int, ref, sn
 // startingFile gives the learner's file the merge starts from (old, the file on disk, or the
 // shipped one when old is missing or does not parse, with a note saying so) and the file at ref
 // as shipped (nil without ref).
-func (c *course) startingFile(l *lab, file string, old []byte, ref string) (mine, shipped []byte, note string, err error) {
+func startingFile(c *course.Course, l *course.Lab, file string, old []byte, ref string) (mine, shipped []byte, note string, err error) {
 	if ref != "" {
-		shipped, _ = c.git("show", ref+":"+file)
+		shipped, _ = c.Git("show", ref+":"+file)
 	}
 	if shipped != nil {
-		shipped = normalizeEOL(shipped)
+		shipped = course.NormalizeEOL(shipped)
 	}
 	mine = old
 	if mine != nil {
-		mine = normalizeEOL(mine)
+		mine = course.NormalizeEOL(mine)
 	}
 	if mine != nil && parses(mine) {
 		return mine, shipped, "", nil
@@ -187,7 +134,7 @@ func (c *course) startingFile(l *lab, file string, old []byte, ref string) (mine
 	case shipped == nil && mine == nil:
 		return nil, nil, "", fmt.Errorf("%s is missing, and without the course's git history checkpoint cannot tell what it held: put it back with a fresh copy of the course", file)
 	case shipped == nil:
-		return nil, nil, "", fmt.Errorf("%s does not parse, so checkpoint cannot work on its funcs: fix the syntax error (go run ./tools/lab run %s shows it) and checkpoint again", file, l.num)
+		return nil, nil, "", fmt.Errorf("%s does not parse, so checkpoint cannot work on its funcs: fix the syntax error (go run ./tools/lab run %s shows it) and checkpoint again", file, l.Num)
 	case mine == nil:
 		note = fmt.Sprintf("%s was missing: it starts from the shipped file", file)
 	default:
@@ -198,33 +145,33 @@ func (c *course) startingFile(l *lab, file string, old []byte, ref string) (mine
 
 // readStepSnapshot reads the step snapshot of file in snapDir, if snapDir is not "" and has
 // one, and says where it is (from).
-func (c *course) readStepSnapshot(l *lab, file, snapDir string) (snap []byte, from string, err error) {
+func readStepSnapshot(c *course.Course, l *course.Lab, file, snapDir string) (snap []byte, from string, err error) {
 	if snapDir == "" {
 		return nil, "", nil
 	}
-	snap, err = os.ReadFile(filepath.Join(c.root, snapDir, path.Base(file)))
+	snap, err = os.ReadFile(filepath.Join(c.Root, snapDir, path.Base(file)))
 	if err != nil {
 		return nil, "", nil
 	}
-	snap = normalizeEOL(snap)
+	snap = course.NormalizeEOL(snap)
 	from = filepath.ToSlash(filepath.Join(snapDir, path.Base(file)))
 	if !parses(snap) {
-		return nil, "", fmt.Errorf("%s, the step snapshot of %s, does not parse: the course is broken there (go run ./tools/lab verify %s says more)", from, file, l.num)
+		return nil, "", fmt.Errorf("%s, the step snapshot of %s, does not parse: the course is broken there (go run ./tools/lab verify %s says more)", from, file, l.Num)
 	}
 	return snap, from, nil
 }
 
 // checkpointStep reads the step to reach of a checkpoint of lab l, taught in steps (none: 0).
-func checkpointStep(l *lab, steps []int, arg string) (int, error) {
+func checkpointStep(l *course.Lab, steps []int, arg string) (int, error) {
 	switch {
 	case len(steps) == 0 && arg != "":
-		return 0, cli.Usagef("lab %s is not taught in steps, so checkpoint %s takes no step: it puts the whole solution in place", l.name, l.num)
+		return 0, cli.Usagef("lab %s is not taught in steps, so checkpoint %s takes no step: it puts the whole solution in place", l.Name, l.Num)
 	case len(steps) > 0 && arg == "":
-		return 0, cli.Usagef("lab %s is taught in %s: name the step to reach, as in: checkpoint %s %d", l.name, describeSteps(steps), l.num, steps[len(steps)-1])
+		return 0, cli.Usagef("lab %s is taught in %s: name the step to reach, as in: checkpoint %s %d", l.Name, course.DescribeSteps(steps), l.Num, steps[len(steps)-1])
 	case len(steps) > 0:
 		n, err := strconv.Atoi(arg)
-		if err != nil || !containsInt(steps, n) {
-			return 0, cli.Usagef("lab %s has %s, and %q is not one of them", l.name, describeSteps(steps), arg)
+		if err != nil || !slices.Contains(steps, n) {
+			return 0, cli.Usagef("lab %s has %s, and %q is not one of them", l.Name, course.DescribeSteps(steps), arg)
 		}
 		return n, nil
 	}
@@ -234,7 +181,7 @@ func checkpointStep(l *lab, steps []int, arg string) (int, error) {
 // A checkpointRun is one checkpoint of a lab: what it planned, found and saved, for what it says.
 type checkpointRun struct {
 	*checkpointPlan
-	l       *lab
+	l       *course.Lab
 	steps   []int
 	k       int    // the step to reach; 0: the whole solution
 	passed  []int  // the steps below k that passed with the learner's code (k 0: one entry when the lab did)
@@ -243,61 +190,61 @@ type checkpointRun struct {
 	dir     string // the folder of the saved versions
 }
 
-func (c *course) checkpoint(ctx context.Context, l *lab, arg string, w io.Writer) error {
-	r := &checkpointRun{l: l, steps: c.labSteps(l)}
+func checkpoint(ctx context.Context, c *course.Course, l *course.Lab, arg string, w io.Writer) error {
+	r := &checkpointRun{l: l, steps: c.LabSteps(l)}
 	var err error
 	if r.k, err = checkpointStep(l, r.steps, arg); err != nil {
 		return err
 	}
 	// Work out every file first: a problem stops the checkpoint before anything changes.
-	ref := c.shippedRef()
-	if r.checkpointPlan, err = c.planCheckpoint(l, r.steps, r.k, ref); err != nil {
+	ref := c.ShippedRef()
+	if r.checkpointPlan, err = planCheckpoint(c, l, r.steps, r.k, ref); err != nil {
 		return err
 	}
 	if r.k > 0 && ref == "" {
 		r.notes = append(r.notes, "this course folder has no git history, so the steps are read from the TODO comments of your files: a func whose TODO you deleted keeps your code")
 	}
 	// Which of the steps below k pass already with the learner's code.
-	if len(r.changes) > 0 && !c.isUntouched(l) && (r.k == 0 || r.k > r.steps[0]) {
-		r.passed = c.passingSteps(ctx, l, r.steps, r.k)
+	if len(r.changes) > 0 && !c.IsUntouched(l) && (r.k == 0 || r.k > r.steps[0]) {
+		r.passed = passingSteps(ctx, c, l, r.steps, r.k)
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
 	}
 	if len(r.changes) > 0 {
-		if err := c.saveAndWrite(r, strings.TrimSpace("checkpoint "+l.num+" "+arg)); err != nil {
+		if err := saveAndWrite(c, r, strings.TrimSpace("checkpoint "+l.Num+" "+arg)); err != nil {
 			return err
 		}
 	}
-	store, _ := c.savedVersions(l)
+	store, _ := savedVersions(c, l)
 	r.dir = store.Dir
 	sayCheckpointed(r, w)
 	spilled := sayChanges(r, w)
-	c.sayNext(ctx, r, spilled, w)
+	sayNext(ctx, c, r, spilled, w)
 	return nil
 }
 
 // saveAndWrite saves the learner's files of the lab, unless the last checkpoint or restore left
 // them (see package versions), then writes the checkpoint's files.
-func (c *course) saveAndWrite(r *checkpointRun, why string) error {
+func saveAndWrite(c *course.Course, r *checkpointRun, why string) error {
 	l := r.l
-	files, err := c.learnerFiles(l)
+	files, err := learnerFiles(c, l)
 	var store versions.Store
 	if err == nil {
-		store, err = c.savedVersions(l)
+		store, err = savedVersions(c, l)
 	}
 	if err == nil {
-		r.version, r.leftBy, err = store.SaveUnlessMarked(l.name, why, files)
+		r.version, r.leftBy, err = store.SaveUnlessMarked(l.Name, why, files)
 	}
 	if err != nil {
-		return fmt.Errorf("checkpoint could not save your files of lab %s first, so it changed nothing: %v", l.name, err)
+		return fmt.Errorf("checkpoint could not save your files of lab %s first, so it changed nothing: %v", l.Name, err)
 	}
 	for _, ch := range r.changes {
-		if err := os.WriteFile(filepath.Join(c.root, filepath.FromSlash(ch.file)), ch.new, 0o644); err != nil {
-			return fmt.Errorf("%v; your files are saved: go run ./tools/lab restore %s puts them back", err, l.num)
+		if err := os.WriteFile(filepath.Join(c.Root, filepath.FromSlash(ch.file)), ch.new, 0o644); err != nil {
+			return fmt.Errorf("%v; your files are saved: go run ./tools/lab restore %s puts them back", err, l.Num)
 		}
 	}
-	c.saveMark(l, store, "checkpoint", r.version)
+	saveMark(c, l, store, "checkpoint", r.version)
 	return nil
 }
 
@@ -306,16 +253,16 @@ func (c *course) saveAndWrite(r *checkpointRun, why string) error {
 func sayCheckpointed(r *checkpointRun, w io.Writer) {
 	l := r.l
 	if r.k == 0 {
-		fmt.Fprintf(w, "checkpoint: lab %s is not taught in steps: its whole solution is now in place\n", l.name)
+		fmt.Fprintf(w, "checkpoint: lab %s is not taught in steps: its whole solution is now in place\n", l.Name)
 	} else {
-		fmt.Fprintf(w, "checkpoint: lab %s to step %d of %d: the solution of every step before step %d is now in place\n", l.name, r.k, r.steps[len(r.steps)-1], r.k)
+		fmt.Fprintf(w, "checkpoint: lab %s to step %d of %d: the solution of every step before step %d is now in place\n", l.Name, r.k, r.steps[len(r.steps)-1], r.k)
 	}
 	passed := r.passed
 	switch {
 	case len(r.changes) == 0:
 		fmt.Fprintln(w, "your files already hold it: nothing changed")
 	case r.leftBy == "":
-		fmt.Fprintf(w, "your files of %s were saved first, as version %d, in %s\n", filepath.ToSlash(l.dir()), r.version, r.dir)
+		fmt.Fprintf(w, "your files of %s were saved first, as version %d, in %s\n", filepath.ToSlash(l.Dir()), r.version, r.dir)
 	case r.leftBy == "restore":
 		fmt.Fprintf(w, "your files are version %d, as restore put them back, and are kept in %s: they are not saved again\n", r.version, r.dir)
 	default:
@@ -324,7 +271,7 @@ func sayCheckpointed(r *checkpointRun, w io.Writer) {
 	}
 	switch {
 	case r.k == 0 && len(passed) > 0:
-		fmt.Fprintf(w, "lab %s already passed with your code; the solution replaced it all the same (your code is saved)\n", l.name)
+		fmt.Fprintf(w, "lab %s already passed with your code; the solution replaced it all the same (your code is saved)\n", l.Name)
 	case len(passed) == 1:
 		fmt.Fprintf(w, "step %d already passed with your code; the solution replaced it all the same (your code is saved)\n", passed[0])
 	case len(passed) > 1:
@@ -385,7 +332,7 @@ func describeChange(ch fileChange, k int) string {
 }
 
 // sayNext gives the checkpoint's notes, says whether the lab compiles now, and what to do next.
-func (c *course) sayNext(ctx context.Context, r *checkpointRun, spilled bool, w io.Writer) {
+func sayNext(ctx context.Context, c *course.Course, r *checkpointRun, spilled bool, w io.Writer) {
 	l, k := r.l, r.k
 	for _, n := range r.notes {
 		fmt.Fprintf(w, "note: %s\n", n)
@@ -394,16 +341,16 @@ func (c *course) sayNext(ctx context.Context, r *checkpointRun, spilled bool, w 
 		fmt.Fprintf(w, "note: step %d and the steps after it have no code of their own in the lab's files, so with the steps before it in place the lab should pass\n", k)
 	}
 	if len(r.changes) > 0 {
-		if out, err := c.goCmd(ctx, "build", "./"+filepath.ToSlash(l.dir())); err != nil {
-			fmt.Fprintf(w, "lab %s does not compile now: %s\n", l.name, firstLine(dropComments(out)))
+		if out, err := c.RunGo(ctx, "build", "./"+filepath.ToSlash(l.Dir())); err != nil {
+			fmt.Fprintf(w, "lab %s does not compile now: %s\n", l.Name, course.FirstError(out))
 			fmt.Fprintf(w, "if the error is in your code of step %d or later, fix it there; else put your files back as they were\n", max(k, 1))
 		}
-		fmt.Fprintf(w, "to get your files back: go run ./tools/lab restore %s\n", l.num)
+		fmt.Fprintf(w, "to get your files back: go run ./tools/lab restore %s\n", l.Num)
 	}
-	_, later := c.builtTests(l)
+	_, later := c.BuiltTests(l)
 	ls := &labStatus{lab: l} // the tests of step k that need a newer Go than the one here
 	for _, t := range later {
-		if stepOf(t.name) == k {
+		if course.StepOf(t.Name) == k {
 			ls.later = append(ls.later, t)
 		}
 	}
@@ -411,19 +358,10 @@ func (c *course) sayNext(ctx context.Context, r *checkpointRun, spilled bool, w 
 	case k > 0 && len(ls.later) > 0:
 		fmt.Fprintln(w, "next: "+ls.laterNote())
 	case k > 0 && !spilled && r.left > 0:
-		fmt.Fprintf(w, "next: go run ./tools/lab run %s (it says you are at step %d until step %d passes)\n", l.num, k, k)
+		fmt.Fprintf(w, "next: go run ./tools/lab run %s (it says you are at step %d until step %d passes)\n", l.Num, k, k)
 	default:
-		fmt.Fprintf(w, "next: go run ./tools/lab run %s\n", l.num)
+		fmt.Fprintf(w, "next: go run ./tools/lab run %s\n", l.Num)
 	}
-}
-
-func containsInt(list []int, n int) bool {
-	for _, x := range list {
-		if x == n {
-			return true
-		}
-	}
-	return false
 }
 
 // parses reports whether src is Go that parses.
@@ -439,19 +377,19 @@ func parseFile(src []byte) (*ast.File, error) {
 
 // otherNames lists the package-level names the lab's other files declare (its tests too,
 // when they are in the package), so that checkpoint adds no second declaration of one.
-func (c *course) otherNames(l *lab, file string) map[string]bool {
+func otherNames(c *course.Course, l *course.Lab, file string) map[string]bool {
 	names := map[string]bool{}
-	mine, _ := c.goFiles(l.dir(), false)
-	tests, _ := c.goFiles(l.dir(), true)
+	mine, _ := c.GoFiles(l.Dir(), false)
+	tests, _ := c.GoFiles(l.Dir(), true)
 	for _, f := range append(mine, tests...) {
 		if filepath.ToSlash(f) == file {
 			continue
 		}
-		data, err := os.ReadFile(filepath.Join(c.root, f))
+		data, err := os.ReadFile(filepath.Join(c.Root, f))
 		if err != nil {
 			continue
 		}
-		if af, err := parseFile(data); err == nil && af.Name.Name != l.word {
+		if af, err := parseFile(data); err == nil && af.Name.Name != l.Word {
 			continue // an external test package
 		}
 		for n := range merge.TopNames(data) {
@@ -463,7 +401,7 @@ func (c *course) otherNames(l *lab, file string) map[string]bool {
 
 // passingSteps runs the lab's tests of the steps below k (every test when k is 0) on the
 // learner's code, and lists the steps that pass (with k 0: one entry when the lab passes).
-func (c *course) passingSteps(ctx context.Context, l *lab, steps []int, k int) []int {
+func passingSteps(ctx context.Context, c *course.Course, l *course.Lab, steps []int, k int) []int {
 	var run []string
 	for _, n := range steps {
 		if n < k {
@@ -474,7 +412,7 @@ func (c *course) passingSteps(ctx context.Context, l *lab, steps []int, k int) [
 	if k > 0 {
 		extra = append(extra, "-run", "^(Test|Fuzz)Step("+strings.Join(run, "|")+")([^0-9]|$)")
 	}
-	s := c.testLabs(ctx, []*lab{l}, extra...)[0]
+	s := testLabs(ctx, c, []*course.Lab{l}, extra...)[0]
 	if s.problem != "" || s.compile != nil {
 		return nil
 	}
@@ -486,7 +424,7 @@ func (c *course) passingSteps(ctx context.Context, l *lab, steps []int, k int) [
 	}
 	failing := map[int]bool{}
 	for _, f := range s.failing {
-		failing[stepOf(f.test)] = true
+		failing[course.StepOf(f.test)] = true
 	}
 	var out []int
 	for _, n := range steps {

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"gomaps/tools/lab/internal/course"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -45,7 +46,7 @@ func TestCheckpointCRLF(t *testing.T) {
 		var files strings.Builder
 		for _, name := range []string{"steps.go", "words.go"} {
 			data, _ := os.ReadFile(filepath.Join(root, "labs", "03-steps", name))
-			files.Write(normalizeEOL(data))
+			files.Write(course.NormalizeEOL(data))
 		}
 		results[crlf] = normalizeState(out.String(), root) + files.String()
 	}

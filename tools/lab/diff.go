@@ -7,27 +7,28 @@ import (
 	"path/filepath"
 
 	"gomaps/tools/internal/linediff"
+	"gomaps/tools/lab/internal/course"
 )
 
 // solution prints, for each learner file, a unified diff from the learner's
 // version to the solution's.
-func (c *course) solution(l *lab, w io.Writer) error {
-	files, err := c.goFiles(l.solutionDir(), false)
+func solution(c *course.Course, l *course.Lab, w io.Writer) error {
+	files, err := c.GoFiles(l.SolutionDir(), false)
 	if err != nil {
-		return fmt.Errorf("lab %s has no solution folder %s", l.name, filepath.ToSlash(l.solutionDir()))
+		return fmt.Errorf("lab %s has no solution folder %s", l.Name, filepath.ToSlash(l.SolutionDir()))
 	}
 	same := 0
 	for _, sol := range files {
-		mine := filepath.Join(l.dir(), filepath.Base(sol))
-		a, err := os.ReadFile(filepath.Join(c.root, mine))
+		mine := filepath.Join(l.Dir(), filepath.Base(sol))
+		a, err := os.ReadFile(filepath.Join(c.Root, mine))
 		if err != nil {
 			a = nil // a file the learner deleted: the whole solution is added
 		}
-		b, err := os.ReadFile(filepath.Join(c.root, sol))
+		b, err := os.ReadFile(filepath.Join(c.Root, sol))
 		if err != nil {
 			return err
 		}
-		d := linediff.Unified(filepath.ToSlash(mine), filepath.ToSlash(sol), string(normalizeEOL(a)), string(normalizeEOL(b)))
+		d := linediff.Unified(filepath.ToSlash(mine), filepath.ToSlash(sol), string(course.NormalizeEOL(a)), string(course.NormalizeEOL(b)))
 		if d == "" {
 			same++
 			continue
@@ -35,7 +36,7 @@ func (c *course) solution(l *lab, w io.Writer) error {
 		fmt.Fprint(w, d)
 	}
 	if same == len(files) {
-		fmt.Fprintf(w, "your files in %s are the same as the solution\n", filepath.ToSlash(l.dir()))
+		fmt.Fprintf(w, "your files in %s are the same as the solution\n", filepath.ToSlash(l.Dir()))
 	}
 	return nil
 }

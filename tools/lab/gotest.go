@@ -4,15 +4,13 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"go/ast"
 	"os"
 	"os/exec"
 	"strings"
 	"sync/atomic"
-	"unicode"
-	"unicode/utf8"
 
 	"gomaps/labs/testout"
+	"gomaps/tools/lab/internal/course"
 )
 
 // A testResult is one test or subtest of a run; a pkgResult what go test said of one package.
@@ -32,9 +30,9 @@ type goTestResult struct {
 var goTestRuns atomic.Int64
 
 // goTest runs go test -json with args in the course root.
-func (c *course) goTest(ctx context.Context, args ...string) *goTestResult {
+func goTest(ctx context.Context, c *course.Course, args ...string) *goTestResult {
 	goTestRuns.Add(1)
-	cmd := c.gocmd.With("GOFLAGS="+strings.TrimSpace(os.Getenv("GOFLAGS"))).Command(ctx, append([]string{"test", "-json"}, args...)...)
+	cmd := c.Go.With("GOFLAGS="+strings.TrimSpace(os.Getenv("GOFLAGS"))).Command(ctx, append([]string{"test", "-json"}, args...)...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	res := &goTestResult{}
@@ -63,28 +61,4 @@ func (r *goTestResult) goProblem() string {
 		}
 	}
 	return ""
-}
-
-// declTestName returns the name of a top-level func TestXxx(t *testing.T),
-// or "".
-func declTestName(d ast.Decl) string {
-	fd, ok := d.(*ast.FuncDecl)
-	if !ok || fd.Recv != nil || fd.Type.Params == nil || len(fd.Type.Params.List) != 1 {
-		return ""
-	}
-	name := fd.Name.Name
-	prefix := "Test"
-	if strings.HasPrefix(name, "Fuzz") {
-		prefix = "Fuzz"
-	}
-	if !strings.HasPrefix(name, prefix) || name == "TestMain" {
-		return ""
-	}
-	if rest := name[len(prefix):]; rest != "" {
-		r, _ := utf8.DecodeRuneInString(rest)
-		if unicode.IsLower(r) {
-			return ""
-		}
-	}
-	return name
 }

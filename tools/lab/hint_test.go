@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"gomaps/labs/courseroot"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -35,10 +36,7 @@ func TestHintFollowsTheStep(t *testing.T) {
 
 // useStateDir points the runner's state (the hints shown) at a fresh folder for one test.
 func useStateDir(t *testing.T) {
-	dir := t.TempDir()
-	old := stateDir
-	stateDir = func() (string, error) { return dir, nil }
-	t.Cleanup(func() { stateDir = old })
+	t.Setenv(courseroot.CacheEnv, t.TempDir())
 }
 
 // TestHintInChinese: hint -lang zh, or a Chinese locale, shows the same hints, by the same numbers

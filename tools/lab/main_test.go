@@ -15,8 +15,10 @@ import (
 	"testing"
 	"time"
 
+	"gomaps/labs/courseroot"
 	"gomaps/tools/internal/linediff"
 	"gomaps/tools/internal/syncbuf"
+	"gomaps/tools/lab/internal/course"
 )
 
 var update = flag.Bool("update", false, "rewrite the want section of the golden files")
@@ -225,20 +227,6 @@ func waitFor(t *testing.T, out *syncbuf.Buffer, text string) {
 	}
 }
 
-func TestParseHints(t *testing.T) {
-	text := "# ch\n\n??? tip \"Hint 1: first\"\n    one\n\n    two\n\n??? tip \"Hint 2\"\n    three\nafter\n    not a hint\n"
-	hints := parseHints(text)
-	if len(hints) != 2 {
-		t.Fatalf("parseHints found %d hints; want 2", len(hints))
-	}
-	if h := hints[0]; h.num != 1 || h.title != "first" || strings.Join(h.body, "|") != "one||two" {
-		t.Errorf("hint 1 = %+v; want title first, body one||two", h)
-	}
-	if h := hints[1]; h.num != 2 || h.title != "" || strings.Join(h.body, "|") != "three" {
-		t.Errorf("hint 2 = %+v; want no title, body three", h)
-	}
-}
-
 // fixture copies testdata/course to a temporary folder and commits it.
 // fixture copies testdata/course to a new folder, with the files of shipped (by path) written
 // over it, and commits it to a new git repository.
@@ -294,8 +282,8 @@ var durationRE = regexp.MustCompile(`\b\d+(\.\d+)?(ms|s)\b`)
 // normalizeState is normalize, with the user's cache folder of the test (see useStateDir) as
 // $CACHE and the folder of the course's saved files in it as $CACHE/gomaps/checkpoints/COURSE.
 func normalizeState(s, root string) string {
-	if cache, err := stateDir(); err == nil {
-		checkpoints := strings.TrimSuffix((&course{root: root}).stateFile("checkpoints"), ".json")
+	if cache, err := courseroot.CacheDir(); err == nil {
+		checkpoints := strings.TrimSuffix((&course.Course{Root: root}).StateFile("checkpoints"), ".json")
 		s = strings.ReplaceAll(s, checkpoints, "$CACHE/gomaps/checkpoints/COURSE")
 		s = strings.ReplaceAll(s, cache, "$CACHE")
 	}

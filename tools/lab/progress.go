@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"gomaps/tools/lab/internal/course"
 	"io"
 	"strings"
 )
@@ -23,15 +24,15 @@ const (
 )
 
 // result is what list and progress keep of one run of a lab.
-func (s *labStatus) result(c *course) result {
+func (s *labStatus) result(c *course.Course) result {
 	r := result{State: s.state(c), Passing: s.passing(), Tests: len(s.tests), Failing: len(s.failing)}
 	for _, t := range s.tests {
-		if n := stepOf(t); n != afterSteps {
+		if n := course.StepOf(t); n != course.AfterSteps {
 			r.Steps = max(r.Steps, n)
 		}
 	}
 	if s.problem == "" && s.compile == nil {
-		if v := s.steps(); v != nil && v.current != afterSteps {
+		if v := s.steps(); v != nil && v.current != course.AfterSteps {
 			r.Step = v.current
 		}
 	}
@@ -87,15 +88,15 @@ type progressEntry struct {
 // progress prints one line for the room's chat, "01 ok · 02 ok · 03 step 5/8 · 04 - · ...",
 // or with asJSON an array of progressEntry, from the states list shows (and with its cache:
 // only the labs changed since their last run are run).
-func (c *course) progressReport(ctx context.Context, asJSON bool, w io.Writer) error {
-	states, err := c.states(ctx, true)
+func progressReport(ctx context.Context, c *course.Course, asJSON bool, w io.Writer) error {
+	states, err := states(ctx, c, true)
 	if err != nil {
 		return err
 	}
 	if asJSON {
 		entries := make([]progressEntry, len(states))
 		for i, r := range states {
-			entries[i] = progressEntry{Lab: c.labs[i].name, State: r.Kind, Step: r.Step, Steps: r.Steps}
+			entries[i] = progressEntry{Lab: c.Labs[i].Name, State: r.Kind, Step: r.Step, Steps: r.Steps}
 		}
 		data, err := json.MarshalIndent(entries, "", "  ")
 		if err != nil {
@@ -106,7 +107,7 @@ func (c *course) progressReport(ctx context.Context, asJSON bool, w io.Writer) e
 	}
 	parts := make([]string, len(states))
 	for i, r := range states {
-		parts[i] = c.labs[i].num + " " + r.short()
+		parts[i] = c.Labs[i].Num + " " + r.short()
 	}
 	fmt.Fprintln(w, strings.Join(parts, " · "))
 	return nil

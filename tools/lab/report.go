@@ -10,14 +10,15 @@ import (
 	"time"
 
 	"gomaps/tools/internal/cli"
+	"gomaps/tools/lab/internal/course"
 )
 
 // testLabs runs the tests of the given labs in one go test and analyzes each.
-func (c *course) testLabs(ctx context.Context, labs []*lab, extra ...string) []*labStatus {
-	res := c.goTestLabs(ctx, labs, extra...)
+func testLabs(ctx context.Context, c *course.Course, labs []*course.Lab, extra ...string) []*labStatus {
+	res := goTestLabs(ctx, c, labs, extra...)
 	out := make([]*labStatus, len(labs))
 	for i, l := range labs {
-		out[i] = c.analyze(l, res)
+		out[i] = analyze(c, l, res)
 	}
 	return out
 }
@@ -25,12 +26,12 @@ func (c *course) testLabs(ctx context.Context, labs []*lab, extra ...string) []*
 // goTestLabs runs the tests of the given labs in one go test, each binary limited to the
 // longest of their time limits unless extra says otherwise. While it waits it says so on
 // c.progress, every progressEvery.
-func (c *course) goTestLabs(ctx context.Context, labs []*lab, extra ...string) *goTestResult {
+func goTestLabs(ctx context.Context, c *course.Course, labs []*course.Lab, extra ...string) *goTestResult {
 	limit := time.Duration(0)
 	var names []string
 	for _, l := range labs {
-		limit = max(limit, l.timeout)
-		names = append(names, l.name)
+		limit = max(limit, l.Timeout)
+		names = append(names, l.Name)
 	}
 	args := append([]string{"-timeout", limit.String()}, extra...)
 	// A later -timeout in extra (verify's) wins, as it does for go test.
@@ -44,9 +45,9 @@ func (c *course) goTestLabs(ctx context.Context, labs []*lab, extra ...string) *
 		}
 	}
 	for _, l := range labs {
-		args = append(args, "./"+filepath.ToSlash(l.dir()))
+		args = append(args, "./"+filepath.ToSlash(l.Dir()))
 	}
-	if c.progress != nil {
+	if c.Progress != nil {
 		done := make(chan struct{})
 		defer close(done)
 		start := time.Now()
@@ -64,24 +65,24 @@ func (c *course) goTestLabs(ctx context.Context, labs []*lab, extra ...string) *
 					}
 					// The limit is go test's -timeout: it counts from the start of each test
 					// binary, while the time shown counts the compiling too.
-					fmt.Fprintf(c.progress, "still running the tests of %s (%.0f s so far, compiling included; a test binary that runs %v is stopped)\n", what, time.Since(start).Seconds(), limit)
+					fmt.Fprintf(c.Progress, "still running the tests of %s (%.0f s so far, compiling included; a test binary that runs %v is stopped)\n", what, time.Since(start).Seconds(), limit)
 				}
 			}
 		}()
 	}
-	return c.goTest(ctx, args...)
+	return goTest(ctx, c, args...)
 }
 
 // progressEvery is how often a run that is still going says so.
 var progressEvery = 10 * time.Second
 
 // state is the one-phrase summary list prints for a lab.
-func (s *labStatus) state(c *course) string {
+func (s *labStatus) state(c *course.Course) string {
 	switch {
 	case s.problem != "":
 		return "cannot run"
 	case len(s.graders) > 0:
-		return "tests changed: reset -tests " + s.lab.num
+		return "tests changed: reset -tests " + s.lab.Num
 	case s.compile != nil && s.vet:
 		return "fails go vet"
 	case s.compile != nil:
@@ -92,45 +93,45 @@ func (s *labStatus) state(c *course) string {
 		return "passing (" + s.laterShort() + ")"
 	case s.passing():
 		return "passing"
-	case len(s.failing) == len(s.tests) && c.isUntouched(s.lab):
-		return fmt.Sprintf("not started (%d test%s)", len(s.tests), plural(len(s.tests)))
+	case len(s.failing) == len(s.tests) && c.IsUntouched(s.lab):
+		return fmt.Sprintf("not started (%d test%s)", len(s.tests), course.Plural(len(s.tests)))
 	}
-	if v := s.steps(); v != nil && v.current != afterSteps {
+	if v := s.steps(); v != nil && v.current != course.AfterSteps {
 		return fmt.Sprintf("at %s, %d of %d tests failing", v.name(), len(s.failing), len(s.tests))
 	}
 	return fmt.Sprintf("%d of %d tests failing", len(s.failing), len(s.tests))
 }
 
-func (c *course) list(ctx context.Context, w io.Writer) error {
-	if len(c.labs) == 0 {
+func list(ctx context.Context, c *course.Course, w io.Writer) error {
+	if len(c.Labs) == 0 {
 		fmt.Fprintln(w, "this course has no labs yet")
 		return nil
 	}
-	states, err := c.states(ctx, true)
+	states, err := states(ctx, c, true)
 	if err != nil {
 		return err
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 3, ' ', 0)
 	fmt.Fprintln(tw, "LAB\tSTATE\tCHAPTER")
 	for i, r := range states {
-		fmt.Fprintf(tw, "%s\t%s\t%s\n", c.labs[i].name, r.State, filepath.ToSlash(c.labs[i].chapter()))
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", c.Labs[i].Name, r.State, filepath.ToSlash(c.Labs[i].Chapter()))
 	}
 	tw.Flush()
 	fmt.Fprintln(w)
-	next := c.nextLab(states)
+	next := nextLab(c, states)
 	if next == nil {
 		fmt.Fprintln(w, "every lab passes: well done")
 		return nil
 	}
 	fmt.Fprintf(w, "next: lab %s; read %s, then run: go run ./tools/lab run %s\n",
-		next.name, filepath.ToSlash(next.chapter()), next.num)
+		next.Name, filepath.ToSlash(next.Chapter()), next.Num)
 	return nil
 }
 
-func (c *course) runLab(ctx context.Context, l *lab, w io.Writer) error {
-	s := c.testLabs(ctx, []*lab{l})[0]
-	c.remember([]*labStatus{s})
-	c.report(s, w)
+func runLab(ctx context.Context, c *course.Course, l *course.Lab, w io.Writer) error {
+	s := testLabs(ctx, c, []*course.Lab{l})[0]
+	remember(c, []*labStatus{s})
+	report(c, s, w)
 	if s.passing() {
 		return nil
 	}
@@ -138,19 +139,19 @@ func (c *course) runLab(ctx context.Context, l *lab, w io.Writer) error {
 }
 
 // report prints what a learner needs from one run of a lab.
-func (c *course) report(s *labStatus, w io.Writer) {
+func report(c *course.Course, s *labStatus, w io.Writer) {
 	if len(s.graders) > 0 && reportGraders(s, w) {
 		return
 	}
 	switch {
 	case s.problem != "":
-		fmt.Fprintf(w, "lab %s cannot run: %s\n", s.lab.name, s.problem)
+		fmt.Fprintf(w, "lab %s cannot run: %s\n", s.lab.Name, s.problem)
 	case s.compile != nil:
 		reportCompile(s, w)
 	case s.passing():
-		c.reportPassing(s, w)
+		reportPassing(c, s, w)
 	default:
-		c.reportFailing(s, w)
+		reportFailing(c, s, w)
 	}
 }
 
@@ -158,10 +159,10 @@ func (c *course) report(s *labStatus, w io.Writer) {
 // that is all there is to say: the tests pass, and so the lab does not count as passing.
 func reportGraders(s *labStatus, w io.Writer) (done bool) {
 	l := s.lab
-	fmt.Fprintf(w, "lab %s cannot pass while the files that grade it are not as shipped: %s\n", l.name, describeChanges(s.graders))
-	fmt.Fprintf(w, "they are the grader; put them back, keeping your own files: go run ./tools/lab reset -tests %s\n\n", l.num)
+	fmt.Fprintf(w, "lab %s cannot pass while the files that grade it are not as shipped: %s\n", l.Name, course.DescribeChanges(s.graders))
+	fmt.Fprintf(w, "they are the grader; put them back, keeping your own files: go run ./tools/lab reset -tests %s\n\n", l.Num)
 	if s.testsPass() {
-		fmt.Fprintf(w, "lab %s does not count as passing: %s with the changed tests\n", l.name, countTests(len(s.tests), "passes", "pass"))
+		fmt.Fprintf(w, "lab %s does not count as passing: %s with the changed tests\n", l.Name, countTests(len(s.tests), "passes", "pass"))
 		return true
 	}
 	return false
@@ -172,29 +173,29 @@ func reportCompile(s *labStatus, w io.Writer) {
 	l := s.lab
 	more := ""
 	if n := len(s.compile) - 1; n > 0 {
-		more = fmt.Sprintf(" (and %d more line%s below)", n, plural(n))
+		more = fmt.Sprintf(" (and %d more line%s below)", n, course.Plural(n))
 	}
 	if s.vet {
-		fmt.Fprintf(w, "lab %s fails go vet, which go test runs before the tests: %s%s\n", l.name, strings.TrimSpace(s.compile[0]), more)
+		fmt.Fprintf(w, "lab %s fails go vet, which go test runs before the tests: %s%s\n", l.Name, strings.TrimSpace(s.compile[0]), more)
 	} else {
-		fmt.Fprintf(w, "lab %s does not compile: %s%s\n", l.name, strings.TrimSpace(s.compile[0]), more)
+		fmt.Fprintf(w, "lab %s does not compile: %s%s\n", l.Name, strings.TrimSpace(s.compile[0]), more)
 	}
 	for _, line := range s.compile[1:] {
 		fmt.Fprintf(w, "    %s\n", strings.TrimSpace(line))
 	}
-	fmt.Fprintf(w, "fix the code in %s and run the lab again\n", filepath.ToSlash(l.dir()))
+	fmt.Fprintf(w, "fix the code in %s and run the lab again\n", filepath.ToSlash(l.Dir()))
 }
 
 // reportPassing says the lab passes, and which lab is next.
-func (c *course) reportPassing(s *labStatus, w io.Writer) {
-	fmt.Fprintf(w, "lab %s passes: %s\n", s.lab.name, countTests(len(s.tests), "passes", "pass"))
+func reportPassing(c *course.Course, s *labStatus, w io.Writer) {
+	fmt.Fprintf(w, "lab %s passes: %s\n", s.lab.Name, countTests(len(s.tests), "passes", "pass"))
 	if note := s.laterNote(); note != "" {
 		fmt.Fprintln(w, note)
 	}
 	// The same rule as list's: the lowest lab not known to pass.
-	if states, err := c.states(context.Background(), false); err == nil {
-		if next := c.nextLab(states); next != nil {
-			fmt.Fprintf(w, "next: lab %s (%s)\n", next.name, filepath.ToSlash(next.chapter()))
+	if states, err := states(context.Background(), c, false); err == nil {
+		if next := nextLab(c, states); next != nil {
+			fmt.Fprintf(w, "next: lab %s (%s)\n", next.Name, filepath.ToSlash(next.Chapter()))
 		} else {
 			fmt.Fprintln(w, "every lab passes: well done")
 		}
@@ -204,35 +205,35 @@ func (c *course) reportPassing(s *labStatus, w io.Writer) {
 // reportFailing shows the failing tests of the step the learner is on, and the crash of the
 // run: first when it is of that step or a lock misuse, after the failures when it is of a later
 // step.
-func (c *course) reportFailing(s *labStatus, w io.Writer) {
+func reportFailing(c *course.Course, s *labStatus, w io.Writer) {
 	l := s.lab
 	steps := s.steps()
 	// A crash in a later step's test usually means only that the steps before it are not
 	// written yet: it comes after the current step's failures, and says so. A lock misuse is a
 	// bug of the code as written, whatever its step: it comes first, as a crash of the current
 	// step does.
-	laterCrash := s.crash != nil && steps != nil && s.crash.test != "" && stepOf(s.crash.test) > steps.current && !s.crash.misuse
+	laterCrash := s.crash != nil && steps != nil && s.crash.test != "" && course.StepOf(s.crash.test) > steps.current && !s.crash.misuse
 	if s.crash != nil && !laterCrash {
-		c.reportCrash(s, w, "")
+		reportCrash(c, s, w, "")
 		fmt.Fprintln(w)
 	}
-	fmt.Fprintf(w, "lab %s: %d of %d tests failing\n", l.name, len(s.failing), len(s.tests))
+	fmt.Fprintf(w, "lab %s: %d of %d tests failing\n", l.Name, len(s.failing), len(s.tests))
 	if steps != nil {
 		fmt.Fprintln(w, steps.summary())
 	}
 	notRun := reportFailures(s, steps, w)
 	if laterCrash {
 		fmt.Fprintln(w)
-		why := fmt.Sprintf(" (step %d, after the step you are on: expected until the steps before it are written)", stepOf(s.crash.test))
+		why := fmt.Sprintf(" (step %d, after the step you are on: expected until the steps before it are written)", course.StepOf(s.crash.test))
 		if len(steps.notRun) > 0 {
 			// It is not only expected: it kept tests of the learner's step from running.
 			why = fmt.Sprintf(" (step %d, after the step you are on, but it stopped the tests before %s of %s ran: %s runs that step's tests alone)",
-				stepOf(s.crash.test), strings.Join(steps.notRun, ", "), fmt.Sprintf("step %d", steps.current), steps.runAlone(filepath.ToSlash(l.dir())))
+				course.StepOf(s.crash.test), strings.Join(steps.notRun, ", "), fmt.Sprintf("step %d", steps.current), steps.runAlone(filepath.ToSlash(l.Dir())))
 		}
-		c.reportCrash(s, w, why)
+		reportCrash(c, s, w, why)
 	}
 	if notRun > 0 {
-		fmt.Fprintf(w, "\n%d test%s did not run because the crash stopped the test binary\n", notRun, plural(notRun))
+		fmt.Fprintf(w, "\n%d test%s did not run because the crash stopped the test binary\n", notRun, course.Plural(notRun))
 	}
 	reportWhatNext(s, steps, w)
 }
@@ -269,22 +270,22 @@ func reportFailures(s *labStatus, steps *stepView, w io.Writer) (notRun int) {
 func reportWhatNext(s *labStatus, steps *stepView, w io.Writer) {
 	l := s.lab
 	if steps != nil && steps.later > 0 {
-		fmt.Fprintf(w, "\nnot shown: %d failing test%s of later steps; they wait until %s passes\n", steps.later, plural(steps.later), steps.name())
+		fmt.Fprintf(w, "\nnot shown: %d failing test%s of later steps; they wait until %s passes\n", steps.later, course.Plural(steps.later), steps.name())
 	}
-	if steps != nil && steps.current != afterSteps {
-		fmt.Fprintf(w, "\nedit the files in %s; stuck on step %d? go run ./tools/lab hint %s shows its hints one at a time\n", filepath.ToSlash(l.dir()), steps.current, l.num)
+	if steps != nil && steps.current != course.AfterSteps {
+		fmt.Fprintf(w, "\nedit the files in %s; stuck on step %d? go run ./tools/lab hint %s shows its hints one at a time\n", filepath.ToSlash(l.Dir()), steps.current, l.Num)
 	} else {
-		fmt.Fprintf(w, "\nedit the files in %s; stuck? go run ./tools/lab hint %s shows the hints one at a time\n", filepath.ToSlash(l.dir()), l.num)
+		fmt.Fprintf(w, "\nedit the files in %s; stuck? go run ./tools/lab hint %s shows the hints one at a time\n", filepath.ToSlash(l.Dir()), l.Num)
 	}
 }
 
 // reportCrash prints the crash of the run: where, what, and the learner's frames.
-func (c *course) reportCrash(s *labStatus, w io.Writer, note string) {
+func reportCrash(c *course.Course, s *labStatus, w io.Writer, note string) {
 	where := ""
 	if s.crash.test != "" {
 		where = " in " + s.crash.test
 	}
-	fmt.Fprintf(w, "lab %s crashed%s%s: %s: %s\n", s.lab.name, where, note, s.crash.headline, s.crash.explain)
+	fmt.Fprintf(w, "lab %s crashed%s%s: %s: %s\n", s.lab.Name, where, note, s.crash.headline, s.crash.explain)
 	for _, f := range s.crash.tail {
 		fmt.Fprintf(w, "    at %s\n", f)
 	}
@@ -296,11 +297,4 @@ func countTests(n int, one, many string) string {
 		return "its 1 test " + one
 	}
 	return fmt.Sprintf("all %d tests %s", n, many)
-}
-
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
 }

@@ -4,15 +4,13 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
+	"gomaps/tools/lab/internal/course"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
-
-	"gomaps/labs/courseroot"
 )
 
 // The runner remembers each lab's last result, keyed by a hash of everything the result depends
@@ -40,11 +38,11 @@ const resultsVersion = "results 2"
 var sharedDirs = []string{"labs/internal", "labs/inspect", "labs/kubeassets"}
 
 // labKey hashes what a run of lab l depends on, or "" when it cannot tell.
-func (c *course) labKey(l *lab, toolchain string) string {
+func labKey(c *course.Course, l *course.Lab, toolchain string) string {
 	h := sha256.New()
 	fmt.Fprintf(h, "%s\x00%s\x00", resultsVersion, toolchain)
 	add := func(path string) error {
-		data, err := os.ReadFile(filepath.Join(c.root, path))
+		data, err := os.ReadFile(filepath.Join(c.Root, path))
 		if err != nil {
 			return err
 		}
@@ -52,7 +50,7 @@ func (c *course) labKey(l *lab, toolchain string) string {
 		h.Write(data)
 		return nil
 	}
-	for _, f := range c.labFiles(l) {
+	for _, f := range c.LabFiles(l) {
 		if add(filepath.FromSlash(f)) != nil {
 			return ""
 		}
@@ -64,9 +62,9 @@ func (c *course) labKey(l *lab, toolchain string) string {
 	}
 	for _, dir := range sharedDirs {
 		var files []string
-		filepath.WalkDir(filepath.Join(c.root, dir), func(path string, d fs.DirEntry, err error) error {
+		filepath.WalkDir(filepath.Join(c.Root, dir), func(path string, d fs.DirEntry, err error) error {
 			if err == nil && !d.IsDir() {
-				rel, _ := filepath.Rel(c.root, path)
+				rel, _ := filepath.Rel(c.Root, path)
 				files = append(files, rel)
 			}
 			return nil
@@ -82,8 +80,8 @@ func (c *course) labKey(l *lab, toolchain string) string {
 }
 
 // toolchain names the Go that runs the tests, with the settings that change a result.
-func (c *course) toolchain() string {
-	env, err := c.gocmd.GoEnv()
+func toolchain(c *course.Course) string {
+	env, err := c.Go.GoEnv()
 	if err != nil {
 		return ""
 	}
@@ -94,85 +92,49 @@ func (c *course) toolchain() string {
 	return b.String()
 }
 
-// stateDir is the user's cache folder; the tests point it at a folder of their own.
-var stateDir = courseroot.CacheDir
-
-// stateFile is where the runner keeps a record of one kind ("hints", "results") for this
-// course: in the user's cache folder, never in the course's files.
-func (c *course) stateFile(kind string) string {
-	dir, err := stateDir()
-	if err != nil {
-		return ""
-	}
-	sum := sha256.Sum256([]byte(c.root))
-	return filepath.Join(dir, kind, hex.EncodeToString(sum[:8])+".json")
-}
-
-// loadState reads a record into v; a missing or broken record leaves v as it is.
-func (c *course) loadState(kind string, v any) {
-	if f := c.stateFile(kind); f != "" {
-		if data, err := os.ReadFile(f); err == nil {
-			json.Unmarshal(data, v)
-		}
-	}
-}
-
-// saveState writes a record. A failure is not reported: the runner only does more work next
-// time.
-func (c *course) saveState(kind string, v any) {
-	f := c.stateFile(kind)
-	if f == "" {
-		return
-	}
-	data, _ := json.MarshalIndent(v, "", "\t")
-	if os.MkdirAll(filepath.Dir(f), 0o755) == nil {
-		os.WriteFile(f, data, 0o644)
-	}
-}
-
 // remember records the results of a run of some labs.
-func (c *course) remember(statuses []*labStatus) {
-	toolchain := c.toolchain()
+func remember(c *course.Course, statuses []*labStatus) {
+	toolchain := toolchain(c)
 	if toolchain == "" {
 		return
 	}
 	results := map[string]result{}
-	c.loadState("results", &results)
+	c.LoadState("results", &results)
 	for _, s := range statuses {
 		if s.problem != "" {
 			continue
 		}
-		if key := c.labKey(s.lab, toolchain); key != "" {
+		if key := labKey(c, s.lab, toolchain); key != "" {
 			r := s.result(c)
 			r.Key = key
-			results[s.lab.name] = r
+			results[s.lab.Name] = r
 		}
 	}
-	c.saveState("results", results)
+	c.SaveState("results", results)
 }
 
 // states returns every lab's state for list. A lab whose files are all as shipped is not
 // started, without a run: the course's CI proves that every shipped lab fails all its tests. A
 // lab whose key is the one of its last run has that run's result. The others run now, in one go
 // test, unless runOthers is false: then they are reported as not run since they changed.
-func (c *course) states(ctx context.Context, runOthers bool) ([]result, error) {
-	toolchain := c.toolchain()
+func states(ctx context.Context, c *course.Course, runOthers bool) ([]result, error) {
+	toolchain := toolchain(c)
 	results := map[string]result{}
-	c.loadState("results", &results)
-	out := make([]result, len(c.labs))
-	var stale []*lab
+	c.LoadState("results", &results)
+	out := make([]result, len(c.Labs))
+	var stale []*course.Lab
 	var staleAt []int
-	for i, l := range c.labs {
-		if same, known := c.untouched(l); known && same {
-			built, _ := c.builtTests(l)
+	for i, l := range c.Labs {
+		if same, known := c.Untouched(l); known && same {
+			built, _ := c.BuiltTests(l)
 			n := len(built)
-			out[i] = result{State: fmt.Sprintf("not started (%d test%s)", n, plural(n)), Kind: kindNotStarted, Tests: n, Failing: n}
-			if steps := c.labSteps(l); len(steps) > 0 {
+			out[i] = result{State: fmt.Sprintf("not started (%d test%s)", n, course.Plural(n)), Kind: kindNotStarted, Tests: n, Failing: n}
+			if steps := c.LabSteps(l); len(steps) > 0 {
 				out[i].Steps = steps[len(steps)-1]
 			}
 			continue
 		}
-		if r, ok := results[l.name]; ok && toolchain != "" && r.Key == c.labKey(l, toolchain) {
+		if r, ok := results[l.Name]; ok && toolchain != "" && r.Key == labKey(c, l, toolchain) {
 			out[i] = r
 			continue
 		}
@@ -184,7 +146,7 @@ func (c *course) states(ctx context.Context, runOthers bool) ([]result, error) {
 		staleAt = append(staleAt, i)
 	}
 	if len(stale) > 0 {
-		statuses := c.testLabs(ctx, stale)
+		statuses := testLabs(ctx, c, stale)
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
@@ -194,16 +156,16 @@ func (c *course) states(ctx context.Context, runOthers bool) ([]result, error) {
 			}
 			out[staleAt[j]] = s.result(c)
 		}
-		c.remember(statuses)
+		remember(c, statuses)
 	}
 	return out, nil
 }
 
 // nextLab is the lowest lab that is not known to pass, or nil when every lab passes.
-func (c *course) nextLab(states []result) *lab {
+func nextLab(c *course.Course, states []result) *course.Lab {
 	for i, r := range states {
 		if !r.Passing {
-			return c.labs[i]
+			return c.Labs[i]
 		}
 	}
 	return nil

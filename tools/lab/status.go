@@ -8,19 +8,20 @@ import (
 	"strings"
 
 	"gomaps/labs/testout"
+	"gomaps/tools/lab/internal/course"
 )
 
 // A labStatus is what one run of a lab's tests means to a learner.
 type labStatus struct {
-	lab     *lab
-	tests   []string       // the lab's top-level tests
-	failing []failure      // top-level tests that failed or never ran
-	compile []string       // compiler errors, if the lab does not build
-	vet     bool           // and those errors are go vet's
-	crash   *crash         // the test binary died (fatal error, panic, timeout)
-	problem string         // the go command could not run at all
-	graders []graderChange // test files that are not as shipped: the lab cannot pass
-	later   []laterTest    // tests that need a newer Go than the one that ran: not in tests
+	lab     *course.Lab
+	tests   []string              // the lab's top-level tests
+	failing []failure             // top-level tests that failed or never ran
+	compile []string              // compiler errors, if the lab does not build
+	vet     bool                  // and those errors are go vet's
+	crash   *crash                // the test binary died (fatal error, panic, timeout)
+	problem string                // the go command could not run at all
+	graders []course.GraderChange // test files that are not as shipped: the lab cannot pass
+	later   []course.LaterTest    // tests that need a newer Go than the one that ran: not in tests
 }
 
 type failure struct {
@@ -51,15 +52,15 @@ func (s *labStatus) testsPass() bool {
 }
 
 // analyze turns the go test result for lab l into a labStatus.
-func (c *course) analyze(l *lab, res *goTestResult) *labStatus {
-	s := &labStatus{lab: l, graders: c.graderChanges(l)}
-	s.tests, s.later = c.builtTests(l)
-	p := res.pkgs[c.pkg(l)]
+func analyze(c *course.Course, l *course.Lab, res *goTestResult) *labStatus {
+	s := &labStatus{lab: l, graders: c.GraderChanges(l)}
+	s.tests, s.later = c.BuiltTests(l)
+	p := res.pkgs[c.Pkg(l)]
 	if p == nil || (p.Status == "" && !p.BuildFailed) {
 		if msg := res.goProblem(); msg != "" {
 			s.problem = msg
 		} else {
-			s.problem = fmt.Sprintf("go test said nothing about %s: %s", l.dir(), firstLine(res.stderr))
+			s.problem = fmt.Sprintf("go test said nothing about %s: %s", l.Dir(), course.FirstLine(res.stderr))
 		}
 		return s
 	}
@@ -81,11 +82,11 @@ func (c *course) analyze(l *lab, res *goTestResult) *labStatus {
 		seen[name] = true
 	}
 	for _, name := range p.Order {
-		if !strings.Contains(name, "/") && !contains(s.tests, name) && !contains(laterNames(s.later), name) {
+		if !strings.Contains(name, "/") && !slices.Contains(s.tests, name) && !slices.Contains(laterNames(s.later), name) {
 			s.tests = append(s.tests, name)
 		}
 	}
-	s.crash = c.findCrash(p, l.dir())
+	s.crash = findCrash(c, p, l.Dir())
 	for _, name := range s.tests {
 		t := p.Tests[name]
 		switch {
@@ -213,7 +214,7 @@ var crashExplanations = []struct {
 }
 
 // findCrash looks for a fatal error, a panic or a timeout in the run of the lab in dir.
-func (c *course) findCrash(p *pkgResult, dir string) *crash {
+func findCrash(c *course.Course, p *pkgResult, dir string) *crash {
 	scan := func(test string, lines []string) *crash {
 		head, i := testout.Crash(lines)
 		if i < 0 {
@@ -230,13 +231,13 @@ func (c *course) findCrash(p *pkgResult, dir string) *crash {
 			}
 		}
 		frames := testout.Frames(lines[i+1:])
-		cr.tail = c.frames(frames)
+		cr.tail = crashFrames(c, frames)
 		if strings.Contains(head, "test timed out") {
 			if t := testout.TimedOutTest(lines[i+1:]); t != "" {
 				cr.test = t
 			}
 			// The goroutine that panics is the test timer's: the loop is in another one.
-			cr.tail = c.learnerFrames(frames, dir)
+			cr.tail = learnerFrames(c, frames, dir)
 		}
 		return cr
 	}
@@ -251,18 +252,18 @@ func (c *course) findCrash(p *pkgResult, dir string) *crash {
 	return scan("", p.Output)
 }
 
-// frames keeps the frames of the first stack (the goroutine that crashed) that point into the
+// crashFrames keeps the frames of the first stack (the goroutine that crashed) that point into the
 // course's own files, so the tail of a crash shows the learner's lines, not the runtime's.
-func (c *course) frames(frames []testout.Frame) []string {
+func crashFrames(c *course.Course, frames []testout.Frame) []string {
 	var out []string
 	for _, f := range frames {
 		if f.Goroutine != frames[0].Goroutine {
 			break
 		}
-		if !strings.HasPrefix(f.Path, filepath.ToSlash(c.root)+"/") {
+		if !strings.HasPrefix(f.Path, filepath.ToSlash(c.Root)+"/") {
 			continue
 		}
-		entry := c.frameEntry(f)
+		entry := frameEntry(c, f)
 		if !slices.Contains(out, entry) {
 			out = append(out, entry)
 		}
@@ -275,14 +276,14 @@ func (c *course) frames(frames []testout.Frame) []string {
 
 // learnerFrames keeps, from every goroutine of a dump, the frames in the lab's own files (the
 // learner's first, then its tests'): after a timeout, where the code was when time ran out.
-func (c *course) learnerFrames(frames []testout.Frame, dir string) []string {
-	labDir := filepath.ToSlash(filepath.Join(c.root, dir))
+func learnerFrames(c *course.Course, frames []testout.Frame, dir string) []string {
+	labDir := filepath.ToSlash(filepath.Join(c.Root, dir))
 	var mine, tests []string
 	for _, f := range frames {
 		if !f.In(labDir) {
 			continue
 		}
-		entry := c.frameEntry(f)
+		entry := frameEntry(c, f)
 		list := &mine
 		if f.InTest() {
 			list = &tests
@@ -299,16 +300,6 @@ func (c *course) learnerFrames(frames []testout.Frame, dir string) []string {
 }
 
 // frameEntry is how a crash's tail shows a frame: "labs/01-demo/demo.go:6 Count".
-func (c *course) frameEntry(f testout.Frame) string {
-	return fmt.Sprintf("%s:%s %s", c.rel(filepath.FromSlash(f.Path)), f.Line, f.Short())
-}
-
-func contains(list []string, s string) bool { return slices.Contains(list, s) }
-
-func firstLine(s string) string {
-	s = strings.TrimSpace(s)
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		return s[:i]
-	}
-	return s
+func frameEntry(c *course.Course, f testout.Frame) string {
+	return fmt.Sprintf("%s:%s %s", c.Rel(filepath.FromSlash(f.Path)), f.Line, f.Short())
 }

@@ -1,12 +1,13 @@
 package main
 
 import (
+	"gomaps/tools/lab/internal/course"
 	"strings"
 	"testing"
 )
 
 func TestReportShowsTheLowestFailingStep(t *testing.T) {
-	l := &lab{name: "02-buckets", num: "02", word: "buckets"}
+	l := &course.Lab{Name: "02-buckets", Num: "02", Word: "buckets"}
 	fail := func(name, msg string) failure { return failure{test: name, msg: []string{msg}} }
 	s := &labStatus{
 		lab:   l,
@@ -18,9 +19,9 @@ func TestReportShowsTheLowestFailingStep(t *testing.T) {
 			fail("FuzzMap", "operation 3: Get(1) = 0, false"),
 		},
 	}
-	c := &course{labs: []*lab{l}}
+	c := &course.Course{Labs: []*course.Lab{l}}
 	var b strings.Builder
-	c.report(s, &b)
+	report(c, s, &b)
 	want := `lab 02-buckets: 4 of 6 tests failing
 you are at step 2 of 10: 1 of its 2 tests failing (step 1 passes)
 
@@ -41,7 +42,7 @@ edit the files in labs/02-buckets; stuck on step 2? go run ./tools/lab hint 02 s
 	// Once every step passes, the tests without a step number are shown.
 	s.failing = s.failing[3:]
 	b.Reset()
-	c.report(s, &b)
+	report(c, s, &b)
 	if !strings.Contains(b.String(), "you are at the tests after the steps: 1 of its 1 test failing (steps 1, 2, 3, 10 pass)\n\nFAIL FuzzMap\n") {
 		t.Errorf("report after the steps:\n%s", b.String())
 	}
@@ -49,7 +50,7 @@ edit the files in labs/02-buckets; stuck on step 2? go run ./tools/lab hint 02 s
 	// A lab without steps is reported as before: every failure in full.
 	s.tests, s.failing = []string{"TestA", "TestB"}, []failure{fail("TestA", "a"), fail("TestB", "b")}
 	b.Reset()
-	c.report(s, &b)
+	report(c, s, &b)
 	if strings.Contains(b.String(), "step ") || !strings.Contains(b.String(), "FAIL TestB") {
 		t.Errorf("report of a lab without steps:\n%s", b.String())
 	}

@@ -18,6 +18,7 @@ import (
 
 	"gomaps/labs/overlay"
 	"gomaps/tools/internal/cli"
+	"gomaps/tools/lab/internal/course"
 	"gomaps/tools/lab/internal/merge"
 )
 
@@ -41,23 +42,23 @@ import (
 //     runtime only: the classic one would only repeat it).
 var todoRE = regexp.MustCompile(`TODO\(\d+\)`)
 
-func (c *course) verify(ctx context.Context, labs []*lab, fuzzTime string, w io.Writer) error {
+func verify(ctx context.Context, c *course.Course, labs []*course.Lab, fuzzTime string, w io.Writer) error {
 	if len(labs) == 0 {
-		return fmt.Errorf("there are no labs to verify in %s", filepath.Join(c.root, "labs"))
+		return fmt.Errorf("there are no labs to verify in %s", filepath.Join(c.Root, "labs"))
 	}
-	r := &verifyRun{c: c, w: w, fuzzTime: fuzzTime, problems: map[*lab][]string{}, extras: map[*lab]string{}}
-	c.sayEditedLabs(labs, w)
+	r := &verifyRun{c: c, w: w, fuzzTime: fuzzTime, problems: map[*course.Lab][]string{}, extras: map[*course.Lab]string{}}
+	sayEditedLabs(c, labs, w)
 	solved := r.checkStatic(ctx, labs)
 
 	fmt.Fprintln(w, "verify: running every lab as shipped")
-	for _, s := range c.testLabs(ctx, labs, "-count=1") {
+	for _, s := range testLabs(ctx, c, labs, "-count=1") {
 		for _, p := range shippedProblems(s) {
 			r.add(s.lab, "as shipped, %s", p)
 		}
 	}
 
 	fmt.Fprintln(w, "verify: running every lab with its solution, under -race -shuffle=on -count=3")
-	replaceFiles, err := overlay.Solutions(c.root, solved...)
+	replaceFiles, err := overlay.Solutions(c.Root, solved...)
 	if err != nil {
 		return err
 	}
@@ -65,7 +66,7 @@ func (c *course) verify(ctx context.Context, labs []*lab, fuzzTime string, w io.
 		return err
 	}
 	defer os.Remove(r.ovFile)
-	for _, s := range c.testLabs(ctx, labs, "-count=3", "-race", "-shuffle=on", "-timeout=10m", "-overlay="+r.ovFile) {
+	for _, s := range testLabs(ctx, c, labs, "-count=3", "-race", "-shuffle=on", "-timeout=10m", "-overlay="+r.ovFile) {
 		for _, p := range solvedProblems(s) {
 			r.add(s.lab, "with the solution, %s", p)
 		}
@@ -85,26 +86,26 @@ func (c *course) verify(ctx context.Context, labs []*lab, fuzzTime string, w io.
 // A verifyRun is one run of verify: the problems it found and the further runs that passed,
 // lab by lab.
 type verifyRun struct {
-	c        *course
+	c        *course.Course
 	w        io.Writer
 	fuzzTime string
-	problems map[*lab][]string
-	extras   map[*lab]string // the further runs that passed, for the report
-	ovFile   string          // the -overlay file that puts every lab's solution in place
-	classic  *bool           // whether the go command runs the classic map runtime; nil: not asked yet
+	problems map[*course.Lab][]string
+	extras   map[*course.Lab]string // the further runs that passed, for the report
+	ovFile   string                 // the -overlay file that puts every lab's solution in place
+	classic  *bool                  // whether the go command runs the classic map runtime; nil: not asked yet
 }
 
-func (r *verifyRun) add(l *lab, format string, args ...any) {
+func (r *verifyRun) add(l *course.Lab, format string, args ...any) {
 	r.problems[l] = append(r.problems[l], fmt.Sprintf(format, args...))
 }
 
 // sayEditedLabs warns, when some of the labs hold the learner's edits, that verify checks the
 // course and not the learner's work.
-func (c *course) sayEditedLabs(labs []*lab, w io.Writer) {
+func sayEditedLabs(c *course.Course, labs []*course.Lab, w io.Writer) {
 	var yours []string
 	for _, l := range labs {
-		if c.changed(l) {
-			yours = append(yours, l.name)
+		if c.Changed(l) {
+			yours = append(yours, l.Name)
 		}
 	}
 	if len(yours) > 0 {
@@ -116,16 +117,16 @@ func (c *course) sayEditedLabs(labs []*lab, w io.Writer) {
 
 // checkStatic checks the layout of each lab and runs go vet on it as shipped; it returns the
 // labs that have a solution folder, for the overlay.
-func (r *verifyRun) checkStatic(ctx context.Context, labs []*lab) (solved []string) {
+func (r *verifyRun) checkStatic(ctx context.Context, labs []*course.Lab) (solved []string) {
 	for _, l := range labs {
-		if fi, err := os.Stat(filepath.Join(r.c.root, l.solutionDir())); err == nil && fi.IsDir() {
-			solved = append(solved, l.name)
+		if fi, err := os.Stat(filepath.Join(r.c.Root, l.SolutionDir())); err == nil && fi.IsDir() {
+			solved = append(solved, l.Name)
 		}
-		for _, p := range r.c.checkLayout(l) {
+		for _, p := range checkLayout(r.c, l) {
 			r.add(l, "%s", p)
 		}
-		if out, err := r.c.goCmd(ctx, "vet", "./"+filepath.ToSlash(l.dir())); err != nil {
-			r.add(l, "go vet fails as shipped: %s", firstLine(dropComments(out)))
+		if out, err := r.c.RunGo(ctx, "vet", "./"+filepath.ToSlash(l.Dir())); err != nil {
+			r.add(l, "go vet fails as shipped: %s", course.FirstError(out))
 		}
 	}
 	return solved
@@ -133,13 +134,13 @@ func (r *verifyRun) checkStatic(ctx context.Context, labs []*lab) (solved []stri
 
 // runInvariants runs the tests of a lab that has files built with -tags invariants with its
 // solution and that tag.
-func (r *verifyRun) runInvariants(ctx context.Context, l *lab) {
-	if !r.c.hasBuildTag(l, "invariants") {
+func (r *verifyRun) runInvariants(ctx context.Context, l *course.Lab) {
+	if !hasBuildTag(r.c, l, "invariants") {
 		return
 	}
 	r.extras[l] += " and with -tags invariants"
-	fmt.Fprintf(r.w, "verify: running lab %s with its solution and -tags invariants\n", l.name)
-	s := r.c.testLabs(ctx, []*lab{l}, "-count=1", "-tags=invariants", "-timeout=10m", "-overlay="+r.ovFile)[0]
+	fmt.Fprintf(r.w, "verify: running lab %s with its solution and -tags invariants\n", l.Name)
+	s := testLabs(ctx, r.c, []*course.Lab{l}, "-count=1", "-tags=invariants", "-timeout=10m", "-overlay="+r.ovFile)[0]
 	for _, p := range solvedProblems(s) {
 		r.add(l, "with the solution and -tags invariants, %s", p)
 	}
@@ -147,13 +148,13 @@ func (r *verifyRun) runInvariants(ctx context.Context, l *lab) {
 
 // runStepSnapshots checks the step snapshots of a lab by running them (see
 // checkStepSnapshots), on the default map runtime only.
-func (r *verifyRun) runStepSnapshots(ctx context.Context, l *lab) {
-	js := r.c.stepSnapshots(l)
+func (r *verifyRun) runStepSnapshots(ctx context.Context, l *course.Lab) {
+	js := r.c.StepSnapshots(l)
 	if len(js) == 0 {
 		return
 	}
 	if r.classic == nil {
-		out, _ := r.c.goCmd(ctx, "env", "GOEXPERIMENT")
+		out, _ := r.c.RunGo(ctx, "env", "GOEXPERIMENT")
 		isClassic := strings.Contains(out, "noswissmap")
 		r.classic = &isClassic
 	}
@@ -162,11 +163,11 @@ func (r *verifyRun) runStepSnapshots(ctx context.Context, l *lab) {
 		names = append(names, "step-"+strconv.Itoa(j))
 	}
 	if *r.classic {
-		fmt.Fprintf(r.w, "verify: the step snapshots of lab %s are checked on the default map runtime only, not with GOEXPERIMENT=noswissmap\n", l.name)
+		fmt.Fprintf(r.w, "verify: the step snapshots of lab %s are checked on the default map runtime only, not with GOEXPERIMENT=noswissmap\n", l.Name)
 		return
 	}
-	fmt.Fprintf(r.w, "verify: checking the step snapshots of lab %s (%s): checkpoint to the step after each, then its tests\n", l.name, strings.Join(names, ", "))
-	ps := r.c.checkStepSnapshots(ctx, l, js)
+	fmt.Fprintf(r.w, "verify: checking the step snapshots of lab %s (%s): checkpoint to the step after each, then its tests\n", l.Name, strings.Join(names, ", "))
+	ps := checkStepSnapshots(ctx, r.c, l, js)
 	for _, p := range ps {
 		r.add(l, "%s", p)
 	}
@@ -176,15 +177,15 @@ func (r *verifyRun) runStepSnapshots(ctx context.Context, l *lab) {
 }
 
 // runFuzz fuzzes each fuzz target of a lab with its solution, as much as -fuzztime says.
-func (r *verifyRun) runFuzz(ctx context.Context, l *lab) {
+func (r *verifyRun) runFuzz(ctx context.Context, l *course.Lab) {
 	if r.fuzzTime == "0" || r.fuzzTime == "0x" || r.fuzzTime == "0s" {
 		return
 	}
-	for _, target := range r.c.fuzzTargets(l) {
-		fmt.Fprintf(r.w, "verify: fuzzing %s of lab %s with its solution (%s)\n", target, l.name, fuzzAmount(r.fuzzTime))
+	for _, target := range fuzzTargets(r.c, l) {
+		fmt.Fprintf(r.w, "verify: fuzzing %s of lab %s with its solution (%s)\n", target, l.Name, fuzzAmount(r.fuzzTime))
 		r.extras[l] += fmt.Sprintf("; %s fuzzed (%s)", target, fuzzAmount(r.fuzzTime))
-		res := r.c.goTestLabs(ctx, []*lab{l}, "-run=^$", "-fuzz=^"+target+"$", "-fuzztime="+r.fuzzTime, "-fuzzminimizetime="+fuzzMinimizeTime, "-overlay="+r.ovFile)
-		s := r.c.analyze(l, res)
+		res := goTestLabs(ctx, r.c, []*course.Lab{l}, "-run=^$", "-fuzz=^"+target+"$", "-fuzztime="+r.fuzzTime, "-fuzzminimizetime="+fuzzMinimizeTime, "-overlay="+r.ovFile)
+		s := analyze(r.c, l, res)
 		if p := brokenRun(s); p != "" {
 			r.add(l, "fuzzing %s with the solution: %s", target, p)
 			continue
@@ -195,10 +196,10 @@ func (r *verifyRun) runFuzz(ctx context.Context, l *lab) {
 			}
 			if len(f.msg) > 0 {
 				r.add(l, "fuzzing %s with the solution found a failing input (saved under %s): %s",
-					target, filepath.ToSlash(filepath.Join(l.dir(), "testdata", "fuzz", target)), strings.Join(f.msg, " "))
+					target, filepath.ToSlash(filepath.Join(l.Dir(), "testdata", "fuzz", target)), strings.Join(f.msg, " "))
 			} else {
 				r.add(l, "fuzzing %s with the solution failed without a test message; the fuzzing engine said: %s",
-					target, fuzzEngineLines(res.pkgs[r.c.pkg(l)], target))
+					target, fuzzEngineLines(res.pkgs[r.c.Pkg(l)], target))
 			}
 		}
 	}
@@ -206,18 +207,18 @@ func (r *verifyRun) runFuzz(ctx context.Context, l *lab) {
 
 // verdicts prints each lab's problems, or what passed, and the count; ErrFailed when a lab
 // failed.
-func (r *verifyRun) verdicts(labs []*lab) error {
+func (r *verifyRun) verdicts(labs []*course.Lab) error {
 	failed := 0
 	for _, l := range labs {
 		if ps := r.problems[l]; len(ps) > 0 {
 			failed++
-			fmt.Fprintf(r.w, "FAIL %s\n", l.name)
+			fmt.Fprintf(r.w, "FAIL %s\n", l.Name)
 			for _, p := range ps {
 				fmt.Fprintf(r.w, "     %s\n", p)
 			}
 			continue
 		}
-		built, later := r.c.builtTests(l)
+		built, later := r.c.BuiltTests(l)
 		tests := "all " + strconv.Itoa(len(built)) + " tests fail"
 		if len(built) == 1 {
 			tests = "its 1 test fails"
@@ -225,9 +226,9 @@ func (r *verifyRun) verdicts(labs []*lab) error {
 		if len(later) > 0 {
 			// Not run here, so not verified here: the lanes of a newer Go verify them.
 			s := &labStatus{lab: l, later: later}
-			r.extras[l] += fmt.Sprintf("; %s, so its %d test%s did not run here", s.laterShort(), len(later), plural(len(later)))
+			r.extras[l] += fmt.Sprintf("; %s, so its %d test%s did not run here", s.laterShort(), len(later), course.Plural(len(later)))
 		}
-		fmt.Fprintf(r.w, "ok   %s: %s as shipped, each with a message; the solution passes under -race -shuffle=on -count=3%s\n", l.name, tests, r.extras[l])
+		fmt.Fprintf(r.w, "ok   %s: %s as shipped, each with a message; the solution passes under -race -shuffle=on -count=3%s\n", l.Name, tests, r.extras[l])
 	}
 	fmt.Fprintf(r.w, "%d passed, %d failed\n", len(labs)-failed, failed)
 	if failed > 0 {
@@ -238,36 +239,36 @@ func (r *verifyRun) verdicts(labs []*lab) error {
 
 // checkLayout checks the files of a lab and its solution: each solution file is the twin of a
 // learner file, which the overlay of package overlay puts in its place.
-func (c *course) checkLayout(l *lab) []string {
-	mine, _ := c.goFiles(l.dir(), false)
-	tests, _ := c.goFiles(l.dir(), true)
-	ps := c.checkPackages(l, mine, tests)
-	ps = append(ps, c.checkEditPoints(l, mine)...)
-	ps = append(ps, c.checkTodoSteps(l, mine)...)
-	sps, ok := c.checkSolutionFolder(l, mine)
+func checkLayout(c *course.Course, l *course.Lab) []string {
+	mine, _ := c.GoFiles(l.Dir(), false)
+	tests, _ := c.GoFiles(l.Dir(), true)
+	ps := checkPackages(c, l, mine, tests)
+	ps = append(ps, checkEditPoints(c, l, mine)...)
+	ps = append(ps, checkTodoSteps(c, l, mine)...)
+	sps, ok := checkSolutionFolder(c, l, mine)
 	ps = append(ps, sps...)
 	if !ok {
 		return ps
 	}
-	return append(ps, c.checkHints(l)...)
+	return append(ps, checkHints(c, l)...)
 }
 
 // checkPackages checks that the lab has learner files and tests, of package word (the tests
 // may be word_test).
-func (c *course) checkPackages(l *lab, mine, tests []string) []string {
+func checkPackages(c *course.Course, l *course.Lab, mine, tests []string) []string {
 	var ps []string
 	if len(mine) == 0 {
-		ps = append(ps, fmt.Sprintf("%s has no learner files (non-test .go files)", filepath.ToSlash(l.dir())))
+		ps = append(ps, fmt.Sprintf("%s has no learner files (non-test .go files)", filepath.ToSlash(l.Dir())))
 	}
 	if len(tests) == 0 {
-		ps = append(ps, fmt.Sprintf("%s has no tests", filepath.ToSlash(l.dir())))
+		ps = append(ps, fmt.Sprintf("%s has no tests", filepath.ToSlash(l.Dir())))
 	}
 	fset := token.NewFileSet()
 	for _, f := range append(append([]string{}, mine...), tests...) {
-		af, err := parser.ParseFile(fset, filepath.Join(c.root, f), nil, parser.PackageClauseOnly)
+		af, err := parser.ParseFile(fset, filepath.Join(c.Root, f), nil, parser.PackageClauseOnly)
 		isTest := strings.HasSuffix(f, "_test.go")
-		if err == nil && af.Name.Name != l.word && !(isTest && af.Name.Name == l.word+"_test") {
-			ps = append(ps, fmt.Sprintf("%s is package %s; want package %s", filepath.ToSlash(f), af.Name.Name, l.word))
+		if err == nil && af.Name.Name != l.Word && !(isTest && af.Name.Name == l.Word+"_test") {
+			ps = append(ps, fmt.Sprintf("%s is package %s; want package %s", filepath.ToSlash(f), af.Name.Name, l.Word))
 		}
 	}
 	return ps
@@ -275,65 +276,64 @@ func (c *course) checkPackages(l *lab, mine, tests []string) []string {
 
 // checkEditPoints checks that every learner file the solution changes has an edit point, that
 // the lab has one, and that its given files (see givenDirective) are there, without one.
-func (c *course) checkEditPoints(l *lab, mine []string) []string {
+func checkEditPoints(c *course.Course, l *course.Lab, mine []string) []string {
 	var ps []string
-	marker := "TODO(" + l.num + ")"
+	marker := "TODO(" + l.Num + ")"
 	marked := 0
 	for _, f := range mine {
-		data, _ := os.ReadFile(filepath.Join(c.root, f))
+		data, _ := os.ReadFile(filepath.Join(c.Root, f))
 		if bytes.Contains(data, []byte(marker)) {
 			marked++
 			continue
 		}
 		// A file with no edit point must be the same in the solution.
-		if sol, err := os.ReadFile(filepath.Join(c.root, l.solutionDir(), filepath.Base(f))); err == nil && !bytes.Equal(sol, data) {
+		if sol, err := os.ReadFile(filepath.Join(c.Root, l.SolutionDir(), filepath.Base(f))); err == nil && !bytes.Equal(sol, data) {
 			ps = append(ps, fmt.Sprintf("%s differs from its solution but has no %s edit point", filepath.ToSlash(f), marker))
 		}
 	}
-	for _, g := range l.given {
-		data, err := os.ReadFile(filepath.Join(c.root, l.dir(), g))
+	for _, g := range l.Given {
+		data, err := os.ReadFile(filepath.Join(c.Root, l.Dir(), g))
 		switch {
 		case err != nil:
-			ps = append(ps, fmt.Sprintf("%s/doc.go marks %s as given, and there is no such file", filepath.ToSlash(l.dir()), g))
+			ps = append(ps, fmt.Sprintf("%s/doc.go marks %s as given, and there is no such file", filepath.ToSlash(l.Dir()), g))
 		case bytes.Contains(data, []byte(marker)):
-			ps = append(ps, fmt.Sprintf("%s/%s is given (the learner does not edit it) but has a %s edit point", filepath.ToSlash(l.dir()), g, marker))
+			ps = append(ps, fmt.Sprintf("%s/%s is given (the learner does not edit it) but has a %s edit point", filepath.ToSlash(l.Dir()), g, marker))
 		}
 	}
 	if len(mine) > 0 && marked == 0 {
-		ps = append(ps, fmt.Sprintf("%s has no %s edit point", filepath.ToSlash(l.dir()), marker))
+		ps = append(ps, fmt.Sprintf("%s has no %s edit point", filepath.ToSlash(l.Dir()), marker))
 	}
 	return ps
 }
 
 // checkSolutionFolder checks that the solution folder holds the twins of the learner's files,
 // with no edit point left, and step snapshot folders; ok is false when there is no folder.
-func (c *course) checkSolutionFolder(l *lab, mine []string) (ps []string, ok bool) {
-	entries, err := os.ReadDir(filepath.Join(c.root, l.solutionDir()))
+func checkSolutionFolder(c *course.Course, l *course.Lab, mine []string) (ps []string, ok bool) {
+	entries, err := os.ReadDir(filepath.Join(c.Root, l.SolutionDir()))
 	if err != nil {
-		return []string{fmt.Sprintf("there is no solution folder %s", filepath.ToSlash(l.solutionDir()))}, false
+		return []string{fmt.Sprintf("there is no solution folder %s", filepath.ToSlash(l.SolutionDir()))}, false
 	}
 	var twins []string
 	for _, e := range entries {
-		f := filepath.Join(l.solutionDir(), e.Name())
-		twin := filepath.Join(l.dir(), e.Name())
-		if e.IsDir() && stepSnapshotName.MatchString(e.Name()) {
-			j, _ := strconv.Atoi(strings.TrimPrefix(e.Name(), "step-"))
-			ps = append(ps, c.checkStepSnapshotFiles(l, j, mine)...)
+		f := filepath.Join(l.SolutionDir(), e.Name())
+		twin := filepath.Join(l.Dir(), e.Name())
+		if j, ok := course.SnapshotStep(e.Name()); ok && e.IsDir() {
+			ps = append(ps, checkStepSnapshotFiles(c, l, j, mine)...)
 			continue
 		}
-		if e.IsDir() || !contains(mine, twin) {
-			ps = append(ps, fmt.Sprintf("%s is not the twin of a learner file in %s", filepath.ToSlash(f), filepath.ToSlash(l.dir())))
+		if e.IsDir() || !slices.Contains(mine, twin) {
+			ps = append(ps, fmt.Sprintf("%s is not the twin of a learner file in %s", filepath.ToSlash(f), filepath.ToSlash(l.Dir())))
 			continue
 		}
 		twins = append(twins, twin)
-		data, _ := os.ReadFile(filepath.Join(c.root, f))
+		data, _ := os.ReadFile(filepath.Join(c.Root, f))
 		if m := todoRE.Find(data); m != nil {
 			ps = append(ps, fmt.Sprintf("%s still has a %s marker", filepath.ToSlash(f), m))
 		}
 	}
 	for _, f := range mine {
-		if !contains(twins, f) {
-			ps = append(ps, fmt.Sprintf("%s has no twin in %s", filepath.ToSlash(f), filepath.ToSlash(l.solutionDir())))
+		if !slices.Contains(twins, f) {
+			ps = append(ps, fmt.Sprintf("%s has no twin in %s", filepath.ToSlash(f), filepath.ToSlash(l.SolutionDir())))
 		}
 	}
 	return ps, true
@@ -341,31 +341,31 @@ func (c *course) checkSolutionFolder(l *lab, mine []string) (ps []string, ok boo
 
 // checkHints checks the hints of the lab's chapter, numbered from 1 and not empty, and that its
 // Chinese chapter has the same hints, for the same steps.
-func (c *course) checkHints(l *lab) []string {
-	hints, err := c.hints(l, "en")
+func checkHints(c *course.Course, l *course.Lab) []string {
+	hints, err := c.Hints(l, "en")
 	switch {
 	case err != nil:
 		return []string{err.Error()}
 	case len(hints) == 0:
-		return []string{fmt.Sprintf("chapter %s has no hints", filepath.ToSlash(l.chapter()))}
+		return []string{fmt.Sprintf("chapter %s has no hints", filepath.ToSlash(l.Chapter()))}
 	}
 	var ps []string
 	for i, h := range hints {
-		if h.num != i+1 || len(h.body) == 0 {
-			ps = append(ps, fmt.Sprintf("chapter %s: hint %d is numbered %d or is empty", filepath.ToSlash(l.chapter()), i+1, h.num))
+		if h.Num != i+1 || len(h.Body) == 0 {
+			ps = append(ps, fmt.Sprintf("chapter %s: hint %d is numbered %d or is empty", filepath.ToSlash(l.Chapter()), i+1, h.Num))
 		}
 	}
 	// hint -lang zh shows the Chinese chapter's hints by the same numbers, for the same steps.
-	zh, err := c.hints(l, "zh")
+	zh, err := c.Hints(l, "zh")
 	switch {
 	case err != nil:
 		return append(ps, err.Error())
 	case len(zh) != len(hints):
-		return append(ps, fmt.Sprintf("chapters/zh/%s.md has %d hints, its English chapter %d: translate them all", l.name, len(zh), len(hints)))
+		return append(ps, fmt.Sprintf("chapters/zh/%s.md has %d hints, its English chapter %d: translate them all", l.Name, len(zh), len(hints)))
 	}
 	for i, h := range zh {
-		if h.num != i+1 || len(h.body) == 0 || h.unit() != hints[i].unit() {
-			ps = append(ps, fmt.Sprintf("chapters/zh/%s.md: hint %d is numbered %d, is empty, or is for %q where the English one is for %q", l.name, i+1, h.num, h.unit(), hints[i].unit()))
+		if h.Num != i+1 || len(h.Body) == 0 || h.Unit() != hints[i].Unit() {
+			ps = append(ps, fmt.Sprintf("chapters/zh/%s.md: hint %d is numbered %d, is empty, or is for %q where the English one is for %q", l.Name, i+1, h.Num, h.Unit(), hints[i].Unit()))
 		}
 	}
 	return ps
@@ -375,26 +375,26 @@ func (c *course) checkHints(l *lab) []string {
 // j in memory (the steps read from the lab's files as they are), puts its files in place with
 // -overlay, and runs the tests of steps 1 to j and of the next step: those of steps 1 to j must
 // pass, and the next step must fail. It returns the problems, each naming its snapshot.
-func (c *course) checkStepSnapshots(ctx context.Context, l *lab, js []int) []string {
-	steps := c.labSteps(l)
+func checkStepSnapshots(ctx context.Context, c *course.Course, l *course.Lab, js []int) []string {
+	steps := c.LabSteps(l)
 	var ps []string
 	for _, j := range js {
-		name := filepath.ToSlash(l.stepSnapshotDir(j))
+		name := filepath.ToSlash(l.StepSnapshotDir(j))
 		i := slices.Index(steps, j)
 		if i < 0 || i+1 == len(steps) {
 			continue // checkLayout says so
 		}
 		next := steps[i+1]
-		plan, err := c.planCheckpoint(l, steps, next, "")
+		plan, err := planCheckpoint(c, l, steps, next, "")
 		if err != nil {
-			ps = append(ps, fmt.Sprintf("step snapshot %s: checkpoint %s %d fails: %v", name, l.num, next, err))
+			ps = append(ps, fmt.Sprintf("step snapshot %s: checkpoint %s %d fails: %v", name, l.Num, next, err))
 			continue
 		}
-		s, err := c.testWithFiles(ctx, l, plan.changes, "-count=1", "-run", fmt.Sprintf("^(Test|Fuzz)Step(%s)([^0-9]|$)", stepAlternatives(steps[:i+2])))
+		s, err := testWithFiles(ctx, c, l, plan.changes, "-count=1", "-run", fmt.Sprintf("^(Test|Fuzz)Step(%s)([^0-9]|$)", stepAlternatives(steps[:i+2])))
 		if err != nil {
 			return append(ps, err.Error())
 		}
-		what := fmt.Sprintf("step snapshot %s: after checkpoint %s %d", name, l.num, next)
+		what := fmt.Sprintf("step snapshot %s: after checkpoint %s %d", name, l.Num, next)
 		if p := s.problem; p != "" {
 			ps = append(ps, fmt.Sprintf("%s, the tests cannot run: %s", what, p))
 			continue
@@ -405,11 +405,11 @@ func (c *course) checkStepSnapshots(ctx context.Context, l *lab, js []int) []str
 		}
 		nextFails := false
 		for _, f := range s.failing {
-			n := stepOf(f.test)
+			n := course.StepOf(f.test)
 			switch {
 			case n == next && !f.notRun:
 				nextFails = true
-			case n <= j && n != afterSteps && slices.Contains(steps, n):
+			case n <= j && n != course.AfterSteps && slices.Contains(steps, n):
 				msg := "(no message)"
 				switch {
 				case f.crashed:
@@ -440,7 +440,7 @@ func stepAlternatives(steps []int) string {
 
 // testWithFiles runs the tests of lab l with the files of changes in place of the learner's, by
 // -overlay: the learner's files are never touched.
-func (c *course) testWithFiles(ctx context.Context, l *lab, changes []fileChange, extra ...string) (*labStatus, error) {
+func testWithFiles(ctx context.Context, c *course.Course, l *course.Lab, changes []fileChange, extra ...string) (*labStatus, error) {
 	tmp, err := os.MkdirTemp("", "lab-checkpoint-*")
 	if err != nil {
 		return nil, err
@@ -452,14 +452,14 @@ func (c *course) testWithFiles(ctx context.Context, l *lab, changes []fileChange
 		if err := os.WriteFile(f, ch.new, 0o644); err != nil {
 			return nil, err
 		}
-		replace[filepath.Join(c.root, filepath.FromSlash(ch.file))] = f
+		replace[filepath.Join(c.Root, filepath.FromSlash(ch.file))] = f
 	}
 	ov, err := overlay.Write(replace)
 	if err != nil {
 		return nil, err
 	}
 	defer os.Remove(ov)
-	return c.testLabs(ctx, []*lab{l}, append(extra, "-overlay="+ov)...)[0], nil
+	return testLabs(ctx, c, []*course.Lab{l}, append(extra, "-overlay="+ov)...)[0], nil
 }
 
 var buildIgnoreRE = regexp.MustCompile(`(?m)^//go:build ignore$`)
@@ -471,56 +471,56 @@ var buildIgnoreRE = regexp.MustCompile(`(?m)^//go:build ignore$`)
 // one that serves step j (or an earlier one) and a later one with its TODO comments word for word
 // as in the lab, so that a later checkpoint still finds its steps. A file must have such a
 // declaration: a file whose funcs serve one step each needs no snapshot.
-func (c *course) checkStepSnapshotFiles(l *lab, j int, mine []string) []string {
-	dir := l.stepSnapshotDir(j)
-	steps := c.labSteps(l)
+func checkStepSnapshotFiles(c *course.Course, l *course.Lab, j int, mine []string) []string {
+	dir := l.StepSnapshotDir(j)
+	steps := c.LabSteps(l)
 	switch {
 	case len(steps) == 0:
-		return []string{fmt.Sprintf("%s is a folder of step snapshots, and lab %s is not taught in steps", filepath.ToSlash(dir), l.name)}
-	case !containsInt(steps, j) || j == steps[len(steps)-1]:
-		return []string{fmt.Sprintf("%s is a folder of step snapshots, of step %d; lab %s has %s, and a snapshot is of a step before the last", filepath.ToSlash(dir), j, l.name, describeSteps(steps))}
+		return []string{fmt.Sprintf("%s is a folder of step snapshots, and lab %s is not taught in steps", filepath.ToSlash(dir), l.Name)}
+	case !slices.Contains(steps, j) || j == steps[len(steps)-1]:
+		return []string{fmt.Sprintf("%s is a folder of step snapshots, of step %d; lab %s has %s, and a snapshot is of a step before the last", filepath.ToSlash(dir), j, l.Name, course.DescribeSteps(steps))}
 	}
-	entries, _ := os.ReadDir(filepath.Join(c.root, dir))
+	entries, _ := os.ReadDir(filepath.Join(c.Root, dir))
 	if len(entries) == 0 {
 		return []string{fmt.Sprintf("%s is an empty folder of step snapshots", filepath.ToSlash(dir))}
 	}
 	var ps []string
 	for _, e := range entries {
-		if e.IsDir() || !contains(mine, filepath.Join(l.dir(), e.Name())) {
-			ps = append(ps, fmt.Sprintf("%s is not the twin of a learner file in %s", filepath.ToSlash(filepath.Join(dir, e.Name())), filepath.ToSlash(l.dir())))
+		if e.IsDir() || !slices.Contains(mine, filepath.Join(l.Dir(), e.Name())) {
+			ps = append(ps, fmt.Sprintf("%s is not the twin of a learner file in %s", filepath.ToSlash(filepath.Join(dir, e.Name())), filepath.ToSlash(l.Dir())))
 			continue
 		}
-		ps = append(ps, c.checkStepSnapshotFile(l, j, e.Name())...)
+		ps = append(ps, checkStepSnapshotFile(c, l, j, e.Name())...)
 	}
 	return ps
 }
 
 // checkStepSnapshotFile checks the file name of the step snapshot folder of step j against its
 // twin in the lab and the solution's (see checkStepSnapshotFiles).
-func (c *course) checkStepSnapshotFile(l *lab, j int, name string) []string {
-	f := filepath.ToSlash(filepath.Join(l.stepSnapshotDir(j), name))
-	twin := filepath.ToSlash(filepath.Join(l.dir(), name))
-	snap, _ := os.ReadFile(filepath.Join(c.root, l.stepSnapshotDir(j), name))
-	lab, _ := os.ReadFile(filepath.Join(c.root, l.dir(), name))
-	sol, _ := os.ReadFile(filepath.Join(c.root, l.solutionDir(), name))
+func checkStepSnapshotFile(c *course.Course, l *course.Lab, j int, name string) []string {
+	f := filepath.ToSlash(filepath.Join(l.StepSnapshotDir(j), name))
+	twin := filepath.ToSlash(filepath.Join(l.Dir(), name))
+	snap, _ := os.ReadFile(filepath.Join(c.Root, l.StepSnapshotDir(j), name))
+	lab, _ := os.ReadFile(filepath.Join(c.Root, l.Dir(), name))
+	sol, _ := os.ReadFile(filepath.Join(c.Root, l.SolutionDir(), name))
 	fset := token.NewFileSet()
 	sf, err := parser.ParseFile(fset, f, snap, parser.ParseComments|parser.SkipObjectResolution)
 	if err != nil {
 		return []string{fmt.Sprintf("%s does not parse: %v", f, err)}
 	}
 	var ps []string
-	if sf.Name.Name != l.word {
-		ps = append(ps, fmt.Sprintf("%s is package %s; want package %s", f, sf.Name.Name, l.word))
+	if sf.Name.Name != l.Word {
+		ps = append(ps, fmt.Sprintf("%s is package %s; want package %s", f, sf.Name.Name, l.Word))
 	}
 	if !buildIgnoreRE.Match(snap[:fset.Position(sf.Package).Offset]) {
 		ps = append(ps, fmt.Sprintf("%s lacks the line //go:build ignore above its package clause: a step snapshot builds only in the lab, where checkpoint puts its funcs, not as a package of its own", f))
 	}
-	marker := "TODO(" + l.num + ")"
+	marker := "TODO(" + l.Num + ")"
 	labDecls, err := merge.Decls(twin, lab, marker)
 	if err != nil || sol == nil || !parses(sol) {
 		return ps // reported with the lab's files
 	}
-	spans, err := merge.StepDecls(twin, lab, sol, l.num)
+	spans, err := merge.StepDecls(twin, lab, sol, l.Num)
 	if err != nil {
 		return ps // reported by checkTodoSteps
 	}
@@ -554,7 +554,7 @@ func snapshotDeclProblems(f, twin string, j int, marker string, spans map[string
 		case span.Last > j:
 			needed = true
 			for _, want := range ld.Marked {
-				if !contains(sd.Marked, want) {
+				if !slices.Contains(sd.Marked, want) {
 					ps = append(ps, fmt.Sprintf("%s: %s serves %s, so it keeps its %s comment word for word as in the lab, for a later checkpoint to find its steps", f, key, steps, marker))
 					break
 				}
@@ -633,30 +633,12 @@ func solvedProblems(s *labStatus) []string {
 	return ps
 }
 
-// dropComments removes the "# package" lines the go command puts above errors.
-func dropComments(out string) string {
-	var keep []string
-	for _, line := range strings.Split(out, "\n") {
-		if !strings.HasPrefix(line, "#") {
-			keep = append(keep, line)
-		}
-	}
-	return strings.Join(keep, "\n")
-}
-
-// goCmd runs a go command in the root and returns its combined output.
-func (c *course) goCmd(ctx context.Context, args ...string) (string, error) {
-	cmd := c.gocmd.Command(ctx, args...)
-	out, err := cmd.CombinedOutput()
-	return strings.TrimSpace(string(out)), err
-}
-
 // hasBuildTag reports whether a file of the lab is built only with tag.
-func (c *course) hasBuildTag(l *lab, tag string) bool {
+func hasBuildTag(c *course.Course, l *course.Lab, tag string) bool {
 	tagRE := regexp.MustCompile(`\b` + regexp.QuoteMeta(tag) + `\b`)
-	files, _ := c.goFiles(l.dir(), false)
+	files, _ := c.GoFiles(l.Dir(), false)
 	for _, f := range files {
-		data, err := os.ReadFile(filepath.Join(c.root, f))
+		data, err := os.ReadFile(filepath.Join(c.Root, f))
 		if err != nil {
 			continue
 		}
@@ -670,9 +652,9 @@ func (c *course) hasBuildTag(l *lab, tag string) bool {
 }
 
 // fuzzTargets lists the lab's fuzz targets.
-func (c *course) fuzzTargets(l *lab) []string {
+func fuzzTargets(c *course.Course, l *course.Lab) []string {
 	var fz []string
-	built, _ := c.builtTests(l)
+	built, _ := c.BuiltTests(l)
 	for _, name := range built {
 		if strings.HasPrefix(name, "Fuzz") {
 			fz = append(fz, name)
@@ -734,37 +716,37 @@ func fuzzAmount(s string) string {
 // checkTodoSteps checks that in a lab taught in steps every edit point names its step, on its
 // first line ("TODO(NN): step K." or "TODO(NN): step K:"), that the step is one of the lab's,
 // and that checkpoint can tell the step of all the code the solution changes (see merge.StepDecls).
-func (c *course) checkTodoSteps(l *lab, mine []string) []string {
-	steps := c.labSteps(l)
+func checkTodoSteps(c *course.Course, l *course.Lab, mine []string) []string {
+	steps := c.LabSteps(l)
 	if len(steps) == 0 {
 		return nil
 	}
-	marker := "TODO(" + l.num + ")"
+	marker := "TODO(" + l.Num + ")"
 	var ps []string
 	for _, f := range mine {
-		data, err := os.ReadFile(filepath.Join(c.root, f))
+		data, err := os.ReadFile(filepath.Join(c.Root, f))
 		if err != nil {
 			continue
 		}
 		named := true
 		for i, line := range strings.Split(string(data), "\n") {
-			step, ok := merge.TodoStep(l.num, line)
+			step, ok := merge.TodoStep(l.Num, line)
 			switch {
 			case !ok:
 			case step == 0:
 				named = false
 				ps = append(ps, fmt.Sprintf("%s:%d: the %s names no step: in a lab taught in steps, its first line starts \"%s: step K.\"", filepath.ToSlash(f), i+1, marker, marker))
-			case !containsInt(steps, step):
+			case !slices.Contains(steps, step):
 				named = false
-				ps = append(ps, fmt.Sprintf("%s:%d: the %s names step %d, and the lab's tests have %s", filepath.ToSlash(f), i+1, marker, step, describeSteps(steps)))
+				ps = append(ps, fmt.Sprintf("%s:%d: the %s names step %d, and the lab's tests have %s", filepath.ToSlash(f), i+1, marker, step, course.DescribeSteps(steps)))
 			}
 		}
 		if named && parses(data) {
-			sol, _ := os.ReadFile(filepath.Join(c.root, l.solutionDir(), filepath.Base(f)))
+			sol, _ := os.ReadFile(filepath.Join(c.Root, l.SolutionDir(), filepath.Base(f)))
 			if sol != nil && !parses(sol) {
 				sol = nil
 			}
-			if _, err := merge.StepDecls(filepath.ToSlash(f), data, sol, l.num); err != nil {
+			if _, err := merge.StepDecls(filepath.ToSlash(f), data, sol, l.Num); err != nil {
 				ps = append(ps, err.Error())
 			}
 		}

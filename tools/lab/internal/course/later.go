@@ -1,7 +1,6 @@
-package main
+package course
 
 import (
-	"fmt"
 	"go/build"
 	"go/build/constraint"
 	"go/parser"
@@ -22,12 +21,12 @@ import (
 // failing or as passing: it says which steps need which Go, and how to run them with one of the
 // course's toolchains (its lanes), once the steps it can run pass.
 
-// A laterTest is a test of the lab that the go command in use does not build, because the
+// A LaterTest is a test of the lab that the go command in use does not build, because the
 // //go:build line of its file asks for a newer Go.
-type laterTest struct {
-	name    string
-	release int         // the minor version of the first Go 1 release that builds it: 27 for Go 1.27
-	lane    *lanes.Lane // the course's lane that runs it, nil when none does
+type LaterTest struct {
+	Name    string
+	Release int         // the minor version of the first Go 1 release that builds it: 27 for Go 1.27
+	Lane    *lanes.Lane // the course's lane that runs it, nil when none does
 }
 
 // newerLanes are the lanes whose toolchains may run the tests that the go command in use does
@@ -37,10 +36,10 @@ var newerLanes = lanes.All
 // goMinor returns the minor version of the go command that runs the labs' tests (26 for
 // Go 1.26), as its GOVERSION says in the course's folder with the runner's environment, or 0
 // when it cannot tell (then every test counts as built). It asks once.
-func (c *course) goMinor() int {
+func (c *Course) goMinor() int {
 	if !c.minorKnown {
 		c.minorKnown = true
-		c.minor = releaseMinor(c.gocmd.Var("GOVERSION"))
+		c.minor = releaseMinor(c.Go.Var("GOVERSION"))
 	}
 	return c.minor
 }
@@ -70,18 +69,18 @@ func releaseTags(minor int) []string {
 	return tags
 }
 
-// builtTests splits the tests of lab l into those the go command in use builds and those whose
+// BuiltTests splits the tests of lab l into those the go command in use builds and those whose
 // file needs a newer Go.
-func (c *course) builtTests(l *lab) (built []string, later []laterTest) {
-	all := c.testNames(l)
+func (c *Course) BuiltTests(l *Lab) (built []string, later []LaterTest) {
+	all := c.TestNames(l)
 	minor := c.goMinor()
 	if minor == 0 {
 		return all, nil
 	}
 	needs := map[string]int{} // test file -> the release it needs
-	files, _ := c.goFiles(l.dir(), true)
+	files, _ := c.GoFiles(l.Dir(), true)
 	for _, f := range files {
-		if n := needsRelease(filepath.Join(c.root, f), minor); n > 0 {
+		if n := needsRelease(filepath.Join(c.Root, f), minor); n > 0 {
 			needs[filepath.Base(f)] = n
 		}
 	}
@@ -95,10 +94,10 @@ func (c *course) builtTests(l *lab) (built []string, later []laterTest) {
 			built = append(built, name)
 			continue
 		}
-		lt := laterTest{name: name, release: n}
+		lt := LaterTest{Name: name, Release: n}
 		for i := range newerLanes {
-			if lm := releaseMinor(newerLanes[i].Toolchain); lm >= n && matchesRelease(filepath.Join(c.root, l.dir(), inFile[name]), lm) {
-				lt.lane = &newerLanes[i]
+			if lm := releaseMinor(newerLanes[i].Toolchain); lm >= n && matchesRelease(filepath.Join(c.Root, l.Dir(), inFile[name]), lm) {
+				lt.Lane = &newerLanes[i]
 				break
 			}
 		}
@@ -108,12 +107,12 @@ func (c *course) builtTests(l *lab) (built []string, later []laterTest) {
 }
 
 // testFiles maps each test of lab l to the name of the file that declares it.
-func (c *course) testFiles(l *lab) map[string]string {
+func (c *Course) testFiles(l *Lab) map[string]string {
 	out := map[string]string{}
-	files, _ := c.goFiles(l.dir(), true)
+	files, _ := c.GoFiles(l.Dir(), true)
 	fset := token.NewFileSet()
 	for _, f := range files {
-		af, err := parser.ParseFile(fset, filepath.Join(c.root, f), nil, parser.SkipObjectResolution)
+		af, err := parser.ParseFile(fset, filepath.Join(c.Root, f), nil, parser.SkipObjectResolution)
 		if err != nil {
 			continue
 		}
@@ -179,96 +178,4 @@ func goTagsOf(file string) []int {
 	}
 	sort.Ints(ns)
 	return ns
-}
-
-// laterNote is the one sentence that says which steps of the lab need a newer Go, and how to
-// run them, or "" when every test of the lab runs with the go command in use.
-func (s *labStatus) laterNote() string { return s.describeLater(true) }
-
-// laterShort says which steps need which Go, for the STATE column of list: "step 10 needs Go
-// 1.27", or "".
-func (s *labStatus) laterShort() string { return s.describeLater(false) }
-
-func (s *labStatus) describeLater(how bool) string {
-	if len(s.later) == 0 {
-		return ""
-	}
-	// The steps (or tests, outside the steps) by the release they need, and its lane.
-	type need struct {
-		release int
-		lane    *lanes.Lane
-	}
-	var order []need
-	what := map[need][]string{}
-	for _, t := range s.later {
-		k := need{t.release, t.lane}
-		if _, ok := what[k]; !ok {
-			order = append(order, k)
-		}
-		unit := t.name
-		if n := stepOf(t.name); n != afterSteps {
-			unit = "step " + strconv.Itoa(n)
-		}
-		if !contains(what[k], unit) {
-			what[k] = append(what[k], unit)
-		}
-	}
-	var parts []string
-	for _, k := range order {
-		units := what[k]
-		verb := "needs"
-		if len(units) > 1 {
-			verb = "need"
-		}
-		part := fmt.Sprintf("%s %s Go 1.%d", joinAnd(units), verb, k.release)
-		switch {
-		case !how:
-		case k.lane == nil:
-			part += ", which none of the course's toolchains is (go run ./tools/course lanes lists them)"
-		default:
-			part += ", newer than the go command here: run " + map[bool]string{true: "it", false: "them"}[len(units) == 1] +
-				" with " + laneCommand(*k.lane) + "go run ./tools/lab run " + s.lab.num
-		}
-		parts = append(parts, part)
-	}
-	return strings.Join(parts, "; ")
-}
-
-// laneCommand is the environment that runs a command on lane l, as a shell prefix. A
-// GOEXPERIMENT of the learner's environment that the lane does not have is emptied: the
-// classic lane's noswissmap, say, which Go 1.26 and later reject.
-func laneCommand(l lanes.Lane) string {
-	p := l.Prefix()
-	if l.Experiment == "" && os.Getenv("GOEXPERIMENT") != "" {
-		p += "GOEXPERIMENT= "
-	}
-	return p
-}
-
-// joinAnd says "step 10", "steps 10 and 11", "step 9, TestX and TestY".
-func joinAnd(units []string) string {
-	steps := true
-	for _, u := range units {
-		steps = steps && strings.HasPrefix(u, "step ")
-	}
-	if steps && len(units) > 1 {
-		var ns []string
-		for _, u := range units {
-			ns = append(ns, strings.TrimPrefix(u, "step "))
-		}
-		return "steps " + strings.Join(ns[:len(ns)-1], ", ") + " and " + ns[len(ns)-1]
-	}
-	if len(units) == 1 {
-		return units[0]
-	}
-	return strings.Join(units[:len(units)-1], ", ") + " and " + units[len(units)-1]
-}
-
-// laterNames lists the names of the tests of later.
-func laterNames(later []laterTest) []string {
-	var names []string
-	for _, t := range later {
-		names = append(names, t.name)
-	}
-	return names
 }
