@@ -18,6 +18,7 @@ import (
 	"gomaps/tools/internal/cli"
 	"gomaps/tools/lab/internal/course"
 	"gomaps/tools/lab/internal/merge"
+	"gomaps/tools/lab/internal/testrun"
 	"gomaps/tools/lab/internal/versions"
 )
 
@@ -348,15 +349,15 @@ func sayNext(ctx context.Context, c *course.Course, r *checkpointRun, spilled bo
 		fmt.Fprintf(w, "to get your files back: go run ./tools/lab restore %s\n", l.Num)
 	}
 	_, later := c.BuiltTests(l)
-	ls := &labStatus{lab: l} // the tests of step k that need a newer Go than the one here
+	ls := &testrun.Status{Lab: l} // the tests of step k that need a newer Go than the one here
 	for _, t := range later {
 		if course.StepOf(t.Name) == k {
-			ls.later = append(ls.later, t)
+			ls.Later = append(ls.Later, t)
 		}
 	}
 	switch {
-	case k > 0 && len(ls.later) > 0:
-		fmt.Fprintln(w, "next: "+ls.laterNote())
+	case k > 0 && len(ls.Later) > 0:
+		fmt.Fprintln(w, "next: "+ls.LaterNote())
 	case k > 0 && !spilled && r.left > 0:
 		fmt.Fprintf(w, "next: go run ./tools/lab run %s (it says you are at step %d until step %d passes)\n", l.Num, k, k)
 	default:
@@ -412,19 +413,19 @@ func passingSteps(ctx context.Context, c *course.Course, l *course.Lab, steps []
 	if k > 0 {
 		extra = append(extra, "-run", "^(Test|Fuzz)Step("+strings.Join(run, "|")+")([^0-9]|$)")
 	}
-	s := testLabs(ctx, c, []*course.Lab{l}, extra...)[0]
-	if s.problem != "" || s.compile != nil {
+	s := testrun.Labs(ctx, c, []*course.Lab{l}, extra...)[0]
+	if s.Problem != "" || s.Compile != nil {
 		return nil
 	}
 	if k == 0 {
-		if s.testsPass() {
+		if s.TestsPass() {
 			return []int{0}
 		}
 		return nil
 	}
 	failing := map[int]bool{}
-	for _, f := range s.failing {
-		failing[course.StepOf(f.test)] = true
+	for _, f := range s.Failing {
+		failing[course.StepOf(f.Test)] = true
 	}
 	var out []int
 	for _, n := range steps {

@@ -3,12 +3,13 @@ package main
 import (
 	"bytes"
 	"context"
-	"gomaps/tools/lab/internal/course"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"gomaps/tools/lab/internal/course"
 )
 
 // TestCheckpointCRLF: in a checkout with CRLF line ends on disk (core.autocrlf=true, Git for

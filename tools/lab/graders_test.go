@@ -3,13 +3,14 @@ package main
 import (
 	"bytes"
 	"context"
-	"gomaps/labs/courseroot"
-	"gomaps/tools/internal/linediff"
-	"gomaps/tools/lab/internal/course"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"gomaps/labs/courseroot"
+	"gomaps/tools/internal/linediff"
+	"gomaps/tools/lab/internal/course"
 )
 
 // TestShippedManifest checks that labs/shipped.sum holds the hashes of every lab's files as they

@@ -11,6 +11,7 @@ import (
 
 	"gomaps/tools/internal/cli"
 	"gomaps/tools/lab/internal/course"
+	"gomaps/tools/lab/internal/testrun"
 )
 
 // localeLang is the hints' language when hint has no -lang: zh when the locale (LC_ALL, else
@@ -38,9 +39,9 @@ func langFlag(lang string) string {
 
 // currentUnit is the lowest failing step of a lab taught in steps, as hints name it, or "" for
 // a lab without steps, whose hints then come in their order.
-func currentUnit(s *labStatus) string {
-	if v := s.steps(); v != nil && v.current != course.AfterSteps {
-		return fmt.Sprintf("step %d", v.current)
+func currentUnit(s *testrun.Status) string {
+	if n := s.Step(); n > 0 {
+		return fmt.Sprintf("step %d", n)
 	}
 	return ""
 }
@@ -93,14 +94,14 @@ func hintUnit(ctx context.Context, c *course.Course, l *course.Lab, hints []cour
 		return "", false, nil
 	}
 	fmt.Fprintf(w, "running lab %s's tests to see which step you are on...\n", l.Name)
-	s := testLabs(ctx, c, []*course.Lab{l})[0]
+	s := testrun.Labs(ctx, c, []*course.Lab{l})[0]
 	if ctx.Err() != nil {
 		return "", false, ctx.Err()
 	}
-	remember(c, []*labStatus{s})
-	if s.passing() {
+	testrun.Remember(c, []*testrun.Status{s})
+	if s.Passing() {
 		fmt.Fprintf(w, "lab %s passes: no hint needed (hint %s K still shows hint K)\n", l.Name, l.Num)
-		if note := s.laterNote(); note != "" {
+		if note := s.LaterNote(); note != "" {
 			fmt.Fprintln(w, note)
 		}
 		return "", true, nil

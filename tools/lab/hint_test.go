@@ -3,10 +3,11 @@ package main
 import (
 	"bytes"
 	"context"
-	"gomaps/labs/courseroot"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"gomaps/labs/courseroot"
 )
 
 // TestHintFollowsTheStep: hint 03 shows step 1's hints one at a time, then, once step 1 passes,

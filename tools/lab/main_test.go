@@ -19,6 +19,7 @@ import (
 	"gomaps/tools/internal/linediff"
 	"gomaps/tools/internal/syncbuf"
 	"gomaps/tools/lab/internal/course"
+	"gomaps/tools/lab/internal/testrun"
 )
 
 var update = flag.Bool("update", false, "rewrite the want section of the golden files")
@@ -67,8 +68,8 @@ func TestGolden(t *testing.T) {
 			// The hints shown so far are kept in the user's cache folder: a fresh one per run.
 			useStateDir(t)
 			// No "still running" lines: how long a run takes depends on the machine.
-			defer func(d time.Duration) { progressEvery = d }(progressEvery)
-			progressEvery = time.Hour
+			defer func(d time.Duration) { testrun.ProgressEvery = d }(testrun.ProgressEvery)
+			testrun.ProgressEvery = time.Hour
 			var stdin string
 			for _, f := range ar.files {
 				switch {

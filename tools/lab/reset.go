@@ -3,12 +3,13 @@ package main
 import (
 	"bufio"
 	"fmt"
-	"gomaps/tools/lab/internal/course"
 	"io"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"gomaps/tools/lab/internal/course"
 )
 
 // reset writes the lab's files back as shipped, after asking.

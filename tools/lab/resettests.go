@@ -3,11 +3,12 @@ package main
 import (
 	"bufio"
 	"fmt"
-	"gomaps/tools/lab/internal/course"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"gomaps/tools/lab/internal/course"
 )
 
 // resetTests puts the lab's graders back as shipped and keeps the learner's own files.

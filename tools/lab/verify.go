@@ -17,9 +17,11 @@ import (
 	"time"
 
 	"gomaps/labs/overlay"
+	"gomaps/labs/testout"
 	"gomaps/tools/internal/cli"
 	"gomaps/tools/lab/internal/course"
 	"gomaps/tools/lab/internal/merge"
+	"gomaps/tools/lab/internal/testrun"
 )
 
 // The lab contract, as verify checks it for every lab:
@@ -51,9 +53,9 @@ func verify(ctx context.Context, c *course.Course, labs []*course.Lab, fuzzTime 
 	solved := r.checkStatic(ctx, labs)
 
 	fmt.Fprintln(w, "verify: running every lab as shipped")
-	for _, s := range testLabs(ctx, c, labs, "-count=1") {
+	for _, s := range testrun.Labs(ctx, c, labs, "-count=1") {
 		for _, p := range shippedProblems(s) {
-			r.add(s.lab, "as shipped, %s", p)
+			r.add(s.Lab, "as shipped, %s", p)
 		}
 	}
 
@@ -66,9 +68,9 @@ func verify(ctx context.Context, c *course.Course, labs []*course.Lab, fuzzTime 
 		return err
 	}
 	defer os.Remove(r.ovFile)
-	for _, s := range testLabs(ctx, c, labs, "-count=3", "-race", "-shuffle=on", "-timeout=10m", "-overlay="+r.ovFile) {
+	for _, s := range testrun.Labs(ctx, c, labs, "-count=3", "-race", "-shuffle=on", "-timeout=10m", "-overlay="+r.ovFile) {
 		for _, p := range solvedProblems(s) {
-			r.add(s.lab, "with the solution, %s", p)
+			r.add(s.Lab, "with the solution, %s", p)
 		}
 	}
 
@@ -140,7 +142,7 @@ func (r *verifyRun) runInvariants(ctx context.Context, l *course.Lab) {
 	}
 	r.extras[l] += " and with -tags invariants"
 	fmt.Fprintf(r.w, "verify: running lab %s with its solution and -tags invariants\n", l.Name)
-	s := testLabs(ctx, r.c, []*course.Lab{l}, "-count=1", "-tags=invariants", "-timeout=10m", "-overlay="+r.ovFile)[0]
+	s := testrun.Labs(ctx, r.c, []*course.Lab{l}, "-count=1", "-tags=invariants", "-timeout=10m", "-overlay="+r.ovFile)[0]
 	for _, p := range solvedProblems(s) {
 		r.add(l, "with the solution and -tags invariants, %s", p)
 	}
@@ -184,22 +186,22 @@ func (r *verifyRun) runFuzz(ctx context.Context, l *course.Lab) {
 	for _, target := range fuzzTargets(r.c, l) {
 		fmt.Fprintf(r.w, "verify: fuzzing %s of lab %s with its solution (%s)\n", target, l.Name, fuzzAmount(r.fuzzTime))
 		r.extras[l] += fmt.Sprintf("; %s fuzzed (%s)", target, fuzzAmount(r.fuzzTime))
-		res := goTestLabs(ctx, r.c, []*course.Lab{l}, "-run=^$", "-fuzz=^"+target+"$", "-fuzztime="+r.fuzzTime, "-fuzzminimizetime="+fuzzMinimizeTime, "-overlay="+r.ovFile)
-		s := analyze(r.c, l, res)
+		res := testrun.GoTest(ctx, r.c, []*course.Lab{l}, "-run=^$", "-fuzz=^"+target+"$", "-fuzztime="+r.fuzzTime, "-fuzzminimizetime="+fuzzMinimizeTime, "-overlay="+r.ovFile)
+		s := testrun.Analyze(r.c, l, res)
 		if p := brokenRun(s); p != "" {
 			r.add(l, "fuzzing %s with the solution: %s", target, p)
 			continue
 		}
-		for _, f := range s.failing {
-			if f.test != target || f.notRun {
+		for _, f := range s.Failing {
+			if f.Test != target || f.NotRun {
 				continue
 			}
-			if len(f.msg) > 0 {
+			if len(f.Msg) > 0 {
 				r.add(l, "fuzzing %s with the solution found a failing input (saved under %s): %s",
-					target, filepath.ToSlash(filepath.Join(l.Dir(), "testdata", "fuzz", target)), strings.Join(f.msg, " "))
+					target, filepath.ToSlash(filepath.Join(l.Dir(), "testdata", "fuzz", target)), strings.Join(f.Msg, " "))
 			} else {
 				r.add(l, "fuzzing %s with the solution failed without a test message; the fuzzing engine said: %s",
-					target, fuzzEngineLines(res.pkgs[r.c.Pkg(l)], target))
+					target, fuzzEngineLines(res.Pkgs[r.c.Pkg(l)], target))
 			}
 		}
 	}
@@ -225,8 +227,8 @@ func (r *verifyRun) verdicts(labs []*course.Lab) error {
 		}
 		if len(later) > 0 {
 			// Not run here, so not verified here: the lanes of a newer Go verify them.
-			s := &labStatus{lab: l, later: later}
-			r.extras[l] += fmt.Sprintf("; %s, so its %d test%s did not run here", s.laterShort(), len(later), course.Plural(len(later)))
+			s := &testrun.Status{Lab: l, Later: later}
+			r.extras[l] += fmt.Sprintf("; %s, so its %d test%s did not run here", s.LaterShort(), len(later), course.Plural(len(later)))
 		}
 		fmt.Fprintf(r.w, "ok   %s: %s as shipped, each with a message; the solution passes under -race -shuffle=on -count=3%s\n", l.Name, tests, r.extras[l])
 	}
@@ -395,31 +397,31 @@ func checkStepSnapshots(ctx context.Context, c *course.Course, l *course.Lab, js
 			return append(ps, err.Error())
 		}
 		what := fmt.Sprintf("step snapshot %s: after checkpoint %s %d", name, l.Num, next)
-		if p := s.problem; p != "" {
+		if p := s.Problem; p != "" {
 			ps = append(ps, fmt.Sprintf("%s, the tests cannot run: %s", what, p))
 			continue
 		}
-		if s.compile != nil {
-			ps = append(ps, fmt.Sprintf("%s, the lab does not compile: %s", what, strings.TrimSpace(s.compile[0])))
+		if s.Compile != nil {
+			ps = append(ps, fmt.Sprintf("%s, the lab does not compile: %s", what, strings.TrimSpace(s.Compile[0])))
 			continue
 		}
 		nextFails := false
-		for _, f := range s.failing {
-			n := course.StepOf(f.test)
+		for _, f := range s.Failing {
+			n := course.StepOf(f.Test)
 			switch {
-			case n == next && !f.notRun:
+			case n == next && !f.NotRun:
 				nextFails = true
 			case n <= j && n != course.AfterSteps && slices.Contains(steps, n):
 				msg := "(no message)"
 				switch {
-				case f.crashed:
-					msg = "it crashed: " + s.crash.headline
-				case f.notRun:
+				case f.Crashed:
+					msg = "it crashed: " + s.Crash.Headline
+				case f.NotRun:
 					msg = "it did not run"
-				case len(f.msg) > 0:
-					msg = f.msg[0]
+				case len(f.Msg) > 0:
+					msg = f.Msg[0]
 				}
-				ps = append(ps, fmt.Sprintf("%s, %s of step %d fails: %s; every test of %s must pass", what, f.test, n, msg, merge.StepRange(steps[0], j)))
+				ps = append(ps, fmt.Sprintf("%s, %s of step %d fails: %s; every test of %s must pass", what, f.Test, n, msg, merge.StepRange(steps[0], j)))
 			}
 		}
 		if !nextFails {
@@ -440,7 +442,7 @@ func stepAlternatives(steps []int) string {
 
 // testWithFiles runs the tests of lab l with the files of changes in place of the learner's, by
 // -overlay: the learner's files are never touched.
-func testWithFiles(ctx context.Context, c *course.Course, l *course.Lab, changes []fileChange, extra ...string) (*labStatus, error) {
+func testWithFiles(ctx context.Context, c *course.Course, l *course.Lab, changes []fileChange, extra ...string) (*testrun.Status, error) {
 	tmp, err := os.MkdirTemp("", "lab-checkpoint-*")
 	if err != nil {
 		return nil, err
@@ -459,7 +461,7 @@ func testWithFiles(ctx context.Context, c *course.Course, l *course.Lab, changes
 		return nil, err
 	}
 	defer os.Remove(ov)
-	return testLabs(ctx, c, []*course.Lab{l}, append(extra, "-overlay="+ov)...)[0], nil
+	return testrun.Labs(ctx, c, []*course.Lab{l}, append(extra, "-overlay="+ov)...)[0], nil
 }
 
 var buildIgnoreRE = regexp.MustCompile(`(?m)^//go:build ignore$`)
@@ -573,40 +575,40 @@ func snapshotDeclProblems(f, twin string, j int, marker string, spans map[string
 
 // brokenRun says why a run of a lab's tests tells nothing about its tests
 // one by one (it could not run, did not compile, or crashed), or "".
-func brokenRun(s *labStatus) string {
+func brokenRun(s *testrun.Status) string {
 	switch {
-	case s.problem != "":
-		return s.problem
-	case s.compile != nil:
-		return "it does not compile: " + strings.TrimSpace(s.compile[0])
-	case s.crash != nil:
-		return fmt.Sprintf("it crashes in %s: %s", s.crash.test, s.crash.headline)
+	case s.Problem != "":
+		return s.Problem
+	case s.Compile != nil:
+		return "it does not compile: " + strings.TrimSpace(s.Compile[0])
+	case s.Crash != nil:
+		return fmt.Sprintf("it crashes in %s: %s", s.Crash.Test, s.Crash.Headline)
 	}
 	return ""
 }
 
 // shippedProblems lists the ways a shipped lab fails for a wrong reason, or
 // does not fail at all.
-func shippedProblems(s *labStatus) []string {
+func shippedProblems(s *testrun.Status) []string {
 	if p := brokenRun(s); p != "" {
 		return []string{p}
 	}
-	if len(s.tests) == 0 {
+	if len(s.Tests) == 0 {
 		return []string{"it has no tests"}
 	}
-	failing := map[string]failure{}
-	for _, f := range s.failing {
-		failing[f.test] = f
+	failing := map[string]testrun.Failure{}
+	for _, f := range s.Failing {
+		failing[f.Test] = f
 	}
 	var ps []string
-	for _, t := range s.tests {
+	for _, t := range s.Tests {
 		f, ok := failing[t]
 		switch {
 		case !ok:
 			ps = append(ps, t+" passes: every test must fail until the learner's code is written")
-		case f.notRun:
+		case f.NotRun:
 			ps = append(ps, t+" did not run")
-		case len(f.msg) == 0:
+		case len(f.Msg) == 0:
 			ps = append(ps, t+" fails without saying what is missing")
 		}
 	}
@@ -615,20 +617,20 @@ func shippedProblems(s *labStatus) []string {
 }
 
 // solvedProblems lists the tests that fail with the solution in place.
-func solvedProblems(s *labStatus) []string {
+func solvedProblems(s *testrun.Status) []string {
 	if p := brokenRun(s); p != "" {
 		return []string{p}
 	}
 	var ps []string
-	for _, f := range s.failing {
+	for _, f := range s.Failing {
 		msg := "(no message)"
-		if len(f.msg) > 0 {
-			msg = f.msg[0]
+		if len(f.Msg) > 0 {
+			msg = f.Msg[0]
 		}
-		if f.race {
+		if f.Race {
 			msg = "data race: " + msg
 		}
-		ps = append(ps, fmt.Sprintf("%s fails: %s", f.test, msg))
+		ps = append(ps, fmt.Sprintf("%s fails: %s", f.Test, msg))
 	}
 	return ps
 }
@@ -666,7 +668,7 @@ func fuzzTargets(c *course.Course, l *course.Lab) []string {
 // fuzzEngineLines returns the last lines the fuzzing engine printed for target, without its
 // progress lines ("fuzz: elapsed: ..."): what it says when it fails without a test message,
 // such as a worker process that hung or exited.
-func fuzzEngineLines(p *pkgResult, target string) string {
+func fuzzEngineLines(p *testout.Package, target string) string {
 	if p == nil || p.Tests[target] == nil {
 		return "(nothing)"
 	}

@@ -12,6 +12,7 @@ import (
 
 	"gomaps/tools/internal/cli"
 	"gomaps/tools/lab/internal/course"
+	"gomaps/tools/lab/internal/testrun"
 )
 
 // pollInterval is how often watch looks at the lab's files. Watch reads the
@@ -23,23 +24,23 @@ var pollInterval = 250 * time.Millisecond
 // watch runs lab l again on every change to its files until ctx ends.
 func watch(ctx context.Context, c *course.Course, l *course.Lab, w io.Writer) error {
 	if l == nil {
-		states, err := states(ctx, c, true)
+		states, err := testrun.States(ctx, c, true)
 		if err != nil {
 			return err
 		}
-		if l = nextLab(c, states); l == nil {
+		if l = testrun.NextLab(c, states); l == nil {
 			return cli.Usagef("every lab passes: name the lab to watch, as in: watch 01")
 		}
 	}
 	fmt.Fprintf(w, "watching lab %s: it runs again each time you save a file in %s; Ctrl-C stops\n\n", l.Name, filepath.ToSlash(l.Dir()))
 	last := snapshot(c, l)
 	for {
-		s := testLabs(ctx, c, []*course.Lab{l})[0]
+		s := testrun.Labs(ctx, c, []*course.Lab{l})[0]
 		if ctx.Err() != nil {
 			break
 		}
-		remember(c, []*labStatus{s})
-		report(c, s, w)
+		testrun.Remember(c, []*testrun.Status{s})
+		testrun.Report(c, s, w)
 		fmt.Fprintf(w, "\n--- %s: waiting for a change (Ctrl-C stops)\n\n", time.Now().Format("15:04:05"))
 		if !waitForChange(ctx, c, l, &last) {
 			break

@@ -4,9 +4,10 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"gomaps/labs/courseroot"
 	"os"
 	"path/filepath"
+
+	"gomaps/labs/courseroot"
 )
 
 // StateFile is where the runner keeps a record of one kind ("hints", "results", "checkpoints")

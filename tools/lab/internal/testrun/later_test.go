@@ -1,4 +1,4 @@
-package main
+package testrun
 
 import (
 	"testing"
@@ -11,21 +11,21 @@ import (
 // on the course's lane of that Go, with the learner's GOEXPERIMENT emptied when the lane has none.
 func TestLaterNote(t *testing.T) {
 	lane := lanes.Lane{Name: "future", Toolchain: "go1.99.1"}
-	s := &labStatus{lab: &course.Lab{Num: "03", Name: "03-swiss"}, later: []course.LaterTest{
+	s := &Status{Lab: &course.Lab{Num: "03", Name: "03-swiss"}, Later: []course.LaterTest{
 		{Name: "TestStep10A", Release: 99, Lane: &lane}, {Name: "FuzzStep10B", Release: 99, Lane: &lane},
 	}}
 	t.Setenv("GOEXPERIMENT", "")
 	want := "step 10 needs Go 1.99, newer than the go command here: run it with GOTOOLCHAIN=go1.99.1 go run ./tools/lab run 03"
-	if got := s.laterNote(); got != want {
-		t.Errorf("laterNote() =\n%s\nwant\n%s", got, want)
+	if got := s.LaterNote(); got != want {
+		t.Errorf("LaterNote() =\n%s\nwant\n%s", got, want)
 	}
 	t.Setenv("GOEXPERIMENT", "noswissmap")
 	want = "step 10 needs Go 1.99, newer than the go command here: run it with GOTOOLCHAIN=go1.99.1 GOEXPERIMENT= go run ./tools/lab run 03"
-	if got := s.laterNote(); got != want {
-		t.Errorf("with GOEXPERIMENT=noswissmap, laterNote() =\n%s\nwant\n%s", got, want)
+	if got := s.LaterNote(); got != want {
+		t.Errorf("with GOEXPERIMENT=noswissmap, LaterNote() =\n%s\nwant\n%s", got, want)
 	}
-	s.later = append(s.later, course.LaterTest{Name: "TestStep11C", Release: 99, Lane: &lane})
-	if got, want := s.laterShort(), "steps 10 and 11 need Go 1.99"; got != want {
-		t.Errorf("laterShort() = %q; want %q", got, want)
+	s.Later = append(s.Later, course.LaterTest{Name: "TestStep11C", Release: 99, Lane: &lane})
+	if got, want := s.LaterShort(), "steps 10 and 11 need Go 1.99"; got != want {
+		t.Errorf("LaterShort() = %q; want %q", got, want)
 	}
 }

@@ -1,16 +1,17 @@
-package main
+package testrun
 
 import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"gomaps/tools/lab/internal/course"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"gomaps/tools/lab/internal/course"
 )
 
 // The runner remembers each lab's last result, keyed by a hash of everything the result depends
@@ -19,12 +20,12 @@ import (
 // knows which other labs pass when it names the next one. The record lives in the user's cache
 // folder, never in the course's files.
 
-// A result is what list and progress show of a lab.
-type result struct {
+// A Record is what list and progress show of a lab.
+type Record struct {
 	Key     string // labKey when it was run
 	State   string // the STATE column of list
 	Passing bool
-	Kind    string // the state in a word or two, for progress: see (*labStatus).result
+	Kind    string // the state in a word or two, for progress: see (*Status).result
 	Step    int    // the step the learner is on, in a lab taught in steps; 0 when none
 	Steps   int    // the lab's last step; 0 for a lab without steps
 	Tests   int    // how many tests the lab has,
@@ -92,43 +93,43 @@ func toolchain(c *course.Course) string {
 	return b.String()
 }
 
-// remember records the results of a run of some labs.
-func remember(c *course.Course, statuses []*labStatus) {
+// Remember records the results of a run of some labs.
+func Remember(c *course.Course, statuses []*Status) {
 	toolchain := toolchain(c)
 	if toolchain == "" {
 		return
 	}
-	results := map[string]result{}
+	results := map[string]Record{}
 	c.LoadState("results", &results)
 	for _, s := range statuses {
-		if s.problem != "" {
+		if s.Problem != "" {
 			continue
 		}
-		if key := labKey(c, s.lab, toolchain); key != "" {
+		if key := labKey(c, s.Lab, toolchain); key != "" {
 			r := s.result(c)
 			r.Key = key
-			results[s.lab.Name] = r
+			results[s.Lab.Name] = r
 		}
 	}
 	c.SaveState("results", results)
 }
 
-// states returns every lab's state for list. A lab whose files are all as shipped is not
+// States returns every lab's state for list. A lab whose files are all as shipped is not
 // started, without a run: the course's CI proves that every shipped lab fails all its tests. A
 // lab whose key is the one of its last run has that run's result. The others run now, in one go
 // test, unless runOthers is false: then they are reported as not run since they changed.
-func states(ctx context.Context, c *course.Course, runOthers bool) ([]result, error) {
+func States(ctx context.Context, c *course.Course, runOthers bool) ([]Record, error) {
 	toolchain := toolchain(c)
-	results := map[string]result{}
+	results := map[string]Record{}
 	c.LoadState("results", &results)
-	out := make([]result, len(c.Labs))
+	out := make([]Record, len(c.Labs))
 	var stale []*course.Lab
 	var staleAt []int
 	for i, l := range c.Labs {
 		if same, known := c.Untouched(l); known && same {
 			built, _ := c.BuiltTests(l)
 			n := len(built)
-			out[i] = result{State: fmt.Sprintf("not started (%d test%s)", n, course.Plural(n)), Kind: kindNotStarted, Tests: n, Failing: n}
+			out[i] = Record{State: fmt.Sprintf("not started (%d test%s)", n, course.Plural(n)), Kind: KindNotStarted, Tests: n, Failing: n}
 			if steps := c.LabSteps(l); len(steps) > 0 {
 				out[i].Steps = steps[len(steps)-1]
 			}
@@ -139,34 +140,82 @@ func states(ctx context.Context, c *course.Course, runOthers bool) ([]result, er
 			continue
 		}
 		if !runOthers {
-			out[i] = result{State: "changed since its last run", Kind: kindNotRun}
+			out[i] = Record{State: "changed since its last run", Kind: KindNotRun}
 			continue
 		}
 		stale = append(stale, l)
 		staleAt = append(staleAt, i)
 	}
 	if len(stale) > 0 {
-		statuses := testLabs(ctx, c, stale)
+		statuses := Labs(ctx, c, stale)
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
 		for j, s := range statuses {
-			if s.problem != "" {
-				return nil, fmt.Errorf("%s", s.problem)
+			if s.Problem != "" {
+				return nil, fmt.Errorf("%s", s.Problem)
 			}
 			out[staleAt[j]] = s.result(c)
 		}
-		remember(c, statuses)
+		Remember(c, statuses)
 	}
 	return out, nil
 }
 
-// nextLab is the lowest lab that is not known to pass, or nil when every lab passes.
-func nextLab(c *course.Course, states []result) *course.Lab {
+// NextLab is the lowest lab that is not known to pass, or nil when every lab passes.
+func NextLab(c *course.Course, states []Record) *course.Lab {
 	for i, r := range states {
 		if !r.Passing {
 			return c.Labs[i]
 		}
 	}
 	return nil
+}
+
+// The kinds of state a lab can be in, as progress -json names them.
+const (
+	KindPassing      = "passing"
+	KindNotStarted   = "not started"
+	KindAtStep       = "at step"     // a lab taught in steps, failing: step says which
+	KindFailing      = "failing"     // a lab without steps (or past its steps), failing
+	KindCrash        = "crash"       // the test binary died
+	KindBuildError   = "build error" // it does not compile
+	KindVetError     = "vet error"   // go vet, run by go test, fails
+	KindTestsChanged = "tests changed"
+	KindCannotRun    = "cannot run"
+	KindNotRun       = "not run" // changed since its last run, not run again
+)
+
+// result is what list and progress keep of one run of a lab.
+func (s *Status) result(c *course.Course) Record {
+	r := Record{State: s.state(c), Passing: s.Passing(), Tests: len(s.Tests), Failing: len(s.Failing)}
+	for _, t := range s.Tests {
+		if n := course.StepOf(t); n != course.AfterSteps {
+			r.Steps = max(r.Steps, n)
+		}
+	}
+	if s.Problem == "" && s.Compile == nil {
+		r.Step = s.Step()
+	}
+	switch {
+	case s.Problem != "":
+		r.Kind = KindCannotRun
+	case len(s.Graders) > 0:
+		r.Kind = KindTestsChanged
+	case s.Compile != nil && s.Vet:
+		r.Kind = KindVetError
+	case s.Compile != nil:
+		r.Kind = KindBuildError
+	case s.Crash != nil:
+		r.Kind = KindCrash
+	case r.Passing:
+		r.Kind = KindPassing
+	case strings.HasPrefix(r.State, "not started"):
+		r.Kind = KindNotStarted
+	case r.Step > 0:
+		r.Kind = KindAtStep
+	default:
+		r.Kind = KindFailing
+	}
+	return r
 }

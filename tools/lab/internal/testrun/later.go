@@ -1,25 +1,26 @@
-package main
+package testrun
 
 import (
 	"fmt"
-	"gomaps/labs/lanes"
-	"gomaps/tools/lab/internal/course"
 	"os"
 	"slices"
 	"strconv"
 	"strings"
+
+	"gomaps/labs/lanes"
+	"gomaps/tools/lab/internal/course"
 )
 
-// laterNote is the one sentence that says which steps of the lab need a newer Go, and how to
+// LaterNote is the one sentence that says which steps of the lab need a newer Go, and how to
 // run them, or "" when every test of the lab runs with the go command in use.
-func (s *labStatus) laterNote() string { return s.describeLater(true) }
+func (s *Status) LaterNote() string { return s.describeLater(true) }
 
-// laterShort says which steps need which Go, for the STATE column of list: "step 10 needs Go
+// LaterShort says which steps need which Go, for the STATE column of list: "step 10 needs Go
 // 1.27", or "".
-func (s *labStatus) laterShort() string { return s.describeLater(false) }
+func (s *Status) LaterShort() string { return s.describeLater(false) }
 
-func (s *labStatus) describeLater(how bool) string {
-	if len(s.later) == 0 {
+func (s *Status) describeLater(how bool) string {
+	if len(s.Later) == 0 {
 		return ""
 	}
 	// The steps (or tests, outside the steps) by the release they need, and its lane.
@@ -29,7 +30,7 @@ func (s *labStatus) describeLater(how bool) string {
 	}
 	var order []need
 	what := map[need][]string{}
-	for _, t := range s.later {
+	for _, t := range s.Later {
 		k := need{t.Release, t.Lane}
 		if _, ok := what[k]; !ok {
 			order = append(order, k)
@@ -56,7 +57,7 @@ func (s *labStatus) describeLater(how bool) string {
 			part += ", which none of the course's toolchains is (go run ./tools/course lanes lists them)"
 		default:
 			part += ", newer than the go command here: run " + map[bool]string{true: "it", false: "them"}[len(units) == 1] +
-				" with " + laneCommand(*k.lane) + "go run ./tools/lab run " + s.lab.Num
+				" with " + laneCommand(*k.lane) + "go run ./tools/lab run " + s.Lab.Num
 		}
 		parts = append(parts, part)
 	}

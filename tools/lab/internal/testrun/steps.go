@@ -1,11 +1,12 @@
-package main
+package testrun
 
 import (
 	"fmt"
-	"gomaps/tools/lab/internal/course"
 	"sort"
 	"strconv"
 	"strings"
+
+	"gomaps/tools/lab/internal/course"
 )
 
 // stepView is where a learner stands in a lab taught in steps.
@@ -21,15 +22,15 @@ type stepView struct {
 }
 
 // steps returns nil when the lab is not taught in steps or nothing fails.
-func (s *labStatus) steps() *stepView {
+func (s *Status) steps() *stepView {
 	numbered := false
 	counts := map[int]int{}
-	for _, t := range s.tests {
+	for _, t := range s.Tests {
 		n := course.StepOf(t)
 		numbered = numbered || n != course.AfterSteps
 		counts[n]++
 	}
-	if !numbered || len(s.failing) == 0 {
+	if !numbered || len(s.Failing) == 0 {
 		return nil
 	}
 	v := &stepView{current: course.AfterSteps + 1}
@@ -37,21 +38,30 @@ func (s *labStatus) steps() *stepView {
 		v.steps = append(v.steps, n)
 	}
 	sort.Ints(v.steps)
-	for _, f := range s.failing {
-		v.current = min(v.current, course.StepOf(f.test))
+	for _, f := range s.Failing {
+		v.current = min(v.current, course.StepOf(f.Test))
 	}
 	v.tests = counts[v.current]
-	for _, f := range s.failing {
+	for _, f := range s.Failing {
 		switch {
-		case course.StepOf(f.test) == v.current && f.notRun:
-			v.notRun = append(v.notRun, f.test)
-		case course.StepOf(f.test) == v.current:
+		case course.StepOf(f.Test) == v.current && f.NotRun:
+			v.notRun = append(v.notRun, f.Test)
+		case course.StepOf(f.Test) == v.current:
 			v.failing++
-		case !f.notRun:
+		case !f.NotRun:
 			v.later++
 		}
 	}
 	return v
+}
+
+// Step is the step the learner is on in a lab taught in steps: its lowest failing step; 0 for a
+// lab without steps, or when every step passes.
+func (s *Status) Step() int {
+	if v := s.steps(); v != nil && v.current != course.AfterSteps {
+		return v.current
+	}
+	return 0
 }
 
 // name says "step 3 of 8", or "the tests after the steps".
@@ -67,8 +77,8 @@ func (v *stepView) name() string {
 }
 
 // shows reports whether the report prints this failing test in full.
-func (v *stepView) shows(f failure) bool {
-	return v == nil || course.StepOf(f.test) == v.current || f.crashed
+func (v *stepView) shows(f Failure) bool {
+	return v == nil || course.StepOf(f.Test) == v.current || f.Crashed
 }
 
 // summary is the line above the failures.
