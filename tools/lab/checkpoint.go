@@ -1,15 +1,10 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"fmt"
-	"go/ast"
-	"go/parser"
-	"go/token"
 	"io"
 	"os"
-	"path"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -17,7 +12,7 @@ import (
 
 	"gomaps/tools/internal/cli"
 	"gomaps/tools/lab/internal/course"
-	"gomaps/tools/lab/internal/merge"
+	"gomaps/tools/lab/internal/plan"
 	"gomaps/tools/lab/internal/testrun"
 	"gomaps/tools/lab/internal/versions"
 )
@@ -30,137 +25,6 @@ import (
 // in place. Before it changes a file, it saves the learner's files of the lab in the user's
 // cache folder, next to the runner's other records (see saveAndWrite and package versions);
 // restore NN puts them back.
-
-// A fileChange is what checkpoint writes to one learner file.
-type fileChange struct {
-	file string // relative to the root, with slashes
-	old  []byte // nil: the file is not there
-	new  []byte
-	m    *merge.Result // nil for a whole solution file
-	from string        // the step snapshot the merge took its code from, with slashes; "": the solution
-}
-
-// A checkpointPlan is what checkpoint would do to a lab: the files it writes, the notes it
-// adds, and how many declarations of the step to reach and later it leaves to the learner.
-type checkpointPlan struct {
-	changes []fileChange
-	notes   []string
-	left    int
-}
-
-// planCheckpoint works out what checkpoint writes to each learner file of lab l to bring it to
-// step k (k 0: the whole solution), and writes nothing. The steps of each func are read from
-// the files at ref, the commit of the labs as shipped, or from the files as they are when ref
-// is "". A file with a step snapshot of the step before k takes its code from the snapshot.
-func planCheckpoint(c *course.Course, l *course.Lab, steps []int, k int, ref string) (*checkpointPlan, error) {
-	sols, err := c.GoFiles(l.SolutionDir(), false)
-	if err != nil || len(sols) == 0 {
-		return nil, fmt.Errorf("lab %s has no solution folder %s, so there is nothing to put in place", l.Name, filepath.ToSlash(l.SolutionDir()))
-	}
-	snapDir := "" // the step snapshots of the step before k
-	if i := slices.Index(steps, k); i > 0 {
-		snapDir = l.StepSnapshotDir(steps[i-1])
-	}
-	p := &checkpointPlan{}
-	for _, solFile := range sols {
-		if err := planFile(c, p, l, filepath.Base(solFile), k, ref, snapDir); err != nil {
-			return nil, err
-		}
-	}
-	return p, nil
-}
-
-// planFile adds to p what checkpoint writes to the learner file name of lab l (see
-// planCheckpoint; snapDir is the folder of the step snapshots to take code from, or "").
-func planFile(c *course.Course, p *checkpointPlan, l *course.Lab, name string, k int, ref, snapDir string) error {
-	file := filepath.ToSlash(filepath.Join(l.Dir(), name))
-	// Every version is read with LF line ends: git show gives the shipped file with LF,
-	// while a checkout with core.autocrlf=true (Git for Windows' usual setting) has CRLF
-	// on disk, and the merge compares their lines.
-	sol, err := os.ReadFile(filepath.Join(c.Root, l.SolutionDir(), name))
-	if err != nil {
-		return err
-	}
-	sol = course.NormalizeEOL(sol)
-	old, err := os.ReadFile(filepath.Join(c.Root, filepath.FromSlash(file)))
-	if err != nil {
-		old = nil
-	}
-	if k == 0 {
-		if !bytes.Equal(course.NormalizeEOL(old), sol) {
-			p.changes = append(p.changes, fileChange{file: file, old: old, new: sol})
-		}
-		return nil
-	}
-	mine, shipped, note, err := startingFile(c, l, file, old, ref)
-	if err != nil {
-		return err
-	}
-	if note != "" {
-		p.notes = append(p.notes, note)
-	}
-	snap, from, err := readStepSnapshot(c, l, file, snapDir)
-	if err != nil {
-		return err
-	}
-	m, err := merge.ToStep(merge.File{Name: file, Lab: l.Num, Mine: mine, Shipped: shipped, Solution: sol, Snapshot: snap, Others: otherNames(c, l, file)}, k)
-	if err != nil {
-		return err
-	}
-	p.left += m.Left
-	if !bytes.Equal(m.Out, course.NormalizeEOL(old)) {
-		p.changes = append(p.changes, fileChange{file: file, old: old, new: m.Out, m: m, from: from})
-	}
-	return nil
-}
-
-// startingFile gives the learner's file the merge starts from (old, the file on disk, or the
-// shipped one when old is missing or does not parse, with a note saying so) and the file at ref
-// as shipped (nil without ref).
-func startingFile(c *course.Course, l *course.Lab, file string, old []byte, ref string) (mine, shipped []byte, note string, err error) {
-	if ref != "" {
-		shipped, _ = c.Git("show", ref+":"+file)
-	}
-	if shipped != nil {
-		shipped = course.NormalizeEOL(shipped)
-	}
-	mine = old
-	if mine != nil {
-		mine = course.NormalizeEOL(mine)
-	}
-	if mine != nil && parses(mine) {
-		return mine, shipped, "", nil
-	}
-	switch {
-	case shipped == nil && mine == nil:
-		return nil, nil, "", fmt.Errorf("%s is missing, and without the course's git history checkpoint cannot tell what it held: put it back with a fresh copy of the course", file)
-	case shipped == nil:
-		return nil, nil, "", fmt.Errorf("%s does not parse, so checkpoint cannot work on its funcs: fix the syntax error (go run ./tools/lab run %s shows it) and checkpoint again", file, l.Num)
-	case mine == nil:
-		note = fmt.Sprintf("%s was missing: it starts from the shipped file", file)
-	default:
-		note = fmt.Sprintf("%s does not parse: it starts from the shipped file (your version is saved)", file)
-	}
-	return shipped, shipped, note, nil
-}
-
-// readStepSnapshot reads the step snapshot of file in snapDir, if snapDir is not "" and has
-// one, and says where it is (from).
-func readStepSnapshot(c *course.Course, l *course.Lab, file, snapDir string) (snap []byte, from string, err error) {
-	if snapDir == "" {
-		return nil, "", nil
-	}
-	snap, err = os.ReadFile(filepath.Join(c.Root, snapDir, path.Base(file)))
-	if err != nil {
-		return nil, "", nil
-	}
-	snap = course.NormalizeEOL(snap)
-	from = filepath.ToSlash(filepath.Join(snapDir, path.Base(file)))
-	if !parses(snap) {
-		return nil, "", fmt.Errorf("%s, the step snapshot of %s, does not parse: the course is broken there (go run ./tools/lab verify %s says more)", from, file, l.Num)
-	}
-	return snap, from, nil
-}
 
 // checkpointStep reads the step to reach of a checkpoint of lab l, taught in steps (none: 0).
 func checkpointStep(l *course.Lab, steps []int, arg string) (int, error) {
@@ -181,7 +45,7 @@ func checkpointStep(l *course.Lab, steps []int, arg string) (int, error) {
 
 // A checkpointRun is one checkpoint of a lab: what it planned, found and saved, for what it says.
 type checkpointRun struct {
-	*checkpointPlan
+	*plan.Plan
 	l       *course.Lab
 	steps   []int
 	k       int    // the step to reach; 0: the whole solution
@@ -199,20 +63,20 @@ func checkpoint(ctx context.Context, c *course.Course, l *course.Lab, arg string
 	}
 	// Work out every file first: a problem stops the checkpoint before anything changes.
 	ref := c.ShippedRef()
-	if r.checkpointPlan, err = planCheckpoint(c, l, r.steps, r.k, ref); err != nil {
+	if r.Plan, err = plan.Checkpoint(c, l, r.steps, r.k, ref); err != nil {
 		return err
 	}
 	if r.k > 0 && ref == "" {
-		r.notes = append(r.notes, "this course folder has no git history, so the steps are read from the TODO comments of your files: a func whose TODO you deleted keeps your code")
+		r.Notes = append(r.Notes, "this course folder has no git history, so the steps are read from the TODO comments of your files: a func whose TODO you deleted keeps your code")
 	}
 	// Which of the steps below k pass already with the learner's code.
-	if len(r.changes) > 0 && !c.IsUntouched(l) && (r.k == 0 || r.k > r.steps[0]) {
+	if len(r.Changes) > 0 && !c.IsUntouched(l) && (r.k == 0 || r.k > r.steps[0]) {
 		r.passed = passingSteps(ctx, c, l, r.steps, r.k)
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
 	}
-	if len(r.changes) > 0 {
+	if len(r.Changes) > 0 {
 		if err := saveAndWrite(c, r, strings.TrimSpace("checkpoint "+l.Num+" "+arg)); err != nil {
 			return err
 		}
@@ -240,8 +104,8 @@ func saveAndWrite(c *course.Course, r *checkpointRun, why string) error {
 	if err != nil {
 		return fmt.Errorf("checkpoint could not save your files of lab %s first, so it changed nothing: %v", l.Name, err)
 	}
-	for _, ch := range r.changes {
-		if err := os.WriteFile(filepath.Join(c.Root, filepath.FromSlash(ch.file)), ch.new, 0o644); err != nil {
+	for _, ch := range r.Changes {
+		if err := os.WriteFile(filepath.Join(c.Root, filepath.FromSlash(ch.File)), ch.New, 0o644); err != nil {
 			return fmt.Errorf("%v; your files are saved: go run ./tools/lab restore %s puts them back", err, l.Num)
 		}
 	}
@@ -260,7 +124,7 @@ func sayCheckpointed(r *checkpointRun, w io.Writer) {
 	}
 	passed := r.passed
 	switch {
-	case len(r.changes) == 0:
+	case len(r.Changes) == 0:
 		fmt.Fprintln(w, "your files already hold it: nothing changed")
 	case r.leftBy == "":
 		fmt.Fprintf(w, "your files of %s were saved first, as version %d, in %s\n", filepath.ToSlash(l.Dir()), r.version, r.dir)
@@ -289,11 +153,11 @@ func sayCheckpointed(r *checkpointRun, w io.Writer) {
 func sayChanges(r *checkpointRun, w io.Writer) (spilled bool) {
 	var spill []string // replaced funcs that bring code of step k or later
 	spillTo := 0
-	for _, ch := range r.changes {
+	for _, ch := range r.Changes {
 		fmt.Fprintln(w, describeChange(ch, r.k))
-		if ch.m != nil {
-			spill = append(spill, ch.m.Spill...)
-			spillTo = max(spillTo, ch.m.SpillTo)
+		if ch.Merge != nil {
+			spill = append(spill, ch.Merge.Spill...)
+			spillTo = max(spillTo, ch.Merge.SpillTo)
 		}
 	}
 	if len(spill) > 0 {
@@ -308,26 +172,26 @@ func sayChanges(r *checkpointRun, w io.Writer) (spilled bool) {
 }
 
 // describeChange is the line that says what a checkpoint to step k wrote to one file.
-func describeChange(ch fileChange, k int) string {
+func describeChange(ch plan.Change, k int) string {
 	switch {
-	case ch.m == nil && ch.old == nil:
-		return fmt.Sprintf("  %s: added, the solution's file", ch.file)
-	case ch.m == nil:
-		return fmt.Sprintf("  %s: now the solution's file", ch.file)
+	case ch.Merge == nil && ch.Old == nil:
+		return fmt.Sprintf("  %s: added, the solution's file", ch.File)
+	case ch.Merge == nil:
+		return fmt.Sprintf("  %s: now the solution's file", ch.File)
 	}
-	line := fmt.Sprintf("  %s: the solution's %s", ch.file, strings.Join(ch.m.Replaced, ", "))
-	if ch.from != "" {
-		line = fmt.Sprintf("  %s: the solution as it stands before step %d (%s): %s", ch.file, k, ch.from, strings.Join(ch.m.Replaced, ", "))
+	line := fmt.Sprintf("  %s: the solution's %s", ch.File, strings.Join(ch.Merge.Replaced, ", "))
+	if ch.From != "" {
+		line = fmt.Sprintf("  %s: the solution as it stands before step %d (%s): %s", ch.File, k, ch.From, strings.Join(ch.Merge.Replaced, ", "))
 	}
-	if len(ch.m.Added) > 0 {
+	if len(ch.Merge.Added) > 0 {
 		from := "the solution"
-		if ch.from != "" {
+		if ch.From != "" {
 			from = "the snapshot"
 		}
-		line += "; added from " + from + ": " + strings.Join(ch.m.Added, ", ")
+		line += "; added from " + from + ": " + strings.Join(ch.Merge.Added, ", ")
 	}
-	if len(ch.m.Imports) > 0 {
-		line += "; imports: " + strings.Join(ch.m.Imports, ", ")
+	if len(ch.Merge.Imports) > 0 {
+		line += "; imports: " + strings.Join(ch.Merge.Imports, ", ")
 	}
 	return line
 }
@@ -335,13 +199,13 @@ func describeChange(ch fileChange, k int) string {
 // sayNext gives the checkpoint's notes, says whether the lab compiles now, and what to do next.
 func sayNext(ctx context.Context, c *course.Course, r *checkpointRun, spilled bool, w io.Writer) {
 	l, k := r.l, r.k
-	for _, n := range r.notes {
+	for _, n := range r.Notes {
 		fmt.Fprintf(w, "note: %s\n", n)
 	}
-	if k > 0 && r.left == 0 {
+	if k > 0 && r.Left == 0 {
 		fmt.Fprintf(w, "note: step %d and the steps after it have no code of their own in the lab's files, so with the steps before it in place the lab should pass\n", k)
 	}
-	if len(r.changes) > 0 {
+	if len(r.Changes) > 0 {
 		if out, err := c.RunGo(ctx, "build", "./"+filepath.ToSlash(l.Dir())); err != nil {
 			fmt.Fprintf(w, "lab %s does not compile now: %s\n", l.Name, course.FirstError(out))
 			fmt.Fprintf(w, "if the error is in your code of step %d or later, fix it there; else put your files back as they were\n", max(k, 1))
@@ -358,46 +222,11 @@ func sayNext(ctx context.Context, c *course.Course, r *checkpointRun, spilled bo
 	switch {
 	case k > 0 && len(ls.Later) > 0:
 		fmt.Fprintln(w, "next: "+ls.LaterNote())
-	case k > 0 && !spilled && r.left > 0:
+	case k > 0 && !spilled && r.Left > 0:
 		fmt.Fprintf(w, "next: go run ./tools/lab run %s (it says you are at step %d until step %d passes)\n", l.Num, k, k)
 	default:
 		fmt.Fprintf(w, "next: go run ./tools/lab run %s\n", l.Num)
 	}
-}
-
-// parses reports whether src is Go that parses.
-func parses(src []byte) bool {
-	_, err := parseFile(src)
-	return err == nil
-}
-
-// parseFile parses a Go file's declarations, without comments.
-func parseFile(src []byte) (*ast.File, error) {
-	return parser.ParseFile(token.NewFileSet(), "", src, parser.SkipObjectResolution)
-}
-
-// otherNames lists the package-level names the lab's other files declare (its tests too,
-// when they are in the package), so that checkpoint adds no second declaration of one.
-func otherNames(c *course.Course, l *course.Lab, file string) map[string]bool {
-	names := map[string]bool{}
-	mine, _ := c.GoFiles(l.Dir(), false)
-	tests, _ := c.GoFiles(l.Dir(), true)
-	for _, f := range append(mine, tests...) {
-		if filepath.ToSlash(f) == file {
-			continue
-		}
-		data, err := os.ReadFile(filepath.Join(c.Root, f))
-		if err != nil {
-			continue
-		}
-		if af, err := parseFile(data); err == nil && af.Name.Name != l.Word {
-			continue // an external test package
-		}
-		for n := range merge.TopNames(data) {
-			names[n] = true
-		}
-	}
-	return names
 }
 
 // passingSteps runs the lab's tests of the steps below k (every test when k is 0) on the

@@ -21,6 +21,7 @@ import (
 	"gomaps/tools/internal/cli"
 	"gomaps/tools/lab/internal/course"
 	"gomaps/tools/lab/internal/merge"
+	"gomaps/tools/lab/internal/plan"
 	"gomaps/tools/lab/internal/testrun"
 )
 
@@ -387,12 +388,12 @@ func checkStepSnapshots(ctx context.Context, c *course.Course, l *course.Lab, js
 			continue // checkLayout says so
 		}
 		next := steps[i+1]
-		plan, err := planCheckpoint(c, l, steps, next, "")
+		p, err := plan.Checkpoint(c, l, steps, next, "")
 		if err != nil {
 			ps = append(ps, fmt.Sprintf("step snapshot %s: checkpoint %s %d fails: %v", name, l.Num, next, err))
 			continue
 		}
-		s, err := testWithFiles(ctx, c, l, plan.changes, "-count=1", "-run", fmt.Sprintf("^(Test|Fuzz)Step(%s)([^0-9]|$)", stepAlternatives(steps[:i+2])))
+		s, err := testWithFiles(ctx, c, l, p.Changes, "-count=1", "-run", fmt.Sprintf("^(Test|Fuzz)Step(%s)([^0-9]|$)", stepAlternatives(steps[:i+2])))
 		if err != nil {
 			return append(ps, err.Error())
 		}
@@ -442,7 +443,7 @@ func stepAlternatives(steps []int) string {
 
 // testWithFiles runs the tests of lab l with the files of changes in place of the learner's, by
 // -overlay: the learner's files are never touched.
-func testWithFiles(ctx context.Context, c *course.Course, l *course.Lab, changes []fileChange, extra ...string) (*testrun.Status, error) {
+func testWithFiles(ctx context.Context, c *course.Course, l *course.Lab, changes []plan.Change, extra ...string) (*testrun.Status, error) {
 	tmp, err := os.MkdirTemp("", "lab-checkpoint-*")
 	if err != nil {
 		return nil, err
@@ -450,11 +451,11 @@ func testWithFiles(ctx context.Context, c *course.Course, l *course.Lab, changes
 	defer os.RemoveAll(tmp)
 	replace := map[string]string{}
 	for i, ch := range changes {
-		f := filepath.Join(tmp, fmt.Sprintf("%d-%s", i, filepath.Base(ch.file)))
-		if err := os.WriteFile(f, ch.new, 0o644); err != nil {
+		f := filepath.Join(tmp, fmt.Sprintf("%d-%s", i, filepath.Base(ch.File)))
+		if err := os.WriteFile(f, ch.New, 0o644); err != nil {
 			return nil, err
 		}
-		replace[filepath.Join(c.Root, filepath.FromSlash(ch.file))] = f
+		replace[filepath.Join(c.Root, filepath.FromSlash(ch.File))] = f
 	}
 	ov, err := overlay.Write(replace)
 	if err != nil {
@@ -519,7 +520,7 @@ func checkStepSnapshotFile(c *course.Course, l *course.Lab, j int, name string) 
 	}
 	marker := "TODO(" + l.Num + ")"
 	labDecls, err := merge.Decls(twin, lab, marker)
-	if err != nil || sol == nil || !parses(sol) {
+	if err != nil || sol == nil || !merge.Parses(sol) {
 		return ps // reported with the lab's files
 	}
 	spans, err := merge.StepDecls(twin, lab, sol, l.Num)
@@ -743,9 +744,9 @@ func checkTodoSteps(c *course.Course, l *course.Lab, mine []string) []string {
 				ps = append(ps, fmt.Sprintf("%s:%d: the %s names step %d, and the lab's tests have %s", filepath.ToSlash(f), i+1, marker, step, course.DescribeSteps(steps)))
 			}
 		}
-		if named && parses(data) {
+		if named && merge.Parses(data) {
 			sol, _ := os.ReadFile(filepath.Join(c.Root, l.SolutionDir(), filepath.Base(f)))
-			if sol != nil && !parses(sol) {
+			if sol != nil && !merge.Parses(sol) {
 				sol = nil
 			}
 			if _, err := merge.StepDecls(filepath.ToSlash(f), data, sol, l.Num); err != nil {
