@@ -101,36 +101,6 @@ func hintCommand(open course.Opener) *cli.Command {
 	}
 }
 
-func verifyCommand(open course.Opener) *cli.Command {
-	var fuzzTime string
-	return &cli.Command{
-		Name:  "verify",
-		Usage: "[-fuzztime Nx|D] [NN...]",
-		Short: "check the lab contract (CI runs this)",
-		Long:  "check the lab contract for the labs named, or every lab (CI runs this)",
-		Flags: func(fs *flag.FlagSet) {
-			fs.StringVar(&fuzzTime, "fuzztime", defaultFuzzTime, "how much to fuzz each fuzz target with its solution: a count of inputs (5000x) or a duration (10s); 0 for none")
-		},
-		Run: open.Run(func(ctx context.Context, c *course.Course, io cli.IO, args []string) error {
-			if !validFuzzTime(fuzzTime) {
-				return cli.Usagef("verify: -fuzztime %s: want a count of inputs such as 5000x, or a duration such as 10s", fuzzTime)
-			}
-			labs := c.Labs
-			if len(args) > 0 {
-				labs = nil
-				for _, arg := range args {
-					l, err := c.Lab(arg)
-					if err != nil {
-						return err
-					}
-					labs = append(labs, l)
-				}
-			}
-			return verify(ctx, c, labs, fuzzTime, io.Stdout)
-		}),
-	}
-}
-
 func resetCommand(open course.Opener) *cli.Command {
 	var yes, tests bool
 	return &cli.Command{

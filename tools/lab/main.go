@@ -10,6 +10,7 @@ import (
 	"gomaps/tools/internal/cli"
 	"gomaps/tools/internal/gocmd"
 	"gomaps/tools/lab/internal/course"
+	"gomaps/tools/lab/internal/verify"
 )
 
 func main() { program().Main() }
@@ -54,7 +55,7 @@ func program() *cli.Program {
 		},
 		FlagsUsage: "[-C dir] [-lane NAME]",
 		Commands: []*cli.Command{
-			listCommand(o.open), runCommand(o.open), watchCommand(o.open), hintCommand(o.open), verifyCommand(o.open),
+			listCommand(o.open), runCommand(o.open), watchCommand(o.open), hintCommand(o.open), verify.Command(o.open),
 			resetCommand(o.open), solutionCommand(o.open), checkpointCommand(o.open), restoreCommand(o.open), progressCommand(o.open),
 		},
 		Footer: footer,
