@@ -9,6 +9,7 @@ import (
 	"gomaps/labs/lanes"
 	"gomaps/tools/internal/cli"
 	"gomaps/tools/internal/gocmd"
+	"gomaps/tools/lab/internal/checkpoint"
 	"gomaps/tools/lab/internal/course"
 	"gomaps/tools/lab/internal/verify"
 )
@@ -56,7 +57,7 @@ func program() *cli.Program {
 		FlagsUsage: "[-C dir] [-lane NAME]",
 		Commands: []*cli.Command{
 			listCommand(o.open), runCommand(o.open), watchCommand(o.open), hintCommand(o.open), verify.Command(o.open),
-			resetCommand(o.open), solutionCommand(o.open), checkpointCommand(o.open), restoreCommand(o.open), progressCommand(o.open),
+			checkpoint.ResetCommand(o.open), checkpoint.SolutionCommand(o.open), checkpoint.Command(o.open), checkpoint.RestoreCommand(o.open), progressCommand(o.open),
 		},
 		Footer: footer,
 	}

@@ -1,6 +1,7 @@
-package main
+package checkpoint
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -21,6 +22,25 @@ import (
 // version saved before a checkpoint; the files it replaces are saved too, as a version of their
 // own. No version is ever overwritten or deleted, and restore NN K brings back any of them:
 // nothing a learner typed is out of reach.
+
+// RestoreCommand is the restore command.
+func RestoreCommand(open course.Opener) *cli.Command {
+	return &cli.Command{
+		Name:  "restore",
+		Usage: "NN [K]",
+		Short: "put back the learner's files saved by a checkpoint",
+		Long: "put back the learner's files of lab NN as the last checkpoint that changed them found " +
+			"them (or version K of the saved files), saving the ones there now as a version of their " +
+			"own; it says the folder every version is kept in",
+		Run: open.Run(func(ctx context.Context, c *course.Course, io cli.IO, args []string) error {
+			l, k, err := c.LabAndNumber(args, "restore takes a lab, and the number of a saved version if you want an older one, as in: restore 03")
+			if err != nil {
+				return err
+			}
+			return restore(c, l, k, io.Stdout)
+		}),
+	}
+}
 
 // savedVersions is the folder of lab l's saved versions: in the user's cache folder, next to the
 // runner's records (see course.StateFile), never in the course's files.

@@ -1,14 +1,33 @@
-package main
+package checkpoint
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 
+	"gomaps/tools/internal/cli"
 	"gomaps/tools/internal/linediff"
 	"gomaps/tools/lab/internal/course"
 )
+
+// SolutionCommand is the solution command.
+func SolutionCommand(open course.Opener) *cli.Command {
+	return &cli.Command{
+		Name:  "solution",
+		Usage: "NN",
+		Short: "the diff between your files and the solution",
+		Long:  "show the diff between the learner's files and the solution",
+		Run: open.Run(func(ctx context.Context, c *course.Course, io cli.IO, args []string) error {
+			l, err := c.OneLab("solution", args)
+			if err != nil {
+				return err
+			}
+			return solution(c, l, io.Stdout)
+		}),
+	}
+}
 
 // solution prints, for each learner file, a unified diff from the learner's
 // version to the solution's.

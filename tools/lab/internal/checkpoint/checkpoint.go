@@ -1,4 +1,8 @@
-package main
+// Package checkpoint is the commands that put files in a learner's lab, or show what they
+// would put: checkpoint (the solution of the steps before K), restore (the learner's files a
+// checkpoint saved), reset (the lab as shipped, or only its tests) and solution (the diff from
+// the learner's files to the solution).
+package checkpoint
 
 import (
 	"context"
@@ -25,6 +29,26 @@ import (
 // in place. Before it changes a file, it saves the learner's files of the lab in the user's
 // cache folder, next to the runner's other records (see saveAndWrite and package versions);
 // restore NN puts them back.
+
+// Command is the checkpoint command.
+func Command(open course.Opener) *cli.Command {
+	return &cli.Command{
+		Name:  "checkpoint",
+		Usage: "NN [K]",
+		Short: "bring a learner who fell behind to step K of a lab",
+		Long: "bring a learner who fell behind to step K of lab NN: the solution of every step before K " +
+			"is put in place, func by func, and the code of step K and later stays the learner's; a lab " +
+			"without steps takes no K and gets its whole solution. The learner's files are saved first, " +
+			"outside the course",
+		Run: open.Run(func(ctx context.Context, c *course.Course, io cli.IO, args []string) error {
+			l, k, err := c.LabAndNumber(args, "checkpoint takes a lab and the step to reach, as in: checkpoint 03 5 (a lab without steps takes no step)")
+			if err != nil {
+				return err
+			}
+			return checkpoint(ctx, c, l, k, io.Stdout)
+		}),
+	}
+}
 
 // checkpointStep reads the step to reach of a checkpoint of lab l, taught in steps (none: 0).
 func checkpointStep(l *course.Lab, steps []int, arg string) (int, error) {
