@@ -76,31 +76,6 @@ func watchCommand(open course.Opener) *cli.Command {
 	}
 }
 
-func hintCommand(open course.Opener) *cli.Command {
-	var lang string
-	return &cli.Command{
-		Name:  "hint",
-		Usage: "[-lang en|zh] NN [K]",
-		Short: "the next hint for the step you are on",
-		Long: "show the next hint for the step you are on (the lowest failing step), one at a time, " +
-			"from a nudge to nearly the answer; with K, hint K; with -lang zh (or a locale whose LANG " +
-			"starts with zh), from the Chinese chapter",
-		Flags: func(fs *flag.FlagSet) {
-			fs.StringVar(&lang, "lang", localeLang(), "the language of the chapter the hints come from: en, or zh for the Chinese edition (chapters/zh/)")
-		},
-		Run: open.Run(func(ctx context.Context, c *course.Course, io cli.IO, args []string) error {
-			if lang != "en" && lang != "zh" {
-				return cli.Usagef("hint: -lang %s: the book has en (English) and zh (Chinese)", lang)
-			}
-			l, k, err := c.LabAndNumber(args, "hint takes a lab and an optional hint number, as in: hint 01 2 (or hint -lang zh 01 2)")
-			if err != nil {
-				return err
-			}
-			return hint(ctx, c, l, k, lang, io.Stdout)
-		}),
-	}
-}
-
 func progressCommand(open course.Opener) *cli.Command {
 	var asJSON bool
 	return &cli.Command{

@@ -11,6 +11,7 @@ import (
 	"gomaps/tools/internal/gocmd"
 	"gomaps/tools/lab/internal/checkpoint"
 	"gomaps/tools/lab/internal/course"
+	"gomaps/tools/lab/internal/hint"
 	"gomaps/tools/lab/internal/verify"
 )
 
@@ -41,8 +42,9 @@ func (o *options) open(io cli.IO) (*course.Course, error) {
 	return c, nil
 }
 
-// program is the lab runner's table of commands. Each call makes a new one, so that a run's
-// flags are its own.
+// program is the lab runner's table of commands, in the order the manual lists them: list, run,
+// watch and progress are in this package (commands.go), the others are packages of
+// internal/. Each call makes a new one, so that a run's flags are its own.
 func program() *cli.Program {
 	o := &options{}
 	return &cli.Program{
@@ -56,8 +58,16 @@ func program() *cli.Program {
 		},
 		FlagsUsage: "[-C dir] [-lane NAME]",
 		Commands: []*cli.Command{
-			listCommand(o.open), runCommand(o.open), watchCommand(o.open), hintCommand(o.open), verify.Command(o.open),
-			checkpoint.ResetCommand(o.open), checkpoint.SolutionCommand(o.open), checkpoint.Command(o.open), checkpoint.RestoreCommand(o.open), progressCommand(o.open),
+			listCommand(o.open),
+			runCommand(o.open),
+			watchCommand(o.open),
+			hint.Command(o.open),
+			verify.Command(o.open),
+			checkpoint.ResetCommand(o.open),
+			checkpoint.SolutionCommand(o.open),
+			checkpoint.Command(o.open),
+			checkpoint.RestoreCommand(o.open),
+			progressCommand(o.open),
 		},
 		Footer: footer,
 	}
