@@ -63,11 +63,14 @@ var timeoutDirective = regexp.MustCompile(`(?m)^//lab:timeout (\S+)\s*$`)
 // keeps the lab from passing.
 var givenDirective = regexp.MustCompile(`(?m)^//lab:given ((?:[\w.-]+\.go ?)+)\s*$`)
 
-// Dir is the lab's folder, SolutionDir its solution's and Chapter its chapter, relative to the
-// root.
-func (l *Lab) Dir() string         { return filepath.Join("labs", l.Name) }
+// Dir is the lab's folder, relative to the root.
+func (l *Lab) Dir() string { return filepath.Join("labs", l.Name) }
+
+// SolutionDir is the folder of the lab's solution, relative to the root.
 func (l *Lab) SolutionDir() string { return filepath.Join("solutions", l.Name) }
-func (l *Lab) Chapter() string     { return filepath.Join("chapters", l.Name+".md") }
+
+// Chapter is the lab's chapter, relative to the root.
+func (l *Lab) Chapter() string { return filepath.Join("chapters", l.Name+".md") }
 
 // Pkg is the import path of the lab's package, as go test names it.
 func (c *Course) Pkg(l *Lab) string { return c.Module + "/labs/" + l.Name }

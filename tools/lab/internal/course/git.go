@@ -79,4 +79,6 @@ func (c *Course) Changed(l *Lab) bool {
 	return false
 }
 
+// NormalizeEOL turns CRLF line ends into LF: git show gives the shipped files with LF, a checkout
+// with core.autocrlf=true (Git for Windows' usual setting) has CRLF on disk.
 func NormalizeEOL(b []byte) []byte { return bytes.ReplaceAll(b, []byte("\r\n"), []byte("\n")) }

@@ -28,6 +28,7 @@ type Hint struct {
 //	??? tip "提示 3：第 1 步，内层循环里的判断"
 var hintRE = regexp.MustCompile(`^\?\?\?\+? tip "(?:Hint (\d+)(?:: (.*))?|提示 (\d+)(?:：(.*))?)"\s*$`)
 
+// ParseHints reads the hints of a chapter's text, in their order.
 func ParseHints(text string) []Hint {
 	var hints []Hint
 	var cur *Hint

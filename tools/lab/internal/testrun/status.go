@@ -24,6 +24,7 @@ type Status struct {
 	Later   []course.LaterTest    // tests that need a newer Go than the one that ran: not in tests
 }
 
+// A Failure is a top-level test that failed, or did not run.
 type Failure struct {
 	Test    string
 	Msg     []string // the first failure message, one or more lines
@@ -34,11 +35,11 @@ type Failure struct {
 
 // A Crash ended the test binary: everything after it did not run.
 type Crash struct {
-	Test     string // the test that was running, if known
-	Headline string // "fatal error: concurrent map writes"
-	Explain  string // what it means, in one sentence
-	Misuse   bool   // a lock released that was not held: a bug of the code as written, in any step
-	Tail     []string
+	Test     string   // the test that was running, if known
+	Headline string   // "fatal error: concurrent map writes"
+	Explain  string   // what it means, in one sentence
+	Misuse   bool     // a lock released that was not held: a bug of the code as written, in any step
+	Tail     []string // the frames in the course's files: where the code was
 }
 
 // Passing reports whether the lab passes: its tests, as shipped, all pass.
