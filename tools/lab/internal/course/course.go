@@ -203,8 +203,15 @@ func (c *Course) GoFiles(dir string, tests bool) ([]string, error) {
 // a crash kept from running still count. Files that do not parse are skipped:
 // go test reports those.
 func (c *Course) TestNames(l *Lab) []string {
+	names, _ := c.tests(l)
+	return names
+}
+
+// tests lists the lab's top-level tests from its source, as TestNames, and maps each to the
+// name of the file that declares it.
+func (c *Course) tests(l *Lab) (names []string, inFile map[string]string) {
 	files, _ := c.GoFiles(l.Dir(), true)
-	var names []string
+	inFile = map[string]string{}
 	fset := token.NewFileSet()
 	for _, f := range files {
 		af, err := parser.ParseFile(fset, filepath.Join(c.Root, f), nil, parser.SkipObjectResolution)
@@ -212,13 +219,13 @@ func (c *Course) TestNames(l *Lab) []string {
 			continue
 		}
 		for _, d := range af.Decls {
-			name := declTestName(d)
-			if name != "" {
+			if name := declTestName(d); name != "" {
 				names = append(names, name)
+				inFile[name] = filepath.Base(f)
 			}
 		}
 	}
-	return names
+	return names, inFile
 }
 
 // Rel turns a path the go command printed into one relative to the root.

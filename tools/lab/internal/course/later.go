@@ -3,8 +3,6 @@ package course
 import (
 	"go/build"
 	"go/build/constraint"
-	"go/parser"
-	"go/token"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -72,7 +70,7 @@ func releaseTags(minor int) []string {
 // BuiltTests splits the tests of lab l into those the go command in use builds and those whose
 // file needs a newer Go.
 func (c *Course) BuiltTests(l *Lab) (built []string, later []LaterTest) {
-	all := c.TestNames(l)
+	all, inFile := c.tests(l)
 	minor := c.goMinor()
 	if minor == 0 {
 		return all, nil
@@ -87,7 +85,6 @@ func (c *Course) BuiltTests(l *Lab) (built []string, later []LaterTest) {
 	if len(needs) == 0 {
 		return all, nil
 	}
-	inFile := c.testFiles(l)
 	for _, name := range all {
 		n, ok := needs[inFile[name]]
 		if !ok {
@@ -104,25 +101,6 @@ func (c *Course) BuiltTests(l *Lab) (built []string, later []LaterTest) {
 		later = append(later, lt)
 	}
 	return built, later
-}
-
-// testFiles maps each test of lab l to the name of the file that declares it.
-func (c *Course) testFiles(l *Lab) map[string]string {
-	out := map[string]string{}
-	files, _ := c.GoFiles(l.Dir(), true)
-	fset := token.NewFileSet()
-	for _, f := range files {
-		af, err := parser.ParseFile(fset, filepath.Join(c.Root, f), nil, parser.SkipObjectResolution)
-		if err != nil {
-			continue
-		}
-		for _, d := range af.Decls {
-			if name := declTestName(d); name != "" {
-				out[name] = filepath.Base(f)
-			}
-		}
-	}
-	return out
 }
 
 // needsRelease returns the minor version of the first Go 1 release after Go 1.minor whose build
