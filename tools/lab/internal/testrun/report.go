@@ -49,7 +49,7 @@ func Report(c *course.Course, s *Status, w io.Writer) {
 	case s.Passing():
 		reportPassing(c, s, w)
 	default:
-		reportFailing(c, s, w)
+		reportFailing(s, w)
 	}
 }
 
@@ -103,7 +103,7 @@ func reportPassing(c *course.Course, s *Status, w io.Writer) {
 // reportFailing shows the failing tests of the step the learner is on, and the crash of the
 // run: first when it is of that step or a lock misuse, after the failures when it is of a later
 // step.
-func reportFailing(c *course.Course, s *Status, w io.Writer) {
+func reportFailing(s *Status, w io.Writer) {
 	l := s.Lab
 	steps := s.steps()
 	// A crash in a later step's test usually means only that the steps before it are not
@@ -112,7 +112,7 @@ func reportFailing(c *course.Course, s *Status, w io.Writer) {
 	// step does.
 	laterCrash := s.Crash != nil && steps != nil && s.Crash.Test != "" && course.StepOf(s.Crash.Test) > steps.current && !s.Crash.Misuse
 	if s.Crash != nil && !laterCrash {
-		reportCrash(c, s, w, "")
+		reportCrash(s, w, "")
 		fmt.Fprintln(w)
 	}
 	fmt.Fprintf(w, "lab %s: %d of %d tests failing\n", l.Name, len(s.Failing), len(s.Tests))
@@ -128,7 +128,7 @@ func reportFailing(c *course.Course, s *Status, w io.Writer) {
 			why = fmt.Sprintf(" (step %d, after the step you are on, but it stopped the tests before %s of %s ran: %s runs that step's tests alone)",
 				course.StepOf(s.Crash.Test), strings.Join(steps.notRun, ", "), fmt.Sprintf("step %d", steps.current), steps.runAlone(filepath.ToSlash(l.Dir())))
 		}
-		reportCrash(c, s, w, why)
+		reportCrash(s, w, why)
 	}
 	if notRun > 0 {
 		fmt.Fprintf(w, "\n%d test%s did not run because the crash stopped the test binary\n", notRun, course.Plural(notRun))
@@ -178,7 +178,7 @@ func reportWhatNext(s *Status, steps *stepView, w io.Writer) {
 }
 
 // reportCrash prints the crash of the run: where, what, and the learner's frames.
-func reportCrash(c *course.Course, s *Status, w io.Writer, note string) {
+func reportCrash(s *Status, w io.Writer, note string) {
 	where := ""
 	if s.Crash.Test != "" {
 		where = " in " + s.Crash.Test
