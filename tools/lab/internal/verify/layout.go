@@ -56,7 +56,8 @@ func checkPackages(c *course.Course, l *course.Lab, mine, tests []string) []stri
 }
 
 // checkEditPoints checks that every learner file the solution changes has an edit point, that
-// the lab has one, and that its given files (see givenDirective) are there, without one.
+// the lab has one, and that its given files (Lab.Given: its doc.go's //lab:given) are there,
+// without one.
 func checkEditPoints(c *course.Course, l *course.Lab, mine []string) []string {
 	var ps []string
 	marker := "TODO(" + l.Num + ")"
