@@ -65,7 +65,7 @@ def _git(root, *args):
 
 
 def _refs(root):
-    """The commits that may hold the labs as shipped, as the lab runner's shippedRef: the
+    """The commits that may hold the labs as shipped, as the lab runner's ShippedRef: the
     branch the course was cloned from, then HEAD. Empty when the course is not a git checkout of
     its own (a folder inside another repository has not the course's history)."""
     top = _git(root, "rev-parse", "--show-toplevel")

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"gomaps/tools/lab/internal/course"
 )
 
 // TestCheckpointCRLF: in a checkout with CRLF line ends on disk (core.autocrlf=true, Git for
@@ -45,7 +47,7 @@ func TestCheckpointCRLF(t *testing.T) {
 		var files strings.Builder
 		for _, name := range []string{"steps.go", "words.go"} {
 			data, _ := os.ReadFile(filepath.Join(root, "labs", "03-steps", name))
-			files.Write(normalizeEOL(data))
+			files.Write(course.NormalizeEOL(data))
 		}
 		results[crlf] = normalizeState(out.String(), root) + files.String()
 	}

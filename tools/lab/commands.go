@@ -5,6 +5,7 @@ import (
 	"flag"
 
 	"gomaps/tools/internal/cli"
+	"gomaps/tools/lab/internal/course"
 )
 
 // doc and footer are the manual's text around the commands (see doc.go, made from them).
@@ -26,189 +27,56 @@ that runs it on the course's lane of that Go.
 Exit status: 0 when the command succeeded (for run: the lab passes), 1 when
 it ran and found a failure, 2 for a usage error.`
 
-func listCommand(o *options) *cli.Command {
+func listCommand(open course.Opener) *cli.Command {
 	return &cli.Command{
 		Name:  "list",
 		Short: "every lab with its state, and the next lab to do",
 		Long:  "every lab with its state, and the next lab to do",
-		Run: on(o, func(ctx context.Context, c *course, io cli.IO, args []string) error {
+		Run: open.Run(func(ctx context.Context, c *course.Course, io cli.IO, args []string) error {
 			if len(args) > 0 {
 				return cli.Usagef("list takes no arguments")
 			}
-			return c.list(ctx, io.Stdout)
+			return list(ctx, c, io.Stdout)
 		}),
 	}
 }
 
-func runCommand(o *options) *cli.Command {
+func runCommand(open course.Opener) *cli.Command {
 	return &cli.Command{
 		Name:  "run",
 		Usage: "NN",
 		Short: "run one lab: which tests fail, and the first message of each",
 		Long:  "run one lab: which tests fail, and the first message of each",
-		Run: on(o, func(ctx context.Context, c *course, io cli.IO, args []string) error {
-			l, err := c.oneLab("run", args)
+		Run: open.Run(func(ctx context.Context, c *course.Course, io cli.IO, args []string) error {
+			l, err := c.OneLab("run", args)
 			if err != nil {
 				return err
 			}
-			return c.runLab(ctx, l, io.Stdout)
+			return runLab(ctx, c, l, io.Stdout)
 		}),
 	}
 }
 
-func watchCommand(o *options) *cli.Command {
+func watchCommand(open course.Opener) *cli.Command {
 	return &cli.Command{
 		Name:  "watch",
 		Usage: "[NN]",
 		Short: "run a lab again on every save",
 		Long:  "run a lab again on every save (NN defaults to the next lab to do)",
-		Run: on(o, func(ctx context.Context, c *course, io cli.IO, args []string) error {
-			var l *lab
+		Run: open.Run(func(ctx context.Context, c *course.Course, io cli.IO, args []string) error {
+			var l *course.Lab
 			if len(args) > 0 {
 				var err error
-				if l, err = c.oneLab("watch", args); err != nil {
+				if l, err = c.OneLab("watch", args); err != nil {
 					return err
 				}
 			}
-			return c.watch(ctx, l, io.Stdout)
+			return watch(ctx, c, l, io.Stdout)
 		}),
 	}
 }
 
-func hintCommand(o *options) *cli.Command {
-	var lang string
-	return &cli.Command{
-		Name:  "hint",
-		Usage: "[-lang en|zh] NN [K]",
-		Short: "the next hint for the step you are on",
-		Long: "show the next hint for the step you are on (the lowest failing step), one at a time, " +
-			"from a nudge to nearly the answer; with K, hint K; with -lang zh (or a locale whose LANG " +
-			"starts with zh), from the Chinese chapter",
-		Flags: func(fs *flag.FlagSet) {
-			fs.StringVar(&lang, "lang", localeLang(), "the language of the chapter the hints come from: en, or zh for the Chinese edition (chapters/zh/)")
-		},
-		Run: on(o, func(ctx context.Context, c *course, io cli.IO, args []string) error {
-			if lang != "en" && lang != "zh" {
-				return cli.Usagef("hint: -lang %s: the book has en (English) and zh (Chinese)", lang)
-			}
-			l, k, err := c.labAndNumber(args, "hint takes a lab and an optional hint number, as in: hint 01 2 (or hint -lang zh 01 2)")
-			if err != nil {
-				return err
-			}
-			return c.hint(ctx, l, k, lang, io.Stdout)
-		}),
-	}
-}
-
-func verifyCommand(o *options) *cli.Command {
-	var fuzzTime string
-	return &cli.Command{
-		Name:  "verify",
-		Usage: "[-fuzztime Nx|D] [NN...]",
-		Short: "check the lab contract (CI runs this)",
-		Long:  "check the lab contract for the labs named, or every lab (CI runs this)",
-		Flags: func(fs *flag.FlagSet) {
-			fs.StringVar(&fuzzTime, "fuzztime", defaultFuzzTime, "how much to fuzz each fuzz target with its solution: a count of inputs (5000x) or a duration (10s); 0 for none")
-		},
-		Run: on(o, func(ctx context.Context, c *course, io cli.IO, args []string) error {
-			if !validFuzzTime(fuzzTime) {
-				return cli.Usagef("verify: -fuzztime %s: want a count of inputs such as 5000x, or a duration such as 10s", fuzzTime)
-			}
-			labs := c.labs
-			if len(args) > 0 {
-				labs = nil
-				for _, arg := range args {
-					l, err := c.lab(arg)
-					if err != nil {
-						return err
-					}
-					labs = append(labs, l)
-				}
-			}
-			return c.verify(ctx, labs, fuzzTime, io.Stdout)
-		}),
-	}
-}
-
-func resetCommand(o *options) *cli.Command {
-	var yes, tests bool
-	return &cli.Command{
-		Name:  "reset",
-		Usage: "[-y] [-tests] NN",
-		Short: "put a lab's files back to their shipped state",
-		Long: "put a lab's files back to their shipped state; with -tests, only its *_test.go files " +
-			"(the grader), keeping the learner's own files",
-		Flags: func(fs *flag.FlagSet) {
-			fs.BoolVar(&yes, "y", false, "do not ask for confirmation")
-			fs.BoolVar(&tests, "tests", false, "restore only the lab's tests, keeping the learner's files")
-		},
-		Run: on(o, func(ctx context.Context, c *course, io cli.IO, args []string) error {
-			l, err := c.oneLab("reset", args)
-			if err != nil {
-				return err
-			}
-			if tests {
-				return c.resetTests(l, yes, io.Stdin, io.Stdout)
-			}
-			return c.reset(l, yes, io.Stdin, io.Stdout)
-		}),
-	}
-}
-
-func solutionCommand(o *options) *cli.Command {
-	return &cli.Command{
-		Name:  "solution",
-		Usage: "NN",
-		Short: "the diff between your files and the solution",
-		Long:  "show the diff between the learner's files and the solution",
-		Run: on(o, func(ctx context.Context, c *course, io cli.IO, args []string) error {
-			l, err := c.oneLab("solution", args)
-			if err != nil {
-				return err
-			}
-			return c.solution(l, io.Stdout)
-		}),
-	}
-}
-
-func checkpointCommand(o *options) *cli.Command {
-	return &cli.Command{
-		Name:  "checkpoint",
-		Usage: "NN [K]",
-		Short: "bring a learner who fell behind to step K of a lab",
-		Long: "bring a learner who fell behind to step K of lab NN: the solution of every step before K " +
-			"is put in place, func by func, and the code of step K and later stays the learner's; a lab " +
-			"without steps takes no K and gets its whole solution. The learner's files are saved first, " +
-			"outside the course",
-		Run: on(o, func(ctx context.Context, c *course, io cli.IO, args []string) error {
-			l, k, err := c.labAndNumber(args, "checkpoint takes a lab and the step to reach, as in: checkpoint 03 5 (a lab without steps takes no step)")
-			if err != nil {
-				return err
-			}
-			return c.checkpoint(ctx, l, k, io.Stdout)
-		}),
-	}
-}
-
-func restoreCommand(o *options) *cli.Command {
-	return &cli.Command{
-		Name:  "restore",
-		Usage: "NN [K]",
-		Short: "put back the learner's files saved by a checkpoint",
-		Long: "put back the learner's files of lab NN as the last checkpoint that changed them found " +
-			"them (or version K of the saved files), saving the ones there now as a version of their " +
-			"own; it says the folder every version is kept in",
-		Run: on(o, func(ctx context.Context, c *course, io cli.IO, args []string) error {
-			l, k, err := c.labAndNumber(args, "restore takes a lab, and the number of a saved version if you want an older one, as in: restore 03")
-			if err != nil {
-				return err
-			}
-			return c.restore(l, k, io.Stdout)
-		}),
-	}
-}
-
-func progressCommand(o *options) *cli.Command {
+func progressCommand(open course.Opener) *cli.Command {
 	var asJSON bool
 	return &cli.Command{
 		Name:  "progress",
@@ -219,12 +87,12 @@ func progressCommand(o *options) *cli.Command {
 		Flags: func(fs *flag.FlagSet) {
 			fs.BoolVar(&asJSON, "json", false, "print a JSON array")
 		},
-		Run: on(o, func(ctx context.Context, c *course, io cli.IO, args []string) error {
+		Run: open.Run(func(ctx context.Context, c *course.Course, io cli.IO, args []string) error {
 			if len(args) > 0 {
 				return cli.Usagef("progress takes no lab: it reports every lab")
 			}
-			c.progress = io.Stderr // stdout is the line (or the JSON) alone
-			return c.progressReport(ctx, asJSON, io.Stdout)
+			c.Progress = io.Stderr // stdout is the line (or the JSON) alone
+			return progressReport(ctx, c, asJSON, io.Stdout)
 		}),
 	}
 }

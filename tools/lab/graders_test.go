@@ -7,20 +7,24 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"gomaps/labs/courseroot"
+	"gomaps/tools/internal/linediff"
+	"gomaps/tools/lab/internal/course"
 )
 
 // TestShippedManifest checks that labs/shipped.sum holds the hashes of every lab's files as they
 // are in this checkout: an author who changes a lab rewrites it with -update.
 func TestShippedManifest(t *testing.T) {
-	c, err := openCourse("../..")
+	c, err := course.Open("../..")
 	if err != nil {
 		t.Fatal(err)
 	}
 	var b bytes.Buffer
-	if err := c.writeManifest(&b); err != nil {
+	if err := c.WriteManifest(&b); err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join(c.root, manifestFile)
+	path := filepath.Join(c.Root, courseroot.Manifest)
 	if *update {
 		if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
 			t.Fatal(err)
@@ -33,7 +37,7 @@ func TestShippedManifest(t *testing.T) {
 	}
 	if !bytes.Equal(got, b.Bytes()) {
 		t.Errorf("%s is not up to date with the labs' tests: after changing a grader, rewrite it with go test ./tools/lab -run TestShippedManifest -update\n%s",
-			manifestFile, unifiedDiff(manifestFile, "now", string(got), b.String()))
+			courseroot.Manifest, linediff.Unified(courseroot.Manifest, "now", string(got), b.String()))
 	}
 }
 
@@ -44,30 +48,30 @@ func TestManifestDecidesWithoutGit(t *testing.T) {
 	if err := os.RemoveAll(filepath.Join(root, ".git")); err != nil {
 		t.Fatal(err)
 	}
-	c, err := openCourse(root)
+	c, err := course.Open(root)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var b bytes.Buffer
-	if err := c.writeManifest(&b); err != nil {
+	if err := c.WriteManifest(&b); err != nil {
 		t.Fatal(err)
 	}
-	writeFile(t, filepath.Join(root, manifestFile), b.String())
-	l, _ := c.lab("01")
-	if ch := c.graderChanges(l); len(ch) != 0 {
+	writeFile(t, filepath.Join(root, courseroot.Manifest), b.String())
+	l, _ := c.Lab("01")
+	if ch := c.GraderChanges(l); len(ch) != 0 {
 		t.Fatalf("graders as shipped: changes %v; want none", ch)
 	}
 	test := filepath.Join(root, "labs/01-demo/demo_test.go")
 	data, _ := os.ReadFile(test)
 	writeFile(t, test, strings.Replace(string(data), "len(got) != 2", "len(got) < 0", 1))
 	writeFile(t, filepath.Join(root, "labs/01-demo/mine_test.go"), "package demo\n")
-	got := describeChanges(c.graderChanges(l))
+	got := course.DescribeChanges(c.GraderChanges(l))
 	want := "2 files that grade it are not as shipped: labs/01-demo/demo_test.go (changed), labs/01-demo/mine_test.go (added)"
 	if got != want {
 		t.Errorf("after editing a test and adding one: %q; want %q", got, want)
 	}
 	os.Remove(test)
-	if got := describeChanges(c.graderChanges(l)); !strings.Contains(got, "demo_test.go (deleted)") {
+	if got := course.DescribeChanges(c.GraderChanges(l)); !strings.Contains(got, "demo_test.go (deleted)") {
 		t.Errorf("after deleting demo_test.go: %q; want it named as deleted", got)
 	}
 	var out bytes.Buffer

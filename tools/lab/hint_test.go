@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"gomaps/labs/courseroot"
 )
 
 // TestHintFollowsTheStep: hint 03 shows step 1's hints one at a time, then, once step 1 passes,
@@ -35,10 +37,7 @@ func TestHintFollowsTheStep(t *testing.T) {
 
 // useStateDir points the runner's state (the hints shown) at a fresh folder for one test.
 func useStateDir(t *testing.T) {
-	dir := t.TempDir()
-	old := stateDir
-	stateDir = func() (string, error) { return dir, nil }
-	t.Cleanup(func() { stateDir = old })
+	t.Setenv(courseroot.CacheEnv, t.TempDir())
 }
 
 // TestHintInChinese: hint -lang zh, or a Chinese locale, shows the same hints, by the same numbers

@@ -9,6 +9,10 @@ import (
 	"gomaps/labs/lanes"
 	"gomaps/tools/internal/cli"
 	"gomaps/tools/internal/gocmd"
+	"gomaps/tools/lab/internal/checkpoint"
+	"gomaps/tools/lab/internal/course"
+	"gomaps/tools/lab/internal/hint"
+	"gomaps/tools/lab/internal/verify"
 )
 
 func main() { program().Main() }
@@ -24,22 +28,23 @@ type options struct {
 }
 
 // open opens the course the options name, with the go command on the lane they name.
-func (o *options) open(io cli.IO) (*course, error) {
+func (o *options) open(io cli.IO) (*course.Course, error) {
 	g, err := gocmd.Named(o.lane)
 	if err != nil {
 		return nil, cli.Usagef("-lane: %v", err)
 	}
-	c, err := openCourse(o.dir)
+	c, err := course.Open(o.dir)
 	if err != nil {
 		return nil, err
 	}
-	c.gocmd = g.In(c.root)
-	c.progress = io.Stdout
+	c.Go = g.In(c.Root)
+	c.Progress = io.Stdout
 	return c, nil
 }
 
-// program is the lab runner's table of commands. Each call makes a new one, so that a run's
-// flags are its own.
+// program is the lab runner's table of commands, in the order the manual lists them: list, run,
+// watch and progress are in this package (commands.go), the others are packages of
+// internal/. Each call makes a new one, so that a run's flags are its own.
 func program() *cli.Program {
 	o := &options{}
 	return &cli.Program{
@@ -53,20 +58,17 @@ func program() *cli.Program {
 		},
 		FlagsUsage: "[-C dir] [-lane NAME]",
 		Commands: []*cli.Command{
-			listCommand(o), runCommand(o), watchCommand(o), hintCommand(o), verifyCommand(o),
-			resetCommand(o), solutionCommand(o), checkpointCommand(o), restoreCommand(o), progressCommand(o),
+			listCommand(o.open),
+			runCommand(o.open),
+			watchCommand(o.open),
+			hint.Command(o.open),
+			verify.Command(o.open),
+			checkpoint.ResetCommand(o.open),
+			checkpoint.SolutionCommand(o.open),
+			checkpoint.Command(o.open),
+			checkpoint.RestoreCommand(o.open),
+			progressCommand(o.open),
 		},
 		Footer: footer,
-	}
-}
-
-// on makes a command's Run from what it does with the course open.
-func on(o *options, f func(ctx context.Context, c *course, io cli.IO, args []string) error) func(context.Context, cli.IO, []string) error {
-	return func(ctx context.Context, io cli.IO, args []string) error {
-		c, err := o.open(io)
-		if err != nil {
-			return err
-		}
-		return f(ctx, c, io, args)
 	}
 }

@@ -13,9 +13,13 @@ import (
 	"runtime"
 	"strings"
 	"testing"
-
-	"gomaps/tools/internal/syncbuf"
 	"time"
+
+	"gomaps/labs/courseroot"
+	"gomaps/tools/internal/linediff"
+	"gomaps/tools/internal/syncbuf"
+	"gomaps/tools/lab/internal/course"
+	"gomaps/tools/lab/internal/testrun"
 )
 
 var update = flag.Bool("update", false, "rewrite the want section of the golden files")
@@ -64,8 +68,8 @@ func TestGolden(t *testing.T) {
 			// The hints shown so far are kept in the user's cache folder: a fresh one per run.
 			useStateDir(t)
 			// No "still running" lines: how long a run takes depends on the machine.
-			defer func(d time.Duration) { progressEvery = d }(progressEvery)
-			progressEvery = time.Hour
+			defer func(d time.Duration) { testrun.ProgressEvery = d }(testrun.ProgressEvery)
+			testrun.ProgressEvery = time.Hour
 			var stdin string
 			for _, f := range ar.files {
 				switch {
@@ -111,7 +115,7 @@ func TestGolden(t *testing.T) {
 					if !ar.has(name) {
 						t.Fatalf("%s: the txtar has no file %s", cmd, name)
 					}
-					if d := unifiedDiff("txtar "+name, f[1], ar.get(name), string(data)); d != "" {
+					if d := linediff.Unified("txtar "+name, f[1], ar.get(name), string(data)); d != "" {
 						fmt.Fprintf(&out, "%s differs from the txtar's %s:\n%s", f[1], name, d)
 						code = 1
 					} else {
@@ -224,47 +228,6 @@ func waitFor(t *testing.T, out *syncbuf.Buffer, text string) {
 	}
 }
 
-func TestUnifiedDiff(t *testing.T) {
-	a := "a\nb\nc\nd\ne\nf\ng\nh\ni\nj\n"
-	b := "a\nb\nC\nd\ne\nf\ng\nh\ni\nj\nk\n"
-	want := `--- x
-+++ y
-@@ -1,6 +1,6 @@
- a
- b
--c
-+C
- d
- e
- f
-@@ -8,3 +8,4 @@
- h
- i
- j
-+k
-`
-	if got := unifiedDiff("x", "y", a, b); got != want {
-		t.Errorf("unifiedDiff =\n%s\nwant\n%s", got, want)
-	}
-	if got := unifiedDiff("x", "y", a, a); got != "" {
-		t.Errorf("unifiedDiff of equal texts = %q; want empty", got)
-	}
-}
-
-func TestParseHints(t *testing.T) {
-	text := "# ch\n\n??? tip \"Hint 1: first\"\n    one\n\n    two\n\n??? tip \"Hint 2\"\n    three\nafter\n    not a hint\n"
-	hints := parseHints(text)
-	if len(hints) != 2 {
-		t.Fatalf("parseHints found %d hints; want 2", len(hints))
-	}
-	if h := hints[0]; h.num != 1 || h.title != "first" || strings.Join(h.body, "|") != "one||two" {
-		t.Errorf("hint 1 = %+v; want title first, body one||two", h)
-	}
-	if h := hints[1]; h.num != 2 || h.title != "" || strings.Join(h.body, "|") != "three" {
-		t.Errorf("hint 2 = %+v; want no title, body three", h)
-	}
-}
-
 // fixture copies testdata/course to a temporary folder and commits it.
 // fixture copies testdata/course to a new folder, with the files of shipped (by path) written
 // over it, and commits it to a new git repository.
@@ -320,8 +283,8 @@ var durationRE = regexp.MustCompile(`\b\d+(\.\d+)?(ms|s)\b`)
 // normalizeState is normalize, with the user's cache folder of the test (see useStateDir) as
 // $CACHE and the folder of the course's saved files in it as $CACHE/gomaps/checkpoints/COURSE.
 func normalizeState(s, root string) string {
-	if cache, err := stateDir(); err == nil {
-		checkpoints := strings.TrimSuffix((&course{root: root}).stateFile("checkpoints"), ".json")
+	if cache, err := courseroot.CacheDir(); err == nil {
+		checkpoints := strings.TrimSuffix((&course.Course{Root: root}).StateFile("checkpoints"), ".json")
 		s = strings.ReplaceAll(s, checkpoints, "$CACHE/gomaps/checkpoints/COURSE")
 		s = strings.ReplaceAll(s, cache, "$CACHE")
 	}

@@ -6,71 +6,24 @@ import (
 	"fmt"
 	"io"
 	"strings"
-)
 
-// The kinds of state a lab can be in, as progress -json names them.
-const (
-	kindPassing      = "passing"
-	kindNotStarted   = "not started"
-	kindAtStep       = "at step"     // a lab taught in steps, failing: step says which
-	kindFailing      = "failing"     // a lab without steps (or past its steps), failing
-	kindCrash        = "crash"       // the test binary died
-	kindBuildError   = "build error" // it does not compile
-	kindVetError     = "vet error"   // go vet, run by go test, fails
-	kindTestsChanged = "tests changed"
-	kindCannotRun    = "cannot run"
-	kindNotRun       = "not run" // changed since its last run, not run again
+	"gomaps/tools/lab/internal/course"
+	"gomaps/tools/lab/internal/testrun"
 )
-
-// result is what list and progress keep of one run of a lab.
-func (s *labStatus) result(c *course) result {
-	r := result{State: s.state(c), Passing: s.passing(), Tests: len(s.tests), Failing: len(s.failing)}
-	for _, t := range s.tests {
-		if n := stepOf(t); n != afterSteps {
-			r.Steps = max(r.Steps, n)
-		}
-	}
-	if s.problem == "" && s.compile == nil {
-		if v := s.steps(); v != nil && v.current != afterSteps {
-			r.Step = v.current
-		}
-	}
-	switch {
-	case s.problem != "":
-		r.Kind = kindCannotRun
-	case len(s.graders) > 0:
-		r.Kind = kindTestsChanged
-	case s.compile != nil && s.vet:
-		r.Kind = kindVetError
-	case s.compile != nil:
-		r.Kind = kindBuildError
-	case s.crash != nil:
-		r.Kind = kindCrash
-	case r.Passing:
-		r.Kind = kindPassing
-	case strings.HasPrefix(r.State, "not started"):
-		r.Kind = kindNotStarted
-	case r.Step > 0:
-		r.Kind = kindAtStep
-	default:
-		r.Kind = kindFailing
-	}
-	return r
-}
 
 // short is a lab's state in the progress line: "ok", "-" (not started), "step 5/8",
 // "3/7 tests" (passing, of a lab without steps), or the kind of trouble.
-func (r result) short() string {
+func short(r testrun.Record) string {
 	switch {
-	case r.Kind == kindPassing:
+	case r.Kind == testrun.KindPassing:
 		return "ok"
-	case r.Kind == kindNotStarted:
+	case r.Kind == testrun.KindNotStarted:
 		return "-"
-	case r.Step > 0 && (r.Kind == kindAtStep || r.Kind == kindCrash):
+	case r.Step > 0 && (r.Kind == testrun.KindAtStep || r.Kind == testrun.KindCrash):
 		return fmt.Sprintf("step %d/%d", r.Step, r.Steps)
-	case r.Kind == kindFailing:
+	case r.Kind == testrun.KindFailing:
 		return fmt.Sprintf("%d/%d tests", r.Tests-r.Failing, r.Tests)
-	case r.Kind == kindNotRun || r.Kind == "":
+	case r.Kind == testrun.KindNotRun || r.Kind == "":
 		return "?"
 	}
 	return r.Kind
@@ -79,23 +32,23 @@ func (r result) short() string {
 // progressEntry is one lab in progress -json.
 type progressEntry struct {
 	Lab   string `json:"lab"`   // "03-swiss"
-	State string `json:"state"` // one of the kinds above
+	State string `json:"state"` // one of testrun's Kind constants
 	Step  int    `json:"step"`  // the step the learner is on; 0 when none
 	Steps int    `json:"steps"` // the lab's last step; 0 for a lab without steps
 }
 
-// progress prints one line for the room's chat, "01 ok · 02 ok · 03 step 5/8 · 04 - · ...",
+// progressReport prints one line for the room's chat, "01 ok · 02 ok · 03 step 5/8 · 04 - · ...",
 // or with asJSON an array of progressEntry, from the states list shows (and with its cache:
 // only the labs changed since their last run are run).
-func (c *course) progressReport(ctx context.Context, asJSON bool, w io.Writer) error {
-	states, err := c.states(ctx, true)
+func progressReport(ctx context.Context, c *course.Course, asJSON bool, w io.Writer) error {
+	states, err := testrun.States(ctx, c, true)
 	if err != nil {
 		return err
 	}
 	if asJSON {
 		entries := make([]progressEntry, len(states))
 		for i, r := range states {
-			entries[i] = progressEntry{Lab: c.labs[i].name, State: r.Kind, Step: r.Step, Steps: r.Steps}
+			entries[i] = progressEntry{Lab: c.Labs[i].Name, State: r.Kind, Step: r.Step, Steps: r.Steps}
 		}
 		data, err := json.MarshalIndent(entries, "", "  ")
 		if err != nil {
@@ -106,7 +59,7 @@ func (c *course) progressReport(ctx context.Context, asJSON bool, w io.Writer) e
 	}
 	parts := make([]string, len(states))
 	for i, r := range states {
-		parts[i] = c.labs[i].num + " " + r.short()
+		parts[i] = c.Labs[i].Num + " " + short(r)
 	}
 	fmt.Fprintln(w, strings.Join(parts, " · "))
 	return nil

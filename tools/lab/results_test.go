@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"gomaps/tools/lab/internal/testrun"
 )
 
 // TestListRunsOnlyWhatChanged: list runs no lab whose files are as shipped, remembers the labs
@@ -19,7 +21,7 @@ func TestListRunsOnlyWhatChanged(t *testing.T) {
 		runMain(context.Background(), append([]string{"-C", root}, args...), strings.NewReader(""), &out, &out)
 		return out.String()
 	}
-	runs := func() int64 { return goTestRuns.Load() }
+	runs := func() int64 { return testrun.GoTestRuns.Load() }
 
 	before := runs()
 	if out := cmd("list"); !strings.Contains(out, "01-demo    not started (2 tests)") {

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"gomaps/tools/internal/cli"
+	"gomaps/tools/lab/internal/course"
+	"gomaps/tools/lab/internal/testrun"
 )
 
 // pollInterval is how often watch looks at the lab's files. Watch reads the
@@ -20,37 +22,37 @@ import (
 var pollInterval = 250 * time.Millisecond
 
 // watch runs lab l again on every change to its files until ctx ends.
-func (c *course) watch(ctx context.Context, l *lab, w io.Writer) error {
+func watch(ctx context.Context, c *course.Course, l *course.Lab, w io.Writer) error {
 	if l == nil {
-		states, err := c.states(ctx, true)
+		states, err := testrun.States(ctx, c, true)
 		if err != nil {
 			return err
 		}
-		if l = c.nextLab(states); l == nil {
+		if l = testrun.NextLab(c, states); l == nil {
 			return cli.Usagef("every lab passes: name the lab to watch, as in: watch 01")
 		}
 	}
-	fmt.Fprintf(w, "watching lab %s: it runs again each time you save a file in %s; Ctrl-C stops\n\n", l.name, filepath.ToSlash(l.dir()))
-	last := c.snapshot(l)
+	fmt.Fprintf(w, "watching lab %s: it runs again each time you save a file in %s; Ctrl-C stops\n\n", l.Name, filepath.ToSlash(l.Dir()))
+	last := snapshot(c, l)
 	for {
-		s := c.testLabs(ctx, []*lab{l})[0]
+		s := testrun.Labs(ctx, c, []*course.Lab{l})[0]
 		if ctx.Err() != nil {
 			break
 		}
-		c.remember([]*labStatus{s})
-		c.report(s, w)
+		testrun.Remember(c, []*testrun.Status{s})
+		testrun.Report(c, s, w)
 		fmt.Fprintf(w, "\n--- %s: waiting for a change (Ctrl-C stops)\n\n", time.Now().Format("15:04:05"))
-		if !c.waitForChange(ctx, l, &last) {
+		if !waitForChange(ctx, c, l, &last) {
 			break
 		}
 	}
-	fmt.Fprintf(w, "\nstopped watching lab %s\n", l.name)
+	fmt.Fprintf(w, "\nstopped watching lab %s\n", l.Name)
 	return nil
 }
 
 // waitForChange polls until the lab's files differ from *last and have been
 // still for one interval (editors write in several steps), or ctx ends.
-func (c *course) waitForChange(ctx context.Context, l *lab, last *[32]byte) bool {
+func waitForChange(ctx context.Context, c *course.Course, l *course.Lab, last *[32]byte) bool {
 	t := time.NewTicker(pollInterval)
 	defer t.Stop()
 	changed := false
@@ -60,7 +62,7 @@ func (c *course) waitForChange(ctx context.Context, l *lab, last *[32]byte) bool
 			return false
 		case <-t.C:
 		}
-		now := c.snapshot(l)
+		now := snapshot(c, l)
 		switch {
 		case now != *last:
 			*last, changed = now, true
@@ -71,9 +73,9 @@ func (c *course) waitForChange(ctx context.Context, l *lab, last *[32]byte) bool
 }
 
 // snapshot hashes the names and contents of the lab's files.
-func (c *course) snapshot(l *lab) [32]byte {
+func snapshot(c *course.Course, l *course.Lab) [32]byte {
 	h := sha256.New()
-	dir := filepath.Join(c.root, l.dir())
+	dir := filepath.Join(c.Root, l.Dir())
 	entries, _ := os.ReadDir(dir)
 	names := make([]string, 0, len(entries))
 	for _, e := range entries {

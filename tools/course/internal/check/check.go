@@ -589,7 +589,7 @@ func (c *checker) labVerify() error {
 // passed is not verified again.
 func (c *checker) verifyLabs(labs []string, l *lanes.Lane) error {
 	// The lab runner reads from git the shipped files of the lab it verifies, and only those
-	// (tools/lab: shippedFiles, git show of the lab's files).
+	// (tools/lab/internal/course: ShippedFiles, git show of the lab's files).
 	gitFolders := map[string][]string{}
 	for _, name := range courseroot.Labs(c.Root) {
 		nn, _, _ := strings.Cut(name, "-")

@@ -159,7 +159,8 @@ func takeSnapshot(root string) (*snapshot, error) {
 }
 
 // shippedTrees lists the tree ids of the folders of labs/ and solutions/ in the commit the lab
-// runner reads the shipped labs from (tools/lab's shippedRef: the upstream branch, or HEAD).
+// runner reads the shipped labs from (ShippedRef of tools/lab/internal/course: the upstream
+// branch, or HEAD).
 func shippedTrees(root string) map[string]string {
 	git := func(args ...string) string {
 		cmd := exec.Command("git", args...)

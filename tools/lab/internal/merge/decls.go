@@ -137,3 +137,9 @@ func findDecl(f *ast.File, name string) ast.Decl {
 	}
 	return nil
 }
+
+// Parses reports whether src is Go that parses: a merge works only on files that do.
+func Parses(src []byte) bool {
+	_, err := parser.ParseFile(token.NewFileSet(), "", src, parser.SkipObjectResolution)
+	return err == nil
+}

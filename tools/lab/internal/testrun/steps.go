@@ -1,34 +1,17 @@
-package main
+package testrun
 
 import (
 	"fmt"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
+
+	"gomaps/tools/lab/internal/course"
 )
-
-// A lab may teach in steps: its tests are then named TestStep<N><Name>, and
-// the runner shows the learner only the lowest step that still fails, so
-// that step 5's failures do not bury step 1's. Tests without a step number
-// come after every step.
-var stepRE = regexp.MustCompile(`^(?:Test|Fuzz)Step([0-9]+)`)
-
-// afterSteps is the step of a test that has no step number.
-const afterSteps = 1 << 30
-
-func stepOf(test string) int {
-	m := stepRE.FindStringSubmatch(test)
-	if m == nil {
-		return afterSteps
-	}
-	n, _ := strconv.Atoi(m[1])
-	return n
-}
 
 // stepView is where a learner stands in a lab taught in steps.
 type stepView struct {
-	steps   []int // the step numbers, ascending (afterSteps last, if any test has none)
+	steps   []int // the step numbers, ascending (course.AfterSteps last, if any test has none)
 	current int   // the lowest step with a failing test
 	tests   int   // the tests of the current step
 	failing int   // and how many of them fail
@@ -39,54 +22,63 @@ type stepView struct {
 }
 
 // steps returns nil when the lab is not taught in steps or nothing fails.
-func (s *labStatus) steps() *stepView {
+func (s *Status) steps() *stepView {
 	numbered := false
 	counts := map[int]int{}
-	for _, t := range s.tests {
-		n := stepOf(t)
-		numbered = numbered || n != afterSteps
+	for _, t := range s.Tests {
+		n := course.StepOf(t)
+		numbered = numbered || n != course.AfterSteps
 		counts[n]++
 	}
-	if !numbered || len(s.failing) == 0 {
+	if !numbered || len(s.Failing) == 0 {
 		return nil
 	}
-	v := &stepView{current: afterSteps + 1}
+	v := &stepView{current: course.AfterSteps + 1}
 	for n := range counts {
 		v.steps = append(v.steps, n)
 	}
 	sort.Ints(v.steps)
-	for _, f := range s.failing {
-		v.current = min(v.current, stepOf(f.test))
+	for _, f := range s.Failing {
+		v.current = min(v.current, course.StepOf(f.Test))
 	}
 	v.tests = counts[v.current]
-	for _, f := range s.failing {
+	for _, f := range s.Failing {
 		switch {
-		case stepOf(f.test) == v.current && f.notRun:
-			v.notRun = append(v.notRun, f.test)
-		case stepOf(f.test) == v.current:
+		case course.StepOf(f.Test) == v.current && f.NotRun:
+			v.notRun = append(v.notRun, f.Test)
+		case course.StepOf(f.Test) == v.current:
 			v.failing++
-		case !f.notRun:
+		case !f.NotRun:
 			v.later++
 		}
 	}
 	return v
 }
 
+// Step is the step the learner is on in a lab taught in steps: its lowest failing step; 0 for a
+// lab without steps, or when every step passes.
+func (s *Status) Step() int {
+	if v := s.steps(); v != nil && v.current != course.AfterSteps {
+		return v.current
+	}
+	return 0
+}
+
 // name says "step 3 of 8", or "the tests after the steps".
 func (v *stepView) name() string {
-	if v.current == afterSteps {
+	if v.current == course.AfterSteps {
 		return "the tests after the steps"
 	}
 	last := v.steps[len(v.steps)-1]
-	if last == afterSteps && len(v.steps) > 1 {
+	if last == course.AfterSteps && len(v.steps) > 1 {
 		last = v.steps[len(v.steps)-2]
 	}
 	return fmt.Sprintf("step %d of %d", v.current, last)
 }
 
 // shows reports whether the report prints this failing test in full.
-func (v *stepView) shows(f failure) bool {
-	return v == nil || stepOf(f.test) == v.current || f.crashed
+func (v *stepView) shows(f Failure) bool {
+	return v == nil || course.StepOf(f.Test) == v.current || f.Crashed
 }
 
 // summary is the line above the failures.
@@ -98,7 +90,7 @@ func (v *stepView) summary() string {
 		}
 		done = append(done, strconv.Itoa(n))
 	}
-	s := fmt.Sprintf("you are at %s: %d of its %d test%s failing", v.name(), v.failing, v.tests, plural(v.tests))
+	s := fmt.Sprintf("you are at %s: %d of its %d test%s failing", v.name(), v.failing, v.tests, course.Plural(v.tests))
 	if len(v.notRun) > 0 {
 		s += fmt.Sprintf(", %d did not run", len(v.notRun))
 	}

@@ -1,4 +1,4 @@
-package main
+package testrun
 
 import (
 	"fmt"
@@ -8,71 +8,73 @@ import (
 	"strings"
 
 	"gomaps/labs/testout"
+	"gomaps/tools/lab/internal/course"
 )
 
-// A labStatus is what one run of a lab's tests means to a learner.
-type labStatus struct {
-	lab     *lab
-	tests   []string       // the lab's top-level tests
-	failing []failure      // top-level tests that failed or never ran
-	compile []string       // compiler errors, if the lab does not build
-	vet     bool           // and those errors are go vet's
-	crash   *crash         // the test binary died (fatal error, panic, timeout)
-	problem string         // the go command could not run at all
-	graders []graderChange // test files that are not as shipped: the lab cannot pass
-	later   []laterTest    // tests that need a newer Go than the one that ran: not in tests
+// A Status is what one run of a lab's tests means to a learner.
+type Status struct {
+	Lab     *course.Lab
+	Tests   []string              // the lab's top-level tests
+	Failing []Failure             // top-level tests that failed or never ran
+	Compile []string              // compiler errors, if the lab does not build
+	Vet     bool                  // and those errors are go vet's
+	Crash   *Crash                // the test binary died (fatal error, panic, timeout)
+	Problem string                // the go command could not run at all
+	Graders []course.GraderChange // test files that are not as shipped: the lab cannot pass
+	Later   []course.LaterTest    // tests that need a newer Go than the one that ran: not in tests
 }
 
-type failure struct {
-	test    string
-	msg     []string // the first failure message, one or more lines
-	notRun  bool     // a crash stopped the binary before this test ran
-	race    bool     // the race detector reported a data race in it
-	crashed bool     // the test binary died in this test: see labStatus.crash
+// A Failure is a top-level test that failed, or did not run.
+type Failure struct {
+	Test    string
+	Msg     []string // the first failure message, one or more lines
+	NotRun  bool     // a crash stopped the binary before this test ran
+	Race    bool     // the race detector reported a data race in it
+	Crashed bool     // the test binary died in this test: see Status.Crash
 }
 
-// A crash ended the test binary: everything after it did not run.
-type crash struct {
-	test     string // the test that was running, if known
-	headline string // "fatal error: concurrent map writes"
-	explain  string // what it means, in one sentence
-	misuse   bool   // a lock released that was not held: a bug of the code as written, in any step
-	tail     []string
+// A Crash ended the test binary: everything after it did not run.
+type Crash struct {
+	Test     string   // the test that was running, if known
+	Headline string   // "fatal error: concurrent map writes"
+	Explain  string   // what it means, in one sentence
+	Misuse   bool     // a lock released that was not held: a bug of the code as written, in any step
+	Tail     []string // the frames in the course's files: where the code was
 }
 
-// passing reports whether the lab passes: its tests, as shipped, all pass.
-func (s *labStatus) passing() bool {
-	return s.testsPass() && len(s.graders) == 0
+// Passing reports whether the lab passes: its tests, as shipped, all pass.
+func (s *Status) Passing() bool {
+	return s.TestsPass() && len(s.Graders) == 0
 }
 
-// testsPass reports whether every test passed, whatever its test files hold.
-func (s *labStatus) testsPass() bool {
-	return s.problem == "" && s.compile == nil && s.crash == nil && len(s.failing) == 0 && len(s.tests) > 0
+// TestsPass reports whether every test passed, whatever its test files hold.
+func (s *Status) TestsPass() bool {
+	return s.Problem == "" && s.Compile == nil && s.Crash == nil && len(s.Failing) == 0 && len(s.Tests) > 0
 }
 
-// analyze turns the go test result for lab l into a labStatus.
-func (c *course) analyze(l *lab, res *goTestResult) *labStatus {
-	s := &labStatus{lab: l, graders: c.graderChanges(l)}
-	s.tests, s.later = c.builtTests(l)
-	p := res.pkgs[c.pkg(l)]
+// Analyze turns the go test result for lab l into a Status.
+func Analyze(c *course.Course, l *course.Lab, res *Output) *Status {
+	s := &Status{Lab: l, Graders: c.GraderChanges(l)}
+	s.Tests, s.Later = c.BuiltTests(l)
+	p := res.Pkgs[c.Pkg(l)]
 	if p == nil || (p.Status == "" && !p.BuildFailed) {
 		if msg := res.goProblem(); msg != "" {
-			s.problem = msg
+			s.Problem = msg
 		} else {
-			s.problem = fmt.Sprintf("go test said nothing about %s: %s", l.dir(), firstLine(res.stderr))
+			s.Problem = fmt.Sprintf("go test said nothing about %s: %s", l.Dir(), course.FirstLine(res.Stderr))
 		}
 		return s
 	}
 	if p.BuildFailed {
 		for _, line := range p.BuildOutput {
 			if strings.TrimSpace(line) != "" {
-				s.compile = append(s.compile, line)
+				s.Compile = append(s.Compile, line)
 			}
 		}
-		if len(s.compile) == 0 {
-			s.compile = []string{"(the go command gave no details)"}
+		if len(s.Compile) == 0 {
+			s.Compile = []string{"(the go command gave no details)"}
 		}
-		s.vet = p.VetFailed
+		s.Vet = p.VetFailed
 		return s
 	}
 	// Tests the source declares that the run never mentioned still count.
@@ -81,25 +83,25 @@ func (c *course) analyze(l *lab, res *goTestResult) *labStatus {
 		seen[name] = true
 	}
 	for _, name := range p.Order {
-		if !strings.Contains(name, "/") && !contains(s.tests, name) && !contains(laterNames(s.later), name) {
-			s.tests = append(s.tests, name)
+		if !strings.Contains(name, "/") && !slices.Contains(s.Tests, name) && !slices.Contains(laterNames(s.Later), name) {
+			s.Tests = append(s.Tests, name)
 		}
 	}
-	s.crash = c.findCrash(p, l.dir())
-	for _, name := range s.tests {
+	s.Crash = findCrash(c, p, l.Dir())
+	for _, name := range s.Tests {
 		t := p.Tests[name]
 		switch {
 		case t == nil || t.Status == "":
-			if s.crash != nil && s.crash.test == "" && t != nil {
-				s.crash.test = name
+			if s.Crash != nil && s.Crash.Test == "" && t != nil {
+				s.Crash.Test = name
 			}
-			s.failing = append(s.failing, failure{test: name, notRun: s.crash == nil || s.crash.test != name, crashed: s.crash != nil && s.crash.test == name})
-		case s.crash != nil && s.crash.test == name:
-			s.failing = append(s.failing, failure{test: name, crashed: true})
+			s.Failing = append(s.Failing, Failure{Test: name, NotRun: s.Crash == nil || s.Crash.Test != name, Crashed: s.Crash != nil && s.Crash.Test == name})
+		case s.Crash != nil && s.Crash.Test == name:
+			s.Failing = append(s.Failing, Failure{Test: name, Crashed: true})
 		case t.Status == "fail":
-			f := failure{test: name}
-			f.msg, f.race = firstMessage(p, name)
-			s.failing = append(s.failing, f)
+			f := Failure{Test: name}
+			f.Msg, f.Race = firstMessage(p, name)
+			s.Failing = append(s.Failing, f)
 		}
 	}
 	return s
@@ -213,37 +215,37 @@ var crashExplanations = []struct {
 }
 
 // findCrash looks for a fatal error, a panic or a timeout in the run of the lab in dir.
-func (c *course) findCrash(p *pkgResult, dir string) *crash {
-	scan := func(test string, lines []string) *crash {
+func findCrash(c *course.Course, p *pkgResult, dir string) *Crash {
+	scan := func(test string, lines []string) *Crash {
 		head, i := testout.Crash(lines)
 		if i < 0 {
 			return nil
 		}
-		cr := &crash{test: test, headline: head, explain: "the test binary stopped here"}
+		cr := &Crash{Test: test, Headline: head, Explain: "the test binary stopped here"}
 		if misuse := testout.LockMisuse(strings.TrimPrefix(head, "fatal error: ")); misuse != "" {
-			cr.explain, cr.misuse = misuse+lockMisuseEnd, true
+			cr.Explain, cr.Misuse = misuse+lockMisuseEnd, true
 		}
 		for _, e := range crashExplanations {
-			if !cr.misuse && strings.Contains(head, e.match) {
-				cr.explain = e.explain
+			if !cr.Misuse && strings.Contains(head, e.match) {
+				cr.Explain = e.explain
 				break
 			}
 		}
 		frames := testout.Frames(lines[i+1:])
-		cr.tail = c.frames(frames)
+		cr.Tail = crashFrames(c, frames)
 		if strings.Contains(head, "test timed out") {
 			if t := testout.TimedOutTest(lines[i+1:]); t != "" {
-				cr.test = t
+				cr.Test = t
 			}
 			// The goroutine that panics is the test timer's: the loop is in another one.
-			cr.tail = c.learnerFrames(frames, dir)
+			cr.Tail = learnerFrames(c, frames, dir)
 		}
 		return cr
 	}
 	for _, name := range p.Order {
 		if cr := scan(name, p.Tests[name].Output); cr != nil {
-			if i := strings.Index(cr.test, "/"); i >= 0 {
-				cr.test = cr.test[:i]
+			if i := strings.Index(cr.Test, "/"); i >= 0 {
+				cr.Test = cr.Test[:i]
 			}
 			return cr
 		}
@@ -251,18 +253,18 @@ func (c *course) findCrash(p *pkgResult, dir string) *crash {
 	return scan("", p.Output)
 }
 
-// frames keeps the frames of the first stack (the goroutine that crashed) that point into the
+// crashFrames keeps the frames of the first stack (the goroutine that crashed) that point into the
 // course's own files, so the tail of a crash shows the learner's lines, not the runtime's.
-func (c *course) frames(frames []testout.Frame) []string {
+func crashFrames(c *course.Course, frames []testout.Frame) []string {
 	var out []string
 	for _, f := range frames {
 		if f.Goroutine != frames[0].Goroutine {
 			break
 		}
-		if !strings.HasPrefix(f.Path, filepath.ToSlash(c.root)+"/") {
+		if !strings.HasPrefix(f.Path, filepath.ToSlash(c.Root)+"/") {
 			continue
 		}
-		entry := c.frameEntry(f)
+		entry := frameEntry(c, f)
 		if !slices.Contains(out, entry) {
 			out = append(out, entry)
 		}
@@ -275,14 +277,14 @@ func (c *course) frames(frames []testout.Frame) []string {
 
 // learnerFrames keeps, from every goroutine of a dump, the frames in the lab's own files (the
 // learner's first, then its tests'): after a timeout, where the code was when time ran out.
-func (c *course) learnerFrames(frames []testout.Frame, dir string) []string {
-	labDir := filepath.ToSlash(filepath.Join(c.root, dir))
+func learnerFrames(c *course.Course, frames []testout.Frame, dir string) []string {
+	labDir := filepath.ToSlash(filepath.Join(c.Root, dir))
 	var mine, tests []string
 	for _, f := range frames {
 		if !f.In(labDir) {
 			continue
 		}
-		entry := c.frameEntry(f)
+		entry := frameEntry(c, f)
 		list := &mine
 		if f.InTest() {
 			list = &tests
@@ -299,16 +301,6 @@ func (c *course) learnerFrames(frames []testout.Frame, dir string) []string {
 }
 
 // frameEntry is how a crash's tail shows a frame: "labs/01-demo/demo.go:6 Count".
-func (c *course) frameEntry(f testout.Frame) string {
-	return fmt.Sprintf("%s:%s %s", c.rel(filepath.FromSlash(f.Path)), f.Line, f.Short())
-}
-
-func contains(list []string, s string) bool { return slices.Contains(list, s) }
-
-func firstLine(s string) string {
-	s = strings.TrimSpace(s)
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		return s[:i]
-	}
-	return s
+func frameEntry(c *course.Course, f testout.Frame) string {
+	return fmt.Sprintf("%s:%s %s", c.Rel(filepath.FromSlash(f.Path)), f.Line, f.Short())
 }

@@ -1,9 +1,13 @@
-package main
+package verify
 
-import "testing"
+import (
+	"testing"
+
+	"gomaps/labs/testout"
+)
 
 func TestFuzzEngineLines(t *testing.T) {
-	p := &pkgResult{Tests: map[string]*testResult{"FuzzMap": {Output: []string{
+	p := &testout.Package{Tests: map[string]*testout.Test{"FuzzMap": {Output: []string{
 		"fuzz: elapsed: 0s, gathering baseline coverage: 0/12 completed",
 		"fuzz: elapsed: 3s, execs: 1000 (333/sec), new interesting: 0 (total: 12)",
 		"--- FAIL: FuzzMap (3.10s)",

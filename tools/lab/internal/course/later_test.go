@@ -1,11 +1,9 @@
-package main
+package course
 
 import (
 	"os"
 	"path/filepath"
 	"testing"
-
-	"gomaps/labs/lanes"
 )
 
 func TestReleaseMinor(t *testing.T) {
@@ -39,28 +37,5 @@ func TestNeedsRelease(t *testing.T) {
 		if got := needsRelease(file, 27); got != 0 && name != "ignored_test.go" {
 			t.Errorf("with Go 1.27, needsRelease(%s) = %d; want 0", name, got)
 		}
-	}
-}
-
-// TestLaterNote: the sentence names the steps, the Go they need, and the command that runs them
-// on the course's lane of that Go, with the learner's GOEXPERIMENT emptied when the lane has none.
-func TestLaterNote(t *testing.T) {
-	lane := lanes.Lane{Name: "future", Toolchain: "go1.99.1"}
-	s := &labStatus{lab: &lab{num: "03", name: "03-swiss"}, later: []laterTest{
-		{name: "TestStep10A", release: 99, lane: &lane}, {name: "FuzzStep10B", release: 99, lane: &lane},
-	}}
-	t.Setenv("GOEXPERIMENT", "")
-	want := "step 10 needs Go 1.99, newer than the go command here: run it with GOTOOLCHAIN=go1.99.1 go run ./tools/lab run 03"
-	if got := s.laterNote(); got != want {
-		t.Errorf("laterNote() =\n%s\nwant\n%s", got, want)
-	}
-	t.Setenv("GOEXPERIMENT", "noswissmap")
-	want = "step 10 needs Go 1.99, newer than the go command here: run it with GOTOOLCHAIN=go1.99.1 GOEXPERIMENT= go run ./tools/lab run 03"
-	if got := s.laterNote(); got != want {
-		t.Errorf("with GOEXPERIMENT=noswissmap, laterNote() =\n%s\nwant\n%s", got, want)
-	}
-	s.later = append(s.later, laterTest{name: "TestStep11C", release: 99, lane: &lane})
-	if got, want := s.laterShort(), "steps 10 and 11 need Go 1.99"; got != want {
-		t.Errorf("laterShort() = %q; want %q", got, want)
 	}
 }

@@ -1,0 +1,69 @@
+package linediff
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Unified returns a unified diff of a and b, named nameA and nameB in its header, with three
+// lines of context, or "" when they are equal.
+func Unified(nameA, nameB, a, b string) string {
+	if a == b {
+		return ""
+	}
+	ops := Edits(Lines(a), Lines(b))
+	const context = 3
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "--- %s\n+++ %s\n", nameA, nameB)
+	for k := 0; k < len(ops); {
+		if ops[k].Kind == ' ' {
+			k++
+			continue
+		}
+		// A hunk runs from context lines before this change to context
+		// lines after the last change that is within 2*context of the next.
+		start := max(k-context, 0)
+		end := k
+		for end < len(ops) {
+			if ops[end].Kind != ' ' {
+				end++
+				continue
+			}
+			run := end
+			for run < len(ops) && ops[run].Kind == ' ' {
+				run++
+			}
+			if run == len(ops) || run-end > 2*context {
+				end = min(end+context, len(ops))
+				break
+			}
+			end = run
+		}
+		var aLen, bLen int
+		for _, o := range ops[start:end] {
+			if o.Kind != '+' {
+				aLen++
+			}
+			if o.Kind != '-' {
+				bLen++
+			}
+		}
+		fmt.Fprintf(&sb, "@@ -%s +%s @@\n", hunkRange(ops[start].A, aLen), hunkRange(ops[start].B, bLen))
+		for _, o := range ops[start:end] {
+			fmt.Fprintf(&sb, "%c%s\n", o.Kind, o.Line)
+		}
+		k = end
+	}
+	return sb.String()
+}
+
+// hunkRange is a hunk header's range: start (0-based) and count as a unified diff writes them.
+func hunkRange(start, n int) string {
+	if n == 0 {
+		return fmt.Sprintf("%d,0", start)
+	}
+	if n == 1 {
+		return fmt.Sprintf("%d", start+1)
+	}
+	return fmt.Sprintf("%d,%d", start+1, n)
+}

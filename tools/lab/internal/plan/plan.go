@@ -1,0 +1,173 @@
+// Package plan works out what checkpoint NN K writes to each learner file of a lab, with
+// package merge, and writes nothing: checkpoint writes the plan, verify runs the tests with it
+// in place (by -overlay) to check a lab's step snapshots.
+package plan
+
+import (
+	"bytes"
+	"fmt"
+	"go/parser"
+	"go/token"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+
+	"gomaps/tools/lab/internal/course"
+	"gomaps/tools/lab/internal/merge"
+)
+
+// A Change is what checkpoint writes to one learner file.
+type Change struct {
+	File  string // relative to the root, with slashes
+	Old   []byte // nil: the file is not there
+	New   []byte
+	Merge *merge.Result // nil for a whole solution file
+	From  string        // the step snapshot the merge took its code from, with slashes; "": the solution
+}
+
+// A Plan is what checkpoint would do to a lab: the files it writes, the notes it
+// adds, and how many declarations of the step to reach and later it leaves to the learner.
+type Plan struct {
+	Changes []Change
+	Notes   []string
+	Left    int
+}
+
+// Checkpoint works out what checkpoint writes to each learner file of lab l to bring it to
+// step k (k 0: the whole solution), and writes nothing. The steps of each func are read from
+// the files at ref, the commit of the labs as shipped, or from the files as they are when ref
+// is "". A file with a step snapshot of the step before k takes its code from the snapshot.
+func Checkpoint(c *course.Course, l *course.Lab, steps []int, k int, ref string) (*Plan, error) {
+	sols, err := c.GoFiles(l.SolutionDir(), false)
+	if err != nil || len(sols) == 0 {
+		return nil, fmt.Errorf("lab %s has no solution folder %s, so there is nothing to put in place", l.Name, filepath.ToSlash(l.SolutionDir()))
+	}
+	snapDir := "" // the step snapshots of the step before k
+	if i := slices.Index(steps, k); i > 0 {
+		snapDir = l.StepSnapshotDir(steps[i-1])
+	}
+	p := &Plan{}
+	for _, solFile := range sols {
+		if err := planFile(c, p, l, filepath.Base(solFile), k, ref, snapDir); err != nil {
+			return nil, err
+		}
+	}
+	return p, nil
+}
+
+// planFile adds to p what checkpoint writes to the learner file name of lab l (see
+// Checkpoint; snapDir is the folder of the step snapshots to take code from, or "").
+func planFile(c *course.Course, p *Plan, l *course.Lab, name string, k int, ref, snapDir string) error {
+	file := filepath.ToSlash(filepath.Join(l.Dir(), name))
+	// Every version is read with LF line ends: git show gives the shipped file with LF,
+	// while a checkout with core.autocrlf=true (Git for Windows' usual setting) has CRLF
+	// on disk, and the merge compares their lines.
+	sol, err := os.ReadFile(filepath.Join(c.Root, l.SolutionDir(), name))
+	if err != nil {
+		return err
+	}
+	sol = course.NormalizeEOL(sol)
+	old, err := os.ReadFile(filepath.Join(c.Root, filepath.FromSlash(file)))
+	if err != nil {
+		old = nil
+	}
+	if k == 0 {
+		if !bytes.Equal(course.NormalizeEOL(old), sol) {
+			p.Changes = append(p.Changes, Change{File: file, Old: old, New: sol})
+		}
+		return nil
+	}
+	mine, shipped, note, err := startingFile(c, l, file, old, ref)
+	if err != nil {
+		return err
+	}
+	if note != "" {
+		p.Notes = append(p.Notes, note)
+	}
+	snap, from, err := readStepSnapshot(c, l, file, snapDir)
+	if err != nil {
+		return err
+	}
+	m, err := merge.ToStep(merge.File{Name: file, Lab: l.Num, Mine: mine, Shipped: shipped, Solution: sol, Snapshot: snap, Others: otherNames(c, l, file)}, k)
+	if err != nil {
+		return err
+	}
+	p.Left += m.Left
+	if !bytes.Equal(m.Out, course.NormalizeEOL(old)) {
+		p.Changes = append(p.Changes, Change{File: file, Old: old, New: m.Out, Merge: m, From: from})
+	}
+	return nil
+}
+
+// startingFile gives the learner's file the merge starts from (old, the file on disk, or the
+// shipped one when old is missing or does not parse, with a note saying so) and the file at ref
+// as shipped (nil without ref).
+func startingFile(c *course.Course, l *course.Lab, file string, old []byte, ref string) (mine, shipped []byte, note string, err error) {
+	if ref != "" {
+		shipped, _ = c.Git("show", ref+":"+file)
+	}
+	if shipped != nil {
+		shipped = course.NormalizeEOL(shipped)
+	}
+	mine = old
+	if mine != nil {
+		mine = course.NormalizeEOL(mine)
+	}
+	if mine != nil && merge.Parses(mine) {
+		return mine, shipped, "", nil
+	}
+	switch {
+	case shipped == nil && mine == nil:
+		return nil, nil, "", fmt.Errorf("%s is missing, and without the course's git history checkpoint cannot tell what it held: put it back with a fresh copy of the course", file)
+	case shipped == nil:
+		return nil, nil, "", fmt.Errorf("%s does not parse, so checkpoint cannot work on its funcs: fix the syntax error (go run ./tools/lab run %s shows it) and checkpoint again", file, l.Num)
+	case mine == nil:
+		note = fmt.Sprintf("%s was missing: it starts from the shipped file", file)
+	default:
+		note = fmt.Sprintf("%s does not parse: it starts from the shipped file (your version is saved)", file)
+	}
+	return shipped, shipped, note, nil
+}
+
+// readStepSnapshot reads the step snapshot of file in snapDir, if snapDir is not "" and has
+// one, and says where it is (from).
+func readStepSnapshot(c *course.Course, l *course.Lab, file, snapDir string) (snap []byte, from string, err error) {
+	if snapDir == "" {
+		return nil, "", nil
+	}
+	snap, err = os.ReadFile(filepath.Join(c.Root, snapDir, path.Base(file)))
+	if err != nil {
+		return nil, "", nil
+	}
+	snap = course.NormalizeEOL(snap)
+	from = filepath.ToSlash(filepath.Join(snapDir, path.Base(file)))
+	if !merge.Parses(snap) {
+		return nil, "", fmt.Errorf("%s, the step snapshot of %s, does not parse: the course is broken there (go run ./tools/lab verify %s says more)", from, file, l.Num)
+	}
+	return snap, from, nil
+}
+
+// otherNames lists the package-level names the lab's other files declare (its tests too,
+// when they are in the package), so that checkpoint adds no second declaration of one.
+func otherNames(c *course.Course, l *course.Lab, file string) map[string]bool {
+	names := map[string]bool{}
+	mine, _ := c.GoFiles(l.Dir(), false)
+	tests, _ := c.GoFiles(l.Dir(), true)
+	for _, f := range append(mine, tests...) {
+		if filepath.ToSlash(f) == file {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(c.Root, f))
+		if err != nil {
+			continue
+		}
+		if af, err := parser.ParseFile(token.NewFileSet(), "", data, parser.PackageClauseOnly); err == nil && af.Name.Name != l.Word {
+			continue // an external test package
+		}
+		for n := range merge.TopNames(data) {
+			names[n] = true
+		}
+	}
+	return names
+}
