@@ -603,21 +603,26 @@ var s2 = []Claim{
 			"taking more than 75%, which identifies the map type that grows.",
 		Quote:   "捕获高频 runtime.makemap 调用链",
 		Verdict: False,
-		Ruling: "A heap profile shows no map function of the runtime: `runtime/pprof` drops the leading " +
-			"`runtime.` and `internal/runtime/` frames of every allocation made from user code, so a map's " +
-			"growth is charged to the user's line that assigns (`m[k] = v`) or makes the map. Profiles carry no " +
-			"types. `runtime.mapassign*` shows up in CPU profiles, not heap profiles.",
+		Ruling: "A heap profile shows neither `runtime.makemap` nor `runtime.mapassign`: `runtime/pprof` drops the " +
+			"leading `runtime.` and `internal/runtime/` frames of every allocation made from user code, so a map's " +
+			"growth through `m[k] = v` is charged to the user's line that assigns or makes the map. Map functions the " +
+			"runtime publishes under other packages' names stay: growth through `maps.Clone` is charged to " +
+			"`maps.clone`, and through `json.Unmarshal` into a `map[string]T` to `reflect.mapassign_faststr0`. " +
+			"Profiles carry no types. `runtime.mapassign*` shows up in CPU profiles, not heap profiles.",
 		Evidence: []Evidence{
 			Source{At: Go127, File: "src/runtime/pprof/protomem.go", Find: `// Found non-runtime\. Show any runtime uses above it\.`},
 			Output{Name: "04-profile-allocs-list", Find: `^\s+[\d.]+MB\s+[\d.]+MB\s+\d+:\s+m\[i\] = i$`},
+			Output{Name: "04-heads-top", Find: `\s+maps\.clone$`},
+			Output{Name: "04-heads-top", Find: `\s+reflect\.mapassign_faststr0$`},
 		},
 		Test:  "TestS2_27_HeapProfileHidesRuntimeFrames",
 		Teach: "04-growth.md#heap-which-line-allocates",
 
 		Original:  "捕获高频 runtime.makemap 调用链,识别异常增长的 map 类型",
 		SectionZh: "2.3 使用pprof+delve动态观测map内存增长路径",
-		RulingZh: "堆 profile 里不会出现运行时的任何 map 函数：对用户代码发起的每次内存分配，`runtime/pprof` 都会去掉调用栈开头的 `runtime.` 和 `internal/runtime/` 帧，" +
-			"所以 map 的扩容会记在用户代码中赋值（`m[k] = v`）或创建 map 的那一行上。profile 不携带类型信息。" +
+		RulingZh: "堆 profile 里既不会出现 `runtime.makemap`，也不会出现 `runtime.mapassign`：对用户代码发起的每次内存分配，`runtime/pprof` 都会去掉调用栈开头的 `runtime.` 和 `internal/runtime/` 帧，" +
+			"所以通过 `m[k] = v` 发生的 map 扩容会记在用户代码中赋值或创建 map 的那一行上。运行时以其他包的名字发布的 map 函数则会留下：" +
+			"通过 `maps.Clone` 的扩容记在 `maps.clone` 上，通过 `json.Unmarshal` 解码到 `map[string]T` 的扩容记在 `reflect.mapassign_faststr0` 上。profile 不携带类型信息。" +
 			"`runtime.mapassign*` 出现在 CPU profile 中，而不是堆 profile 中。",
 	},
 	{
