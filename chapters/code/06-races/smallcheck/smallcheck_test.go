@@ -22,17 +22,18 @@ const (
 	putSlot = `^func \(m \*Map\) putSlotSmall\(`
 )
 
-// version returns the running toolchain ("go1.26.8", without the " X:noswissmap" that
-// runtime.Version adds for an experiment) and its minor version, 26.
+// version returns the running toolchain ("go1.26.8", without the experiments runtime.Version
+// adds to it, " X:noswissmap" or "-X:mapsplitgroup") and its minor version, 26.
 func version(t *testing.T) (string, int) {
-	v, _, _ := strings.Cut(runtime.Version(), " ")
-	parts := strings.Split(strings.TrimPrefix(v, "go1."), ".")
-	minor, err := strconv.Atoi(parts[0])
-	if !strings.HasPrefix(v, "go1.") || err != nil {
+	m := release.FindStringSubmatch(runtime.Version())
+	if m == nil {
 		t.Skipf("Go %q: not a release this test knows", runtime.Version())
 	}
-	return v, minor
+	minor, _ := strconv.Atoi(m[1])
+	return m[0], minor
 }
+
+var release = regexp.MustCompile(`^go1\.(\d+)\.\d+`)
 
 func cite(t *testing.T, r *gosrc.Resolver, s gosrc.Source) {
 	t.Helper()
