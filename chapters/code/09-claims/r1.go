@@ -83,12 +83,15 @@ var r1 = []Claim{
 	{
 		ID:      "R1-05",
 		Section: "Q1, “map 内存模型”",
-		Claim: "When neither key nor value holds a pointer (and both are at most 128 bytes) the " +
+		Claim: "When neither key nor value holds a pointer (and both are less than 128 bytes) the " +
 			"bucket is marked pointer-free, and the overflow pointers are kept in `hmap.extra` instead.",
+		Quote:   "当 map 的 key 和 value 都不是指针，并且 size 都小于 128 字节的情况下，会把 bmap 标记为不含指针",
 		Verdict: SomeVersions,
-		Held:    heldClassic,
-		Ruling: "True of the classic map: `mapextra.overflow` keeps those overflow buckets alive. " +
-			"Swiss tables have no overflow buckets, so there is nothing to keep.",
+		Held:    heldClassic + ", with “at most 128 bytes”",
+		Ruling: "True of the classic map, but off by one: a key or value of 128 bytes is also stored in " +
+			"the bucket (only one of more than 128 is stored through a pointer). `mapextra.overflow` " +
+			"keeps those overflow buckets alive. Swiss tables have no overflow buckets, so there is " +
+			"nothing to keep.",
 		Evidence: []Evidence{
 			Source{At: Go125, File: noswiss, In: `^type mapextra struct`, Find: `^\s+overflow +\*\[\]\*bmap`},
 			Source{At: Go127, File: "src/runtime", Find: `^type mapextra struct`, Absent: true},
@@ -290,9 +293,11 @@ var r1 = []Claim{
 		Verdict: True,
 		Held:    heldAlways + " (the file is `map_fast*.go`, then `internal/runtime/maps/runtime_fast*.go`)",
 		Ruling: "True on every lane, with the same runtime names; the file moved. On Go 1.27 these fast " +
-			"paths also hash the key inline.",
+			"paths compute the hash in the map package themselves (`memHash64AES`, or " +
+			"`memHash64Fallback` on a CPU without AES), where Go 1.26 calls the key type's hasher.",
 		Evidence: []Evidence{
 			Source{At: Go127, File: swissMaps + "/runtime_fast32.go", Find: `^//go:linkname runtime_mapaccess2_fast32 runtime\.mapaccess2_fast32$`},
+			Source{At: Go127, File: swissMaps + "/runtime_fast64.go", In: `^func runtime_mapaccess2_fast64\(`, Find: `hash = memHash64AES\(key, m\.seed\)`},
 			Source{At: Go125, File: "src/runtime/map_fast32_noswiss.go", Find: `^func mapaccess2_fast32\(`},
 		},
 		Test:  "TestR1_17_FastLookups",
@@ -307,9 +312,12 @@ var r1 = []Claim{
 		Verdict: SomeVersions,
 		Held:    heldClassic,
 		Ruling: "On Go 1.27 a table grows, or splits in two, inside the one insert that fills it: " +
-			"every entry of that table (at most 1024) moves at once, and no other table moves.",
+			"every entry of that table (at most 896, 7/8 of its 1024 slots) moves at once, and no " +
+			"other table moves.",
 		Evidence: []Evidence{
 			Source{At: Go125, File: noswiss, In: `^func growWork\(`, Find: `evacuate\(t, h, h\.nevacuate\)`},
+			Source{At: Go127, File: swissMaps + "/table.go", Find: `^const maxTableCapacity = 1024$`},
+			Source{At: Go127, File: swissMaps + "/group.go", Find: `^\s+maxAvgGroupLoad = 7$`},
 			Source{At: Go127, File: swissMaps + "/table.go", Find: `^func \(t \*table\) rehash\(typ \*abi\.MapType, m \*Map\) \{`},
 		},
 		Test:  "TestR1_18_AtMostTwoBucketsPerWrite",
@@ -726,7 +734,7 @@ var r1 = []Claim{
 		Claim:   "So the only way is to range over the maps and compare the elements one by one.",
 		Quote:   "因此只能是遍历map 的每个元素，比较元素是否都是深度相等",
 		Verdict: Misleading,
-		Held:    "Go 1.9.2 to 1.20 for a loop of one's own or `reflect.DeepEqual`",
+		Held:    "none: `reflect.DeepEqual` compared two maps in the text's Go 1.9.2 already, and `maps.Equal` does since Go 1.21",
 		Ruling: "`reflect.DeepEqual` did it in the text's version already, and since Go 1.21 " +
 			"`maps.Equal` (and `maps.EqualFunc`) compare two maps without reflection.",
 		Evidence: []Evidence{
@@ -757,11 +765,12 @@ var r1 = []Claim{
 		Claim: "The check is `if h.flags&hashWriting == 0 { throw(\"concurrent map writes\") }`, and a " +
 			"writer sets the flag with `h.flags |= hashWriting`.",
 		Verdict: False,
-		Held:    "not in the classic map of Go 1.25, nor in Swiss tables",
+		Held:    "the `|=` in the text's Go 1.9.2 and up to Go 1.11; the `== 0` check as the check before a write, none",
 		Ruling: "The check before a write is `!= 0`; the `== 0` test is the one after the write, " +
-			"which catches a writer that cleared the flag meanwhile. The flag is toggled " +
-			"(`h.flags ^= hashWriting`, on Go 1.27 `m.writing ^= 1`), so two racing writers are more " +
-			"likely both to see it.",
+			"which catches a writer that cleared the flag meanwhile. `h.flags |= hashWriting` was the " +
+			"runtime's code up to Go 1.11, the text's 1.9.2 included; since Go 1.12 (golang/go#26703) " +
+			"the flag is toggled (`h.flags ^= hashWriting`, on Go 1.27 `m.writing ^= 1`), so two " +
+			"racing writers are more likely both to see it.",
 		Evidence: []Evidence{
 			Source{At: Go125, File: noswiss, In: `^func mapassign\(`, Find: `^\s+h\.flags \^= hashWriting$`},
 			Source{At: Go125, File: noswiss, Find: `h\.flags \|= hashWriting`, Absent: true},

@@ -102,12 +102,16 @@ var r3 = []Claim{
 		Section: "初始化",
 		Claim: "`make(map[k]v, hint)` calls `makemap_small` when hint ≤ 8 and `makemap` when hint > 8; " +
 			"`make(map[k]v)` without a hint always calls `makemap_small`.",
-		Verdict: True,
-		Held:    "Go 1.25 (classic and Swiss) to 1.27, the versions the course runs, for a map that escapes",
-		Ruling:  "True on every lane, for a map that escapes to the heap (the next row is about the other case).",
+		Verdict: Misleading,
+		Held:    "Go 1.25 (classic and Swiss) to 1.27, the versions the course runs, for a constant hint and a map that escapes",
+		Ruling: "The compiler chooses, so only a hint that is a constant counts: `make(map[int]int, 8)` " +
+			"calls `makemap_small`, but `make(map[int]int, n)` calls `makemap` even when `n` is 4 at run " +
+			"time. True on every lane for a constant hint and a map that escapes to the heap (the next " +
+			"row is about the other case).",
 		Evidence: []Evidence{
 			Source{At: Go127, File: "src/runtime/map.go", Find: `^func makemap_small\(\) \*maps\.Map \{`},
 			Source{At: Go125, File: noswiss, Find: `^func makemap_small\(\) \*hmap \{`},
+			Source{At: Go127, File: "src/cmd/compile/internal/walk/builtin.go", Find: `^\s+if ir\.IsConst\(hint, constant\.Int\) && constant\.Compare\(hint\.Val\(\), token\.LEQ, constant\.MakeInt64\(abi\.MapGroupSlots\)\) \{`},
 		},
 		Test:  "TestR3_07_MakemapSmall",
 		Teach: "04-growth.md#presizing-makemapkv-n",
@@ -349,9 +353,11 @@ var r3 = []Claim{
 			"overflow buckets are as many as the buckets (compared with 2^15 from 2^15 buckets on).",
 		Quote:   "元素个数 >= 桶个数 * 6.5",
 		Verdict: SomeVersions,
-		Held:    heldClassic3 + ", with “more than”",
-		Ruling: "True of the classic map, but the load condition is *more than* 6.5 per bucket: 6,656 " +
-			"keys in 1,024 buckets do not grow, the 6,657th does. Go 1.27 grows a table past 7/8 full.",
+		Held:    heldClassic3,
+		Ruling: "True of the classic map, for the count before the insert: `mapassign` tests " +
+			"`overLoadFactor(h.count+1, h.B)`, which is `h.count >= 6.5 × 2^B`, so 6,656 keys in " +
+			"1,024 buckets do not grow and the insert of the 6,657th does. With one bucket (B = 0) the " +
+			"count must also have reached 8. Go 1.27 grows a table past 7/8 full.",
 		Evidence: []Evidence{
 			Source{At: Go125, File: noswiss, Find: `return count > abi\.OldMapBucketCount && uintptr\(count\) > loadFactorNum\*\(bucketShift\(B\)/loadFactorDen\)`},
 			Source{At: Go125, File: noswiss, In: `^func tooManyOverflowBuckets\(`, Find: `return noverflow >= uint16\(1\)<<\(B&15\)`},

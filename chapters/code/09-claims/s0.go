@@ -1080,8 +1080,9 @@ var s0 = []Claim{
 			"`runtime.mapassign_fast64`.",
 		Verdict: False,
 		Ruling: "The error ends the process, so no profile records it; the crash prints its own " +
-			"traceback. By default that traceback leaves the runtime's frames out and shows only where the " +
-			"program wrote the map: `fatal` prints them only with `GOTRACEBACK=system` or higher, which is why the " +
+			"traceback. By default that traceback leaves out the frames of package `runtime`: it shows where the " +
+			"program wrote the map, under one `internal/runtime/maps.fatal` frame on Go 1.26 and 1.27 (none on the " +
+			"classic map). `fatal` prints the runtime's frames only with `GOTRACEBACK=system` or higher, which is why the " +
 			"test sets it. Then the traceback shows `runtime.fatal`, not `throw` (since Go 1.19), and for string " +
 			"keys, as an informer's are, `runtime.mapassign_faststr`.",
 		Evidence: []Evidence{
@@ -1094,7 +1095,8 @@ var s0 = []Claim{
 		Original:  "// trace 中高频出现 runtime.throw(\"concurrent map writes\")",
 		SectionZh: "3.3 从pprof trace定位map写竞争到watch流断裂的全链路证据链",
 		RulingZh: "这个错误会结束进程，所以没有哪个 profile 能记录到它；崩溃时会打印它自己的栈回溯。默认情况下，" +
-			"这份回溯不含运行时的栈帧，只显示程序在哪里写了 map：`fatal` 只在 `GOTRACEBACK=system` 或更高时才打印这些栈帧，" +
+			"这份回溯不含 `runtime` 包的栈帧：它显示程序在哪里写了 map，在 Go 1.26 和 1.27 上其上方还有一个 " +
+			"`internal/runtime/maps.fatal` 栈帧（经典 map 上没有）。`fatal` 只在 `GOTRACEBACK=system` 或更高时才打印运行时的栈帧，" +
 			"所以测试设置了它。这时回溯中显示的是 `runtime.fatal` 而不是 `throw`（Go 1.19 起）" +
 			"，对于字符串键（informer 的键就是字符串）则是 `runtime.mapassign_faststr`。",
 	},

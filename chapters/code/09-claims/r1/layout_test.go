@@ -122,6 +122,13 @@ func TestR1_05_MapextraOnlyOnTheClassicMap(t *testing.T) {
 	check.Has(t, claims.Go125, check.NoSwiss, `if t\.Bucket\.Pointers\(\) \{`)
 	check.Lacks(t, claims.Go127, "src/runtime", `^type mapextra struct`)
 	check.Lacks(t, claims.Go127, check.Swiss, `^type mapextra struct`)
+	// The text's “less than 128 bytes” is off by one: 128 bytes are still stored inline.
+	if l := inspector.Layout(t, map[[128]byte][128]byte{{}: {}}); l.IndirectKey || l.IndirectElem {
+		t.Errorf("128-byte key and value: indirect %v, %v; want both inline", l.IndirectKey, l.IndirectElem)
+	}
+	if l := inspector.Layout(t, map[[129]byte][129]byte{{}: {}}); !l.IndirectKey || !l.IndirectElem {
+		t.Errorf("129-byte key and value: indirect %v, %v; want both through a pointer", l.IndirectKey, l.IndirectElem)
+	}
 }
 
 func TestR1_06_NinthKeyOfABucket(t *testing.T) {
@@ -346,6 +353,9 @@ func TestR1_16_CommaOkCallsMapaccess2(t *testing.T) {
 
 func TestR1_17_FastLookups(t *testing.T) {
 	wantCalls(t, "mapaccess2_fast32", "mapaccess1_fast64", "mapaccess2_faststr")
+	// Go 1.27's fast paths hash in the map package; Go 1.26's call the type's hasher.
+	check.Has(t, claims.Go127, check.Swiss+"/runtime_fast64.go", `hash = memHash64AES\(key, m\.seed\)`)
+	check.Has(t, claims.Go127, check.Swiss+"/runtime_fast64.go", `hash = memHash64Fallback\(key, m\.seed\)`)
 }
 
 func TestR1_19_RangeCalls(t *testing.T) {
@@ -380,9 +390,14 @@ func TestR1_18_AtMostTwoBucketsPerWrite(t *testing.T) {
 	}
 	if !inspector.Classic() {
 		l := inspector.Layout(t, m)
+		check.Has(t, claims.Go127, check.Swiss+"/table.go", `^const maxTableCapacity = 1024$`)
+		check.Has(t, claims.Go127, check.Swiss+"/group.go", `^\s+maxAvgGroupLoad = 7$`)
 		used := 0
 		for _, tb := range l.Swiss.Tables {
 			used += tb.Used
+			if tb.Used > tb.Capacity*7/8 || tb.Capacity > 1024 {
+				t.Errorf("Swiss: a table of %d slots holds %d entries; want at most 7/8 of at most 1024", tb.Capacity, tb.Used)
+			}
 		}
 		if used != len(m) {
 			t.Errorf("Swiss: the tables hold %d entries; want all %d, none left behind", used, len(m))

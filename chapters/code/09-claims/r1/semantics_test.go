@@ -283,6 +283,10 @@ func TestR1_45_MapsCompareOnlyToNil(t *testing.T) {
 
 func TestR1_46_MapsEqual(t *testing.T) {
 	a, b := map[string]int{"qcrao": 18}, map[string]int{"qcrao": 18}
+	// reflect.DeepEqual compares maps on every version, the text's 1.9.2 included.
+	if !reflect.DeepEqual(a, b) {
+		t.Error("reflect.DeepEqual of equal maps")
+	}
 	if !maps.Equal(a, b) {
 		t.Error("maps.Equal of equal maps")
 	}

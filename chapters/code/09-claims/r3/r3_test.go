@@ -167,6 +167,9 @@ func TestR3_07_MakemapSmall(t *testing.T) {
 	wantCall(t, "makeNoHint", "makemap_small")
 	wantCall(t, "makeHint8", "makemap_small")
 	wantCall(t, "makeHint9", "makemap")
+	// The compiler picks the function: a hint known only at run time takes makemap, whatever
+	// its value (main passes 4).
+	wantCall(t, "makeHintVar", "makemap")
 }
 
 func TestR3_08_StackMapNoCall(t *testing.T) {
@@ -290,12 +293,26 @@ func TestR3_22_NeverShrinks(t *testing.T) {
 
 func TestR3_23_GrowthTriggers(t *testing.T) {
 	check.Has(t, claims.Go125, check.NoSwiss, `return count > abi\.OldMapBucketCount && uintptr\(count\) > loadFactorNum\*\(bucketShift\(B\)/loadFactorDen\)`)
+	// The test is on the count before the insert: count+1 > 6.5 × 2^B is count >= 6.5 × 2^B.
+	check.Has(t, claims.Go125, check.NoSwiss, `overLoadFactor\(h\.count\+1, h\.B\)`)
 	m := map[int]int{}
 	for k := range 6656 {
 		m[k] = k
 	}
 	if !inspector.Classic() {
 		return
+	}
+	// With one bucket the count must also have reached 8: the 7th and 8th keys do not grow it.
+	small := map[int]int{}
+	for k := range 8 {
+		small[k] = k
+	}
+	if c := inspector.Layout(t, small).Classic; c.B != 0 {
+		t.Errorf("8 keys: B %d; want 0 (one bucket grows only past 8)", c.B)
+	}
+	small[8] = 8
+	if c := inspector.Layout(t, small).Classic; c.B != 1 {
+		t.Errorf("9 keys: B %d; want 1", c.B)
 	}
 	if c := inspector.Layout(t, m).Classic; c.B != 10 || c.Growing() {
 		t.Errorf("6656 keys = 6.5 × 1024: B %d, growing %v; want 10 and no growth", c.B, c.Growing())

@@ -16,6 +16,7 @@ import (
 
 	claims "gomaps/chapters/code/09-claims"
 	"gomaps/chapters/code/09-claims/check"
+	"gomaps/chapters/code/09-claims/check/inspector"
 )
 
 const counter = "./chapters/code/09-claims/s0/testdata/counter"
@@ -208,6 +209,11 @@ func TestS0_48_TheCrashIsAFatalErrorInMapassignFaststr(t *testing.T) {
 	}
 	if !strings.Contains(out, "writeRace") {
 		t.Errorf("with GOTRACEBACK=single the traceback has no frame of the program's writer:\n%s", out)
+	}
+	// Swiss tables reach runtime.fatal through internal/runtime/maps.fatal, a frame outside
+	// package runtime, so the default traceback shows it; the classic map calls fatal directly.
+	if got, want := strings.Contains(out, "internal/runtime/maps.fatal("), !inspector.Classic(); got != want {
+		t.Errorf("with GOTRACEBACK=single an internal/runtime/maps.fatal frame: %v; want %v:\n%s", got, want, out)
 	}
 	// GOTRACEBACK=system shows them: runtime.fatal, called from mapassign_faststr.
 	out = raceChild(t, "concurrent map writes", "GOTRACEBACK=system")

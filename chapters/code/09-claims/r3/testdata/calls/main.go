@@ -12,6 +12,11 @@ func makeHint8() map[int]int { return make(map[int]int, 8) }
 //go:noinline
 func makeHint9() map[int]int { return make(map[int]int, 9) }
 
+// makeHintVar's hint is known only at run time: main passes 4.
+//
+//go:noinline
+func makeHintVar(n int) map[int]int { return make(map[int]int, n) }
+
 //go:noinline
 func makeLocal() int {
 	var m = make(map[int]int, 4)
@@ -38,7 +43,7 @@ func setPointer(m map[*int]int, k *int) { m[k] = 1 }
 func setPair(m map[[2]int32]int, k [2]int32) { m[k] = 1 }
 
 func main() {
-	_, _, _, _ = makeNoHint(), makeHint8(), makeHint9(), makeLocal()
+	_, _, _, _, _ = makeNoHint(), makeHint8(), makeHint9(), makeHintVar(4), makeLocal()
 	setInt(map[int64]int{}, 1)
 	setFloat(map[float64]int{}, 1)
 	setValue128(map[int64][128]byte{}, 1)
