@@ -22,7 +22,7 @@ const (
 	putSlot = `^func \(m \*Map\) putSlotSmall\(`
 )
 
-// version returns the running toolchain ("go1.26.8", without the experiments runtime.Version
+// version returns the running toolchain ("go1.N.P", without the experiments runtime.Version
 // adds to it, " X:noswissmap" or "-X:mapsplitgroup") and its minor version, 26.
 func version(t *testing.T) (string, int) {
 	m := release.FindStringSubmatch(runtime.Version())
