@@ -764,19 +764,19 @@ func (c *checker) browser() error {
 // and the folder is the same on every run (in the course's cache folder), so that a warm run
 // compiles nothing new.
 func (c *checker) pack() error {
-	envtestDir, err := kubeassets.CacheDir()
+	cacheDir, err := courseroot.CacheDir()
 	if err != nil {
 		return err
 	}
-	base := filepath.Join(filepath.Dir(filepath.Dir(envtestDir)), "check-pack")
-	gocache, err := exec.Command("go", "env", "GOCACHE").Output()
+	base := filepath.Join(cacheDir, "check-pack")
+	goenv, err := gocmd.Machine().GoEnv()
 	if err != nil {
-		return fmt.Errorf("go env GOCACHE: %v", err)
+		return err
 	}
 	own := []string{
 		"GOPATH=" + filepath.Join(base, "gopath"),
 		"GOMODCACHE=" + filepath.Join(base, "gopath", "pkg", "mod"),
-		"GOCACHE=" + strings.TrimSpace(string(gocache)),
+		"GOCACHE=" + goenv["GOCACHE"],
 		kubeassets.CacheEnv + "=" + filepath.Join(base, "cache"),
 		kubeassets.AssetsEnv + "=",
 		"XDG_CACHE_HOME=" + filepath.Join(base, "xdg"),

@@ -20,7 +20,6 @@ import (
 	"time"
 
 	"gomaps/labs/courseroot"
-	"gomaps/labs/kubeassets"
 	"gomaps/tools/course/internal/base"
 )
 
@@ -205,16 +204,6 @@ func (t *snapshot) fileSumNow(root, rel string) string {
 // dirSum is the sum of a folder's entries, as the snapshot has them.
 func (t *snapshot) dirSum(rel string) string {
 	return base.DataSum([]byte(strings.Join(t.children[rel], "\n")))
-}
-
-// stepCacheDir is the folder of the check's records: beside envtest's binaries, in the course's
-// cache folder ($GOMAPS_CACHE, or the user's cache folder's gomaps/).
-func stepCacheDir() string {
-	dir, err := kubeassets.CacheDir()
-	if err != nil {
-		return ""
-	}
-	return filepath.Join(filepath.Dir(filepath.Dir(dir)), "check")
 }
 
 // SubKey is the key of a part of a step with its own record (an output of the outputs step).
