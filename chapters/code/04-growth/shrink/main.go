@@ -6,6 +6,13 @@
 //	go run ./chapters/code/04-growth/shrink
 //	env $(go run ./tools/course lanes -env classic) go run ./chapters/code/04-growth/shrink
 //
+// On Swiss tables the fourth column counts tombstones. On the classic map
+// it counts the slots of overflow buckets, and the slots column only those
+// of the bucket arrays: how many buckets a map has follows from its count
+// alone, but how many overflow buckets it needs depends on where the hash
+// seed sends its keys (10 keys in 2 buckets need one when 9 or more share a
+// bucket).
+//
 // It runs with one P (runtime.GOMAXPROCS(1)), so that the live heap counts
 // the same objects of the runtime's own on every run: with more than one P
 // they depend on the scheduler, such as a thread it starts in the middle of
@@ -30,7 +37,11 @@ func main() {
 	runtime.GOMAXPROCS(1)
 	base = liveHeap()
 	fmt.Printf("%s (%s)\n", inspect.Build(), runtime.Version())
-	fmt.Printf("%-42s %8s %9s %11s %10s\n", "", "len", "slots", "tombstones", "live heap")
+	fourth := "tombstones"
+	if inspect.Build() == inspect.Classic {
+		fourth = "overflow"
+	}
+	fmt.Printf("%-42s %8s %9s %11s %10s\n", "", "len", "slots", fourth, "live heap")
 
 	m := map[int64]int64{}
 	for k := range int64(n) {
@@ -71,17 +82,24 @@ func main() {
 // show prints one line about m: its layout, then the live heap, measured
 // once the layout's copy is garbage.
 func show(step string, m map[int64]int64) {
-	slots, tombstones := layout(m)
+	slots, fourth := layout(m)
 	heap := float64(liveHeap()-base) / (1 << 20)
-	fmt.Printf("%-42s %8d %9d %11d %7.1f MiB\n", step, len(m), slots, tombstones, heap)
+	fmt.Printf("%-42s %8d %9d %11d %7.1f MiB\n", step, len(m), slots, fourth, heap)
 	runtime.KeepAlive(m)
 }
 
-func layout(m map[int64]int64) (slots, tombstones int) {
+// layout returns the slots of m and its fourth column: its tombstones
+// (Swiss tables), or the slots of its overflow buckets (classic), which the
+// slots then leave out.
+func layout(m map[int64]int64) (slots, fourth int) {
 	l, err := inspect.Inspect(m)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "shrink:", err)
 		os.Exit(1)
+	}
+	if c := l.Classic; c != nil {
+		arrays := inspect.BucketSlots * (len(c.Buckets) + len(c.OldBuckets))
+		return arrays, l.Capacity() - arrays
 	}
 	return l.Capacity(), l.Tombstones()
 }

@@ -122,10 +122,12 @@ var (
 var Mask = regexp.MustCompile(`<vary>|<duration>|0x<hex>|\$TMPDIR/<tmp>|<n>`)
 
 // Normalize masks what varies between runs: the patterns above and the command's # vary ones.
-// A masked span replaces its whole text, padding included: see collapseAroundMasks.
+// A masked span replaces its whole text, padding included: see collapseAroundMasks. A # vary
+// pattern with a group named v masks only what that group matches, so that the rest of the
+// match can say where the varying text is without being masked itself.
 func Normalize(s string, varying []*regexp.Regexp) string {
 	for _, re := range varying {
-		s = re.ReplaceAllString(s, "<vary>")
+		s = maskVarying(s, re)
 	}
 	s = tempPath.ReplaceAllString(s, "$$TMPDIR/<tmp>")
 	s = hexNumber.ReplaceAllString(s, "0x<hex>")
@@ -134,6 +136,27 @@ func Normalize(s string, varying []*regexp.Regexp) string {
 	s = collapseAroundMasks(s)
 	s = TrailingBlanks.ReplaceAllString(s, "\n")
 	return strings.TrimRight(s, " \t\n") + "\n"
+}
+
+// maskVarying replaces what re matches in s by a Mask, or only the text of its group v when it
+// has one (where that group matched).
+func maskVarying(s string, re *regexp.Regexp) string {
+	g := re.SubexpIndex("v")
+	if g < 0 {
+		return re.ReplaceAllString(s, "<vary>")
+	}
+	var b strings.Builder
+	last := 0
+	for _, m := range re.FindAllStringSubmatchIndex(s, -1) {
+		if m[2*g] < 0 {
+			continue
+		}
+		b.WriteString(s[last:m[2*g]])
+		b.WriteString("<vary>")
+		last = m[2*g+1]
+	}
+	b.WriteString(s[last:])
+	return b.String()
 }
 
 // collapseAroundMasks collapses the blanks on either side of each Mask: a run of spaces and
