@@ -6,7 +6,6 @@ package reading
 
 import (
 	"fmt"
-	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -603,10 +602,12 @@ type runtimeFacts struct {
 	verdicts  [][]string
 }
 
-// laneFacts are the lab maps' means under bench-ratios-127.txt.
+// laneFacts are the lab maps' means under bench-ratios-127.txt, and how
+// their rows moved from one release to the other.
 type laneFacts struct {
 	prev, cur string
 	means     map[string]map[string][2]float64
+	rows      map[string]map[string][2][]float64
 }
 
 // readReleases reads the built-in map's verdicts under
@@ -621,8 +622,12 @@ func readReleases(runtimesPrev, ratiosPrev string) ([]facts, error) {
 	if err != nil {
 		return nil, err
 	}
+	rows, err := tables.ParseLaneRows(ratiosPrev)
+	if err != nil {
+		return nil, err
+	}
 	prev, cur := tables.PrevLane.Release(), tables.Lane.Release()
-	return []facts{runtimeFacts{prev, cur, vs}, laneFacts{prev, cur, means}}, nil
+	return []facts{runtimeFacts{prev, cur, vs}, laneFacts{prev, cur, means, rows}}, nil
 }
 
 func (f runtimeFacts) text(l lang) string {
@@ -638,32 +643,56 @@ func (f runtimeFacts) text(l lang) string {
 		"**内建 map，Go %[1]s 对比 Go %[2]s**（`bench-runtimes-127.txt` 表格下面的几行；比值小于 1x 表示在 Go %[1]s 上更快）："), f.cur, f.prev), items)
 }
 
+// moves tests how col's rows of group moved from the previous release to the current one.
+func (f laneFacts) moves(col, group string) rowMoves {
+	r := f.rows[col][group]
+	return movesOf(r[0], r[1])
+}
+
 func (f laneFacts) text(l lang) string {
 	var items []string
 	for _, col := range tables.LabCols() {
 		m := f.means[col]
-		move := func(g string) float64 { return m[g][1] - m[g][0] }
-		control := math.Abs(move("iterate"))
-		var more []string
-		for _, k := range tables.Keys {
-			if math.Abs(move(k)) > control {
-				dir := l.pick("lost ground", "退步")
-				if move(k) < 0 {
-					dir = l.pick("gained", "进步")
-				}
-				more = append(more, fmt.Sprintf(l.pick("its `%s` rows %s by more than its control moved", "它的 `%s` 行%s的幅度超过了对照浮动的幅度"), k, dir))
-			}
+		control := f.moves(col, "iterate")
+		var parts []string
+		for _, g := range append(slices.Clone(tables.Keys), "iterate") {
+			parts = append(parts, fmt.Sprintf(l.pick("`%s` %.2fx to %.2fx (%s)", "`%s` 从 %.2fx 到 %.2fx（%s）"),
+				g, m[g][0], m[g][1], f.moves(col, g).text(l)))
 		}
-		verdict := l.pick("neither key type moved by more than its control", "两种键类型的变化都没有超过它的对照")
-		if len(more) > 0 {
-			verdict = strings.Join(more, l.pick(", and ", "，"))
-		}
-		items = append(items, fmt.Sprintf(l.pick("`%s`, `int64` %.2fx to %.2fx, `string` %.2fx to %.2fx, `iterate` %.2fx to %.2fx: %s",
-			"`%s`，`int64` 从 %.2fx 到 %.2fx，`string` 从 %.2fx 到 %.2fx，`iterate` 从 %.2fx 到 %.2fx：%s"), col,
-			m["int64"][0], m["int64"][1], m["string"][0], m["string"][1], m["iterate"][0], m["iterate"][1], verdict))
+		items = append(items, fmt.Sprintf("`%s`%s%s%s%s", col, l.pick(", ", "，"),
+			strings.Join(parts, l.pick(", ", "，")), l.pick(": ", "："), laneVerdict(l, f, col, control)))
 	}
-	return l.list(fmt.Sprintf(l.pick("**The lab maps' ratios on each release** (the geometric means under `bench-ratios-127.txt`, Go %s, then Go %s; `iterate`, which hashes nothing, is each map's control: how far its unchanged code moved from one set of runs to the other):",
-		"**实验 map 在两个版本上的比值**（`bench-ratios-127.txt` 下面的几何平均，先是 Go %s，然后是 Go %s；`iterate` 不求任何哈希，是每个 map 的对照：它表明没有改动的代码从一组运行到另一组运行浮动了多少）："), f.prev, f.cur), items)
+	return l.list(fmt.Sprintf(l.pick("**The lab maps' ratios on each release** (the geometric means under `bench-ratios-127.txt`, Go %s, then Go %s; in brackets, how many of the group's rows rose and fell, and the p-value of a signed-rank test over them: under %.2f, the rows moved together by more than their noise; `iterate`, which hashes nothing, is each map's control: how far its unchanged code moved from one set of runs to the other):",
+		"**实验 map 在两个版本上的比值**（`bench-ratios-127.txt` 下面的几何平均，先是 Go %s，然后是 Go %s；括号里是这一组中比值上升和下降的行数，以及对这些行做符号秩检验（signed-rank test）得到的 p 值：小于 %.2f 表示这些行一起移动，幅度超过了噪声；`iterate` 不求任何哈希，是每个 map 的对照：它表明没有改动的代码从一组运行到另一组运行浮动了多少）："), f.prev, f.cur, alpha), items)
+}
+
+// text says how a group's rows moved: "7 of 9 rows up, 2 down, p = 0.039".
+func (m rowMoves) text(l lang) string {
+	n := m.up + m.down + m.same
+	return fmt.Sprintf(l.pick("%d of %d rows up, %d down, p = %.3f", "%[2]d 行中 %[1]d 行上升，%[3]d 行下降，p = %.3[4]f"), m.up, n, m.down, m.p)
+}
+
+// laneVerdict says which of col's key types moved beyond the run's noise, and whether its
+// control did too.
+func laneVerdict(l lang, f laneFacts, col string, control rowMoves) string {
+	var moved []string
+	for _, k := range tables.Keys {
+		if km := f.moves(col, k); km.significant() {
+			dir := l.pick("lost ground", "退步")
+			if km.down > km.up {
+				dir = l.pick("gained", "进步")
+			}
+			moved = append(moved, fmt.Sprintf(l.pick("its `%s` rows %s", "它的 `%s` 行%s"), k, dir))
+		}
+	}
+	switch {
+	case len(moved) == 0:
+		return l.pick("no key type moved by more than this run's noise", "没有哪种键类型的变化超过了这次运行的噪声")
+	case control.significant():
+		return strings.Join(moved, l.pick(", and ", "，")) + l.pick(", but its control moved as well: this run cannot tell that move from a difference between its two sets of runs",
+			"，但它的对照也移动了：这次运行无法把这一变化与两组运行本身的差别区分开")
+	}
+	return strings.Join(moved, l.pick(", and ", "，")) + l.pick(", while its control did not move", "，而它的对照没有移动")
 }
 
 // peersFacts are the two libraries' columns of bench-ratios.txt: for each

@@ -151,29 +151,57 @@ func checkReleasesLookups(t *testing.T, runtimesPrev string) {
 	}
 }
 
-// checkLaneMeans checks chapter 03's reading of the lab maps' ratios on the two releases.
+// checkLaneMeans checks chapter 03's reading of the lab maps' ratios on the two releases, by
+// the signed-rank test the generated reading uses.
 func checkLaneMeans(t *testing.T, ratiosPrev string) {
-	// "Both generic columns lost ground on both key types, by more than their controls moved.
-	// buckets moved by no more than its control. swiss did on its string rows."
-	means := laneMeans(t, ratiosPrev)
-	change := func(col, group string) float64 { m := means[col][group]; return m[1] - m[0] }
-	control := func(col string) float64 { return math.Abs(change(col, "iterate")) }
-	lost := func(col, k string) bool { return change(col, k) > control(col) }
-	moved := func(col, k string) bool { return math.Abs(change(col, k)) > control(col) }
-	for _, col := range []string{"buckets-generic", "swiss-generic"} {
+	// "one move is larger than both this run's noise and its control: swiss-generic's string
+	// rows. buckets-generic's string rows went up too, but so did its control [...]. Every
+	// other group, the two generic columns' int64 rows included, moved by no more than its
+	// noise. [...] buckets and swiss [...] moved by no more than their noise."
+	rows, err := tables.ParseLaneRows(ratiosPrev)
+	if err != nil {
+		t.Fatal(err)
+	}
+	moves := func(col, g string) rowMoves { return movesOf(rows[col][g][0], rows[col][g][1]) }
+	for _, col := range tables.LabCols() {
 		for _, k := range tables.Keys {
-			if !lost(col, k) {
-				t.Errorf("%s: %s's %s means went from %.2fx to %.2fx, its control moved %.2f; chapter 03 says both generic columns lost ground on both key types", tables.RatiosPrevFile, col, k, means[col][k][0], means[col][k][1], control(col))
+			m := moves(col, k)
+			switch col + "/" + k {
+			case "swiss-generic/string", "buckets-generic/string":
+				if !m.significant() || m.up <= m.down {
+					t.Errorf("%s: %s's %s rows: %s; chapter 03 says they went up beyond the run's noise", tables.RatiosPrevFile, col, k, m.text(langEn))
+				}
+			default:
+				if m.significant() {
+					t.Errorf("%s: %s's %s rows: %s; chapter 03 says they moved by no more than the run's noise", tables.RatiosPrevFile, col, k, m.text(langEn))
+				}
 			}
 		}
-	}
-	for _, k := range tables.Keys {
-		if moved("buckets", k) {
-			t.Errorf("%s: buckets' %s means moved by more than its control; chapter 03 says they did not", tables.RatiosPrevFile, k)
+		c := moves(col, "iterate")
+		if wantMoved := col == "buckets-generic"; c.significant() != wantMoved {
+			t.Errorf("%s: %s's control: %s; chapter 03 says it moved: %t", tables.RatiosPrevFile, col, c.text(langEn), wantMoved)
 		}
 	}
-	if !lost("swiss", "string") || moved("swiss", "int64") {
-		t.Errorf("%s: swiss's string means lost ground: %t, its int64 means moved: %t; chapter 03 says swiss lost ground on its string rows only", tables.RatiosPrevFile, lost("swiss", "string"), moved("swiss", "int64"))
+}
+
+// TestSignedRank checks the signed-rank test's p-values against values worked by hand.
+func TestSignedRank(t *testing.T) {
+	for _, tt := range []struct {
+		d    []float64
+		want float64
+	}{
+		{[]float64{1, 2, 3, 4, 5, 6}, 2.0 / 64},     // all up: only all-up and all-down are as extreme
+		{[]float64{1, -2, 3, -4, 5, -6}, 54.0 / 64}, // W+ = 9 against a mean of 10.5: 54 of the 64 sums are as far
+		{[]float64{0.1, 0.1, 0.1}, 2.0 / 8},         // ties share their rank
+		{nil, 1},
+	} {
+		if got := signedRankP(tt.d); math.Abs(got-tt.want) > 1e-12 {
+			t.Errorf("signedRankP(%v) = %v, want %v", tt.d, got, tt.want)
+		}
+	}
+	m := movesOf([]float64{1, 1, 1}, []float64{1.1, 1, 0.9})
+	if m.up != 1 || m.down != 1 || m.same != 1 {
+		t.Errorf("movesOf: %+v; want 1 up, 1 down, 1 the same", m)
 	}
 }
 

@@ -153,3 +153,42 @@ func ParseLaneMeans(table string) (map[string]map[string][2]float64, error) {
 // type, the rows, the geometric mean, and the rows faster, slower and not
 // different.
 var VerdictLine = regexp.MustCompile(`(?m)^(get-hit, get-miss|put|delete|iterate)\s+(\w+)\s+(\d+) rows\s+([0-9.]+)x\s+(\d+) faster, (\d+) slower, (\d+) not different$`)
+
+// ParseLaneRows reads the rows of LaneRatioTable's output: for each map, for
+// each group of rows (each key type over TargetOps, and each other op), the
+// rows' ratios on the previous lane and on the current one, in the table's
+// order.
+func ParseLaneRows(table string) (map[string]map[string][2][]float64, error) {
+	cols := LabCols()
+	rows := map[string]map[string][2][]float64{}
+	for _, c := range cols {
+		rows[c] = map[string][2][]float64{}
+	}
+	n := 0
+	for _, line := range strings.Split(table, "\n") {
+		f := strings.Fields(line)
+		if len(f) != 3+2*len(cols) || !slices.Contains(Ops, f[0]) {
+			continue
+		}
+		group := f[2]
+		if !slices.Contains(TargetOps, f[0]) {
+			group = f[0]
+		}
+		for i, c := range cols {
+			pair := rows[c][group]
+			for j := range pair {
+				v, err := strconv.ParseFloat(strings.TrimSuffix(f[3+2*i+j], "x"), 64)
+				if err != nil {
+					return nil, fmt.Errorf("%q: %v", line, err)
+				}
+				pair[j] = append(pair[j], v)
+			}
+			rows[c][group] = pair
+		}
+		n++
+	}
+	if want := len(Ops) * len(Lens) * len(Keys); n != want {
+		return nil, fmt.Errorf("found %d rows of ratios on two lanes, not %d, in\n%s", n, want, table)
+	}
+	return rows, nil
+}
