@@ -32,8 +32,8 @@ type options struct {
 }
 
 func (o *options) flags(fs *flag.FlagSet) {
-	fs.IntVar(&o.count, "count", 10, "runs of each benchmark (benchstat gives a confidence interval from 6; the chapters' tables take 10)")
-	fs.StringVar(&o.benchtime, "benchtime", "100ms", "time (or Nx iterations) per run")
+	fs.IntVar(&o.count, "count", 0, "runs of each benchmark: 10 by default (the chapters' tables), 6 with -mine (benchstat gives a confidence interval from 6)")
+	fs.StringVar(&o.benchtime, "benchtime", "", "time (or Nx iterations) per run: 100ms by default, 50ms with -mine")
 	fs.BoolVar(&o.check, "check", false, "run each benchmark once and check that the committed tables have the same rows")
 	fs.BoolVar(&o.write, "write", false, "write the chapters' tables (chapters/out/bench-*.txt); without it, bench prints them and writes nothing")
 	fs.BoolVar(&o.readingsOnly, "readings", false, "write the chapters' readings of the committed tables again (chapters/out/bench-reading-*.txt) without measuring")
@@ -68,10 +68,26 @@ func Command() *cli.Command {
 	}
 }
 
+// defaults fills in the count and benchtime left unset: the chapters' tables take 10 runs of
+// 100ms; -mine, which a learner waits for, 6 rounds of 50ms.
+func (o *options) defaults() {
+	count, benchtime := 10, "100ms"
+	if o.mine {
+		count, benchtime = mineRounds, mineBenchtime
+	}
+	if o.count == 0 {
+		o.count = count
+	}
+	if o.benchtime == "" {
+		o.benchtime = benchtime
+	}
+}
+
 func (o *options) run(ctx context.Context, args []string, stdout io.Writer) error {
 	if len(args) > 0 {
 		return cli.Usagef("bench: unexpected argument %q", args[0])
 	}
+	o.defaults()
 	if o.count < 6 && !o.check {
 		return cli.Usagef("bench: -count %d: want at least 6, the fewest runs benchstat gives a confidence interval for", o.count)
 	}
@@ -88,7 +104,7 @@ func (o *options) run(ctx context.Context, args []string, stdout io.Writer) erro
 		if o.check || o.write {
 			return cli.Usagef("bench: -mine measures your own maps and writes nothing: it takes neither -check nor -write")
 		}
-		return Mine(ctx, root, g, stdout)
+		return Mine(ctx, root, g, MineRun{Rounds: o.count, Benchtime: o.benchtime}, stdout)
 	case o.check:
 		return Check(ctx, root, g, stdout)
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -26,10 +27,18 @@ var (
 	mineLens = []string{"1e3", "1e5"}
 )
 
+// The rounds of bench -mine and their -benchtime, unless MineRun says otherwise.
 const (
-	mineCount     = 6 // benchstat gives a confidence interval from 6 samples
+	mineRounds    = 6 // benchstat gives a confidence interval from 6 samples
 	mineBenchtime = "50ms"
 )
+
+// MineRun is how long bench -mine measures: how many rounds (at least 6), each of how long a
+// -benchtime; zero values take mineRounds and mineBenchtime.
+type MineRun struct {
+	Rounds    int
+	Benchtime string
+}
 
 // ErrNothingToMeasure is Mine's error when neither lab map passes the tests of steps 1 to 8:
 // what the labs are as shipped.
@@ -39,8 +48,14 @@ var ErrNothingToMeasure = errors.New("neither lab 02's map nor lab 03's passes t
 // built-in map, as bench -mine does, and prints the tables. The benchmark builds and runs on
 // tables.Lane; g is the go command that runs benchstat. A map that does not pass its lab's
 // tests of steps 1 to 8 is left out; when both are, Mine returns ErrNothingToMeasure.
-func Mine(ctx context.Context, root string, g gocmd.Go, stdout io.Writer) error {
+func Mine(ctx context.Context, root string, g gocmd.Go, run MineRun, stdout io.Writer) error {
 	start := time.Now()
+	if run.Rounds == 0 {
+		run.Rounds = mineRounds
+	}
+	if run.Benchtime == "" {
+		run.Benchtime = mineBenchtime
+	}
 	tmp, err := os.MkdirTemp("", "bench-mine-")
 	if err != nil {
 		return err
@@ -60,15 +75,15 @@ func Mine(ctx context.Context, root string, g gocmd.Go, stdout io.Writer) error 
 		return ErrNothingToMeasure
 	}
 	var results strings.Builder
-	for round := 1; round <= mineCount; round++ {
-		fmt.Fprintf(stdout, "bench -mine: round %d of %d, -benchtime %s: %s in turn\n", round, mineCount, mineBenchtime, strings.Join(measured, ", "))
-		out, err := mineCommand(ctx, root, bb, measured, mineBenchtime).CombinedOutput()
+	for round := 1; round <= run.Rounds; round++ {
+		fmt.Fprintf(stdout, "bench -mine: round %d of %d, -benchtime %s: %s in turn\n", round, run.Rounds, run.Benchtime, strings.Join(measured, ", "))
+		out, err := mineCommand(ctx, root, bb, measured, run.Benchtime).CombinedOutput()
 		if err != nil {
 			return fmt.Errorf("the benchmark failed in round %d: %v:\n%s", round, err, base.LastLines(string(out), 15))
 		}
 		results.Write(out)
 	}
-	ratios, err := mineRatios(results.String(), measured[1:])
+	ratios, err := mineRatios(results.String(), measured[1:], run.Rounds)
 	if err != nil {
 		return err
 	}
@@ -81,7 +96,7 @@ func Mine(ctx context.Context, root string, g gocmd.Go, stdout io.Writer) error 
 		return err
 	}
 	fmt.Fprintf(stdout, "\n$ go tool benchstat -col '/impl@(%s)' <your results>\n%s\n%s", strings.Join(measured, " "), table, ratios)
-	fmt.Fprintf(stdout, "bench -mine: took %s; it wrote nothing in the course (the chapters' tables are the solutions': go run ./tools/course bench -write)\n", time.Since(start).Round(time.Second))
+	fmt.Fprintf(stdout, "bench -mine: took %s; it wrote nothing in the course (the chapters' tables measure the solutions, not your maps)\n", time.Since(start).Round(time.Second))
 	return nil
 }
 
@@ -115,13 +130,13 @@ func mineWorking(ctx context.Context, root string, bb *benchBuild, stdout io.Wri
 
 // mineRatios is the table of the ratios of impls over the built-in map in results, and the
 // lines under it that hold each map to the course's target.
-func mineRatios(results string, impls []string) (string, error) {
+func mineRatios(results string, impls []string, rounds int) (string, error) {
 	samples, header := tables.Parse(results)
 	var b strings.Builder
 	for _, h := range header {
 		b.WriteString(h + "\n")
 	}
-	fmt.Fprintf(&b, "your maps over the built-in map (%s), time per operation, median of %d rounds:\n", tables.Lane.Toolchain, mineCount)
+	fmt.Fprintf(&b, "your maps over the built-in map (%s), time per operation, median of %d rounds:\n", tables.Lane.Toolchain, rounds)
 	b.WriteString(tables.Row("op", "len", "key"))
 	for _, impl := range impls {
 		fmt.Fprintf(&b, "  %8s", impl)
@@ -148,7 +163,82 @@ func mineRatios(results string, impls []string) (string, error) {
 		t := tables.Targets[impl]
 		fmt.Fprintf(&b, "%s: geometric mean %.2fx (the course's target %gx), %d of %d rows within %gx\n", impl, tables.Geomean(ratios[impl]), t.Geomean, t.Within(ratios[impl]), len(ratios[impl]), t.Row)
 	}
+	b.WriteString("\n")
+	for _, impl := range impls {
+		b.WriteString(readRounds(samples, impl).text(impl))
+	}
 	return b.String(), nil
+}
+
+// rounds is what a run of bench -mine can tell about one lab map: each row's ratio in each round
+// (over the built-in map of the same round), held to the course's target.
+type rounds struct {
+	target                 tables.Target
+	within, over, unplaced int     // rows within the row limit in every round, over it in every round, or both
+	geoLow, geoHigh        float64 // the lowest and highest geometric mean of one round's rows
+	spread                 float64 // the largest ratio of a row's highest round to its lowest
+}
+
+// readRounds reads impl's rows in samples round by round: a ratio that stays on one side of the
+// target in every round is one the run can place; one that crosses it from one round to another
+// is noise the run cannot see past, whatever its median says.
+func readRounds(samples tables.Samples, impl string) rounds {
+	r := rounds{target: tables.Targets[impl], geoLow: math.Inf(1), spread: 1}
+	var byRound [][]float64
+	for _, op := range mineOps {
+		for _, l := range mineLens {
+			for _, k := range tables.Keys {
+				row := op + "/" + l + "/" + k
+				mine, base := samples[impl+"/"+row], samples["builtin/"+row]
+				lo, hi := math.Inf(1), 0.0
+				for i := range min(len(mine), len(base)) {
+					x := mine[i] / base[i]
+					lo, hi = min(lo, x), max(hi, x)
+					if i == len(byRound) {
+						byRound = append(byRound, nil)
+					}
+					byRound[i] = append(byRound[i], x)
+				}
+				switch {
+				case hi <= r.target.Row:
+					r.within++
+				case lo > r.target.Row:
+					r.over++
+				default:
+					r.unplaced++
+				}
+				r.spread = max(r.spread, hi/lo)
+			}
+		}
+	}
+	for _, xs := range byRound {
+		g := tables.Geomean(xs)
+		r.geoLow, r.geoHigh = min(r.geoLow, g), max(r.geoHigh, g)
+	}
+	return r
+}
+
+// text says what the run can tell about impl, and what to do for a steadier figure when it
+// cannot tell enough.
+func (r rounds) text(impl string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s, round by round: %d rows within %gx in every round, %d over it in every round", impl, r.within, r.target.Row, r.over)
+	if r.unplaced > 0 {
+		fmt.Fprintf(&b, ", and %d that cross it from one round to another, which this run cannot place", r.unplaced)
+	}
+	fmt.Fprintf(&b, "; the geometric mean of one round's rows was between %.2fx and %.2fx", r.geoLow, r.geoHigh)
+	switch {
+	case r.geoHigh <= r.target.Geomean:
+		fmt.Fprintf(&b, ", within the target of %gx in every round.\n", r.target.Geomean)
+	case r.geoLow > r.target.Geomean:
+		fmt.Fprintf(&b, ", over the target of %gx in every round.\n", r.target.Geomean)
+	default:
+		fmt.Fprintf(&b, ", on both sides of the target of %gx: this run cannot say whether your map meets it.\n", r.target.Geomean)
+	}
+	if r.unplaced > 0 || (r.geoLow <= r.target.Geomean) != (r.geoHigh <= r.target.Geomean) {
+		fmt.Fprintf(&b, "  The rounds disagree (one row's ratio changed by up to %.1f times from one round to another): the machine was busy, or the rows sit that close to the target. For a steadier figure, close what else runs and measure again, with more or longer rounds: go run ./tools/course bench -mine -count 12 -benchtime 100ms\n", r.spread)
+	}
+	return b.String()
 }
 
 // firstFailure is the first line of a failed test's or benchmark's output that says what went

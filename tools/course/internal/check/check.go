@@ -893,7 +893,7 @@ func (c *checker) bench() error {
 		return err
 	}
 	var out bytes.Buffer
-	err := bench.Mine(ctx, c.Root, g, &out)
+	err := bench.Mine(ctx, c.Root, g, bench.MineRun{}, &out)
 	io.Copy(c.Stdout, &out)
 	if !errors.Is(err, bench.ErrNothingToMeasure) {
 		return fmt.Errorf("bench -mine on the labs as shipped: got %v; want bench.ErrNothingToMeasure: %v", err, bench.ErrNothingToMeasure)
