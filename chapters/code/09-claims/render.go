@@ -240,6 +240,9 @@ func (rd *Renderer) Post(b *strings.Builder, p Post) error {
 		if err := untranslated(rows); err != nil {
 			return fmt.Errorf("post %s: %w", p.Prefix, err)
 		}
+		if err := untranslatedEvidence(rows); err != nil {
+			return fmt.Errorf("post %s: %w", p.Prefix, err)
+		}
 		fmt.Fprintf(b, "| 论断 | 原文 | 裁定 |\n|---|---|---|\n")
 		for _, c := range rows {
 			fmt.Fprintf(b, "| [%s](#%s) | %s | %s |\n", c.ID, c.Anchor(), cell(plain(c.Original)), c.Verdict.Zh())

@@ -980,7 +980,7 @@ var s2 = []Claim{
 
 		Original:  "若客户端未显式指定 Content-Type: application/json 或使用非标准序列化路径,可能导致 data 字段被多次序列化嵌套",
 		SectionZh: "3.3 Kube-apiserver响应体中data字段重复写入的序列化验证",
-		RulingZh: "内容类型不是某种 patch 类型的 PATCH（包括 `application/json`）会被 API server 以 415 Unsupported Media Type 拒绝。" +
+		RulingZh: "内容类型不是某种 patch 类型的 PATCH（包括 `application/json`）会被 API server 以 `415 Unsupported Media Type` 拒绝。" +
 			"Secret 的值在 JSON 中只做一次 base64 编码，读回来就是写入的字节；ConfigMap 的值是普通字符串。" +
 			"被编码两次的值只可能来自把它编码了两次的客户端。",
 	},
