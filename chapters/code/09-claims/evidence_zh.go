@@ -76,12 +76,12 @@ var evidenceZh = map[string]string{
 	"Go 1.27":         "Go 1.27",
 
 	// Texts.
-	"The post's `Put` stores into the index and then calls `s.db.Put` in the same call, so its latency includes LevelDB's.":                                                            "文章的 `Put` 先写入索引，然后在同一次调用中调用 `s.db.Put`，所以它的延迟包含了 LevelDB 的延迟。",
-	"The chapter gives figures and names (“PR#1127”, “Envoy v1.25”, “麒麟V10+海光C86”) and no program or data.":                                                                            "这一章给出了数字和名字（“PR#1127”“Envoy v1.25”“麒麟V10+海光C86”），却没有给出任何程序或数据。",
-	"The closing chapter gives the numbers only; no program, dataset, cluster size or version accompanies them.":                                                                       "最后一章只给出数字；没有附带任何程序、数据集、集群规模或版本。",
-	"No program, cluster size, load or hardware is given for the 100 ms – 2 s figure.":                                                                                                 "对于 100 ms – 2 s 这个数字，文章没有给出程序、集群规模、负载或硬件。",
-	"The chapter names no repository, service, time range or measurement method for its figures, and all its code is Java.":                                                            "这一章没有为它的数字给出任何仓库、服务、时间范围或测量方法，而且它的代码全是 Java。",
-	"The oldest source the course reads is Go 1.25's; the post names the thread it quotes only in a footnote, which is in the part of the post that could not be read at its address.": "本课程读取的最早的源码是 Go 1.25 的；这篇文章只在一个脚注里说出它引用的是哪个讨论串，而这个脚注在文章无法在它自己的地址上读到的那部分里。",
+	"The post's `Put` stores into the index and then calls `s.db.Put` in the same call, so its latency includes LevelDB's.":                                             "文章的 `Put` 先写入索引，然后在同一次调用中调用 `s.db.Put`，所以它的延迟包含了 LevelDB 的延迟。",
+	"The chapter gives figures and names (“PR#1127”, “Envoy v1.25”, “麒麟V10+海光C86”) and no program or data.":                                                             "这一章给出了数字和名字（“PR#1127”“Envoy v1.25”“麒麟V10+海光C86”），却没有给出任何程序或数据。",
+	"The closing chapter gives the numbers only; no program, dataset, cluster size or version accompanies them.":                                                        "最后一章只给出数字；没有附带任何程序、数据集、集群规模或版本。",
+	"No program, cluster size, load or hardware is given for the 100 ms – 2 s figure.":                                                                                  "对于 100 ms – 2 s 这个数字，文章没有给出程序、集群规模、负载或硬件。",
+	"The chapter names no repository, service, time range or measurement method for its figures, and all its code is Java.":                                             "这一章没有为它的数字给出任何仓库、服务、时间范围或测量方法，而且它的代码全是 Java。",
+	"The oldest source the course reads is Go 1.25's; the post names the thread it quotes only in a footnote, which is in the part of the post that could not be read.": "本课程读取的最早的源码是 Go 1.25 的；这篇文章只在一个脚注里说出它引用的是哪个讨论串，而这个脚注在文章没能读到的那部分里。",
 
 	// The documents a Quote quotes.
 	"Go 1.3 release notes, “Map iteration”":        "Go 1.3 发布说明，“Map iteration”一节",

@@ -15,8 +15,9 @@ const (
 var r5Sizeof = "GOTOOLCHAIN=" + Go127 + " go run ./chapters/code/09-claims/r5/sizeof"
 
 // r5 holds the claims of Dave Cheney's “If a map isn't a reference variable, what is it?”
-// (dave.cheney.net, 30 April 2017), in the order they appear, as far as the post could be read at
-// its own address (see References).
+// (dave.cheney.net, 30 April 2017), in the order they appear, as far as the post could be read:
+// to the end of the sentence its own address breaks off in, on the author's monthly page (see
+// References).
 var r5 = []Claim{
 	{
 		ID:      "R5-01",
@@ -215,7 +216,7 @@ var r5 = []Claim{
 			"map variable ([R5-07](#r5-07)).",
 		Evidence: []Evidence{
 			Source{At: Go126, File: "doc/go_spec.html", Find: `^MapType +=`},
-			Text("The oldest source the course reads is Go 1.25's; the post names the thread it quotes only in a footnote, which is in the part of the post that could not be read at its address."),
+			Text("The oldest source the course reads is Go 1.25's; the post names the thread it quotes only in a footnote, which is in the part of the post that could not be read."),
 		},
 		Teach:     "01-basics.md#a-nil-map-every-read-works-the-write-panics",
 		SectionZh: "“If maps are pointers, shouldn't they be `*map[key]value`?”",

@@ -61,8 +61,9 @@ var References = []Reference{
 		Title:  "Dave Cheney, “If a map isn’t a reference variable, what is it?” (2017)",
 		Where: "dave.cheney.net, [“If a map isn’t a reference variable, what is it?”](https://dave.cheney.net/2017/04/30/if-a-map-isnt-a-reference-variable-what-is-it), " +
 			"30 April 2017, read at that address from its beginning to the middle of the sentence " +
-			"“…less confusing than a pointer shaped value which canno[t]…”, as far as that archive " +
-			"shows it: the rest of the post could not be read there and is not ruled on",
+			"“…less confusing than a pointer shaped value which canno[t]…”, and on the author's own " +
+			"monthly page, [dave.cheney.net/2017/04](https://dave.cheney.net/2017/04), to the end of " +
+			"that sentence, the furthest read: the rest of the post could not be read and is not ruled on",
 		Readers: "Go developers of every level: the post is often cited for “a map is a pointer”, " +
 			"and its `makemap` signature and its `8 8` program reappear in many other posts, translated " +
 			"into Chinese among them",
@@ -72,8 +73,9 @@ var References = []Reference{
 
 		WhereZh: "dave.cheney.net，[“If a map isn’t a reference variable, what is it?”](https://dave.cheney.net/2017/04/30/if-a-map-isnt-a-reference-variable-what-is-it)，" +
 			"2017 年 4 月 30 日；在这个地址上，从开头读到这一句的中间：" +
-			"“…less confusing than a pointer shaped value which canno[t]…”，这是那份存档所显示的全部：" +
-			"文章的其余部分在那里无法读到，不作裁定",
+			"“…less confusing than a pointer shaped value which canno[t]…”；在作者自己的月度存档页 " +
+			"[dave.cheney.net/2017/04](https://dave.cheney.net/2017/04) 上读到这一句的末尾，这是读到的最远处：" +
+			"文章的其余部分无法读到，不作裁定",
 		ReadersZh: "各个水平的 Go 开发者：人们常引用这篇文章来说明“map 是一个指针”，它给出的 `makemap` 签名和 `8 8` 程序" +
 			"在许多别的文章里反复出现，其中也有译成中文的",
 		VersionZh: "没有写明；它写于 Go 1.8 是当前版本的时候，它所引用的 `makemap`（`hint int64`、一个 `bucket` 参数）" +
