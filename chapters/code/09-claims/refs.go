@@ -18,7 +18,7 @@ var References = []Reference{
 
 		WhereZh:   "golang-design/go-questions 的 `content/map/`，十二个问题和回答（`1-…` 到 `12-…`）",
 		ReadersZh: "准备面试的中文 Go 开发者；这个仓库就是《Go 程序员面试笔试宝典》一书的正文",
-		VersionZh: "Go 1.9.2：回答 1 说“首先声明我用的 Go 版本”，并给出了 Go 1.9.2 在 darwin/amd64 上的 go version 输出",
+		VersionZh: "Go 1.9.2：回答 1 说“首先声明我用的 Go 版本”，并给出了 Go 1.9.2 在 darwin/amd64 上的 `go version` 输出",
 	},
 	{
 		Prefix:  "R2",
