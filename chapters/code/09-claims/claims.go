@@ -65,6 +65,16 @@ type Claim struct {
 	// RulingZh is Ruling in Simplified Chinese (markdown), with the terms of the glossary
 	// (chapters/zh/glossary.md).
 	RulingZh string
+
+	// The Chinese edition of the page "What you may have read elsewhere" (chapters/zh/elsewhere.md)
+	// shows, for each claim of a reference, SectionZh, RulingZh and these two; the reference's own
+	// words, where they matter, are Quote, as in the English page.
+
+	// ClaimZh is Claim in Simplified Chinese (markdown): a Chinese paraphrase (中文转述) of the
+	// reference's statement, which the page marks as such.
+	ClaimZh string
+	// HeldZh is Held in Simplified Chinese.
+	HeldZh string
 }
 
 // Verdict is the fixed scale of rulings.
@@ -140,10 +150,18 @@ type Reference struct {
 	// the page rules only on a text read at its own source, never on a second-hand copy. The
 	// page and the counts table show it as "not ruled on: <Unread>". Empty for a reference ruled on.
 	Unread string
+
+	// The same in Simplified Chinese, for the Chinese edition of the page: each is the field of
+	// its name without Zh, translated (names of works and quoted words stay as written). The page
+	// shows TitleZh only for a reference not ruled on.
+	TitleZh, WhereZh, ReadersZh, VersionZh, UnreadZh string
 }
 
 // Ruled reports whether the reference's claims have been ruled on.
 func (r Reference) Ruled() bool { return len(r.Rows) > 0 }
+
+// IsReference reports whether the claim is a reference's (R1-01) rather than a seed post's.
+func (c Claim) IsReference() bool { return strings.HasPrefix(c.ID, "R") }
 
 // All returns every claim, post by post and then reference by reference, in order.
 func All() []Claim {

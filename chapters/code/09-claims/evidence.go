@@ -43,6 +43,9 @@ func (s Source) resolveIn(r *gosrc.Resolver, lang Lang) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	if c.Note, err = lang.words(c.Note); err != nil {
+		return "", err
+	}
 	return lang.cite(c), nil
 }
 
@@ -97,15 +100,21 @@ type Quote struct {
 	URL    string // optional
 }
 
-func (q Quote) Resolve(*gosrc.Resolver) (string, error) {
+func (q Quote) Resolve(r *gosrc.Resolver) (string, error) { return q.resolveIn(r, English) }
+
+// resolveIn is Resolve with the document's name in lang (the quoted sentence stays as written).
+func (q Quote) resolveIn(_ *gosrc.Resolver, lang Lang) (string, error) {
 	if q.Text == "" || q.Source == "" {
 		return "", errors.New("a Quote needs Text and Source")
 	}
-	src := q.Source
-	if q.URL != "" {
-		src = fmt.Sprintf("[%s](%s)", q.Source, q.URL)
+	src, err := lang.words(q.Source)
+	if err != nil {
+		return "", err
 	}
-	return fmt.Sprintf("%s: “%s”", src, q.Text), nil
+	if q.URL != "" {
+		src = fmt.Sprintf("[%s](%s)", src, q.URL)
+	}
+	return fmt.Sprintf("%s%s“%s”", src, lang.colon(), q.Text), nil
 }
 
 // Output is a line of a committed output of the course, chapters/out/NAME.txt, which
@@ -131,9 +140,12 @@ func (o Output) resolveIn(r *gosrc.Resolver, lang Lang) (string, error) {
 	if len(hits) == 0 {
 		return "", fmt.Errorf("chapters/out/%s.txt: no line matches %q", o.Name, o.Find)
 	}
-	note := ""
-	if o.Note != "" {
-		note = lang.colon() + o.Note
+	note, err := lang.words(o.Note)
+	if err != nil {
+		return "", err
+	}
+	if note != "" {
+		note = lang.colon() + note
 	}
 	if lang == Chinese {
 		return fmt.Sprintf("`%s` 的输出：`%s`%s", outputCommand(r.Repo, o.Name), code(hits[0].Text), note), nil
@@ -217,11 +229,14 @@ func resolveIn(e Evidence, r *gosrc.Resolver, lang Lang) (string, error) {
 // from other rows or from arithmetic. Use it sparingly: it is checked by nobody.
 type Text string
 
-func (t Text) Resolve(*gosrc.Resolver) (string, error) {
+func (t Text) Resolve(r *gosrc.Resolver) (string, error) { return t.resolveIn(r, English) }
+
+// resolveIn is Resolve in lang: in Chinese, the text's Chinese form (evidenceZh).
+func (t Text) resolveIn(_ *gosrc.Resolver, lang Lang) (string, error) {
 	if t == "" {
 		return "", errors.New("empty Text")
 	}
-	return string(t), nil
+	return lang.words(string(t))
 }
 
 // code keeps a cited line short and free of backquotes, for a markdown code span.

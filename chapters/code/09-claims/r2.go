@@ -8,7 +8,11 @@ var (
 	r2LeakClassic = lanes.Classic().Prefix() + "go run ./chapters/code/09-claims/r2/leak"
 )
 
-const heldClassicMap = "the classic map: up to Go 1.23; 1.24-1.25 with noswissmap"
+// The classic map in the words of a row of R2, which names no version; in English and in Chinese.
+const (
+	heldClassicMap   = "the classic map: up to Go 1.23; 1.24-1.25 with noswissmap"
+	heldClassicMapZh = "经典 map：Go 1.23 及以前；1.24–1.25 配合 noswissmap"
+)
 
 // r2 holds the claims of 100 Go Mistakes on maps, in the order they appear: #28, “Maps and
 // memory leaks” (teivah/100-go-mistakes, docs/28-maps-memory-leaks.md), then #33, “Making wrong
@@ -34,9 +38,18 @@ var r2 = []Claim{
 			Output{Name: "09-r2-leak-classic", Find: `^ +293 MB  after adding them and a GC`},
 			Output{Name: "09-r2-leak", Find: `^ +28[5-9] MB  after removing`},
 		},
-		Test:    "TestR2_01_TheProgramsFigures",
-		Program: r2LeakClassic,
-		Teach:   "04-growth.md#maps-never-shrink",
+		Test:      "TestR2_01_TheProgramsFigures",
+		Program:   r2LeakClassic,
+		Teach:     "04-growth.md#maps-never-shrink",
+		SectionZh: "#28，程序的输出",
+		ClaimZh: "程序（一个 `map[int][128]byte`，加入 100 万个元素，再全部删除，运行一次 GC）依次打印 0 MB、461 MB、293 MB：" +
+			"删除之后，堆停留在 293 MB。",
+		HeldZh: heldClassicMapZh + "（在 Go 1.25.5 上重新运行：删除之后 293 MB，与原文的数字相同）",
+		RulingZh: "在经典 map 上，重新运行在删除之后打印出原文的 293 MB，精确到兆字节，每次运行都一样。" +
+			"461 MB 不是程序每次都打印的数字：它是不做 GC 读出来的，所以除了 map 本身，它还算进了最后几次翻倍扩容替换掉、而垃圾回收器还没有释放的桶数组，" +
+			"随垃圾回收器上一次运行的时机而变化。做一次 GC 之后、任何删除之前，重新运行就已经打印 293 MB（[R2-07](#r2-07)）。" +
+			"在 Go 1.27 上，删除之后的堆约为 287 MB（285 到 289，随 map 的哈希种子变化）：" +
+			"教训成立，数字不成立。",
 	},
 	{
 		ID:      "R2-02",
@@ -51,8 +64,14 @@ var r2 = []Claim{
 			Source{At: Go125, File: noswiss, Find: `^\s+buckets +unsafe\.Pointer // array of 2\^B Buckets`},
 			Source{At: Go127, File: swissMaps + "/group.go", Find: `^type groupsReference struct \{`},
 		},
-		Test:  "TestR2_02_BucketsAreInline",
-		Teach: "02-buckets.md#the-shape-a-header-a-bucket-array-chains",
+		Test:      "TestR2_02_BucketsAreInline",
+		Teach:     "02-buckets.md#the-shape-a-header-a-bucket-array-chains",
+		SectionZh: "#28，“we need to delve into how a map works”",
+		ClaimZh:   "Go 的 map 是一个哈希表：一个数组，每个元素是一个指针，指向一个装着键值对的桶。",
+		HeldZh:    "任何版本都不成立",
+		RulingZh: "数组里存的是桶本身，一个接一个（`array of 2^B Buckets`），而不是指向桶的指针：" +
+			"正因为如此，一个有 2^18 个桶的 `map[int][128]byte` 在删除之后仍占着 2^18 × 1,104 字节（276 MiB）。" +
+			"Go 1.27 的表也以同样的方式直接存放它的组。",
 	},
 	{
 		ID:      "R2-03",
@@ -67,8 +86,12 @@ var r2 = []Claim{
 			Source{At: Go125, File: noswiss, Find: `^func \(h \*hmap\) newoverflow\(t \*maptype, b \*bmap\) \*bmap \{`},
 			Source{At: Go127, File: swissMaps, Find: `newoverflow`, Absent: true},
 		},
-		Test:  "TestR2_03_OverflowBucketsOnlyClassic",
-		Teach: "02-buckets.md#step-3-overflow-buckets",
+		Test:      "TestR2_03_OverflowBucketsOnlyClassic",
+		Teach:     "02-buckets.md#step-3-overflow-buckets",
+		SectionZh: "#28，图 1 和图 2",
+		ClaimZh:   "每个桶是一个固定大小、有 8 个元素的数组；向满了的桶插入会新建一个 8 个元素的桶，并把前一个桶链接到它。",
+		HeldZh:    heldClassicMapZh,
+		RulingZh:  "对经典 map 成立。在 Go 1.27 上，一个组也有 8 个槽位，但发现自己的组已满的键会去它的探测序列上的下一个组：没有任何链接。",
 	},
 	{
 		ID:      "R2-04",
@@ -81,8 +104,13 @@ var r2 = []Claim{
 			Source{At: Go125, File: noswiss, Find: `^\s+B +uint8 +// log_2 of # of buckets`},
 			Source{At: Go127, File: "src/runtime", Find: `^type hmap struct`, Absent: true},
 		},
-		Test:  "TestR2_04_HmapAndB",
-		Teach: "02-buckets.md#the-shape-a-header-a-bucket-array-chains",
+		Test:      "TestR2_04_HmapAndB",
+		Teach:     "02-buckets.md#the-shape-a-header-a-bucket-array-chains",
+		SectionZh: "#28，“Under the hood, a Go map is a pointer to a runtime.hmap struct”",
+		ClaimZh:   "map 是一个指向 `runtime.hmap` 的指针，它的字段 `B` 是桶数量以 2 为底的对数。",
+		HeldZh:    heldClassicMapZh,
+		RulingZh: "在 Go 1.27 上，map 是一个指向 `internal/runtime/maps.Map` 的指针，" +
+			"它没有 `B`：它的目录指向最多 1024 个槽位的表。",
 	},
 	{
 		ID:      "R2-05",
@@ -96,8 +124,12 @@ var r2 = []Claim{
 			Source{At: Go125, File: noswiss, Find: `^\s+loadFactorNum = loadFactorDen \* abi\.OldMapBucketCount \* 13 / 16`,
 				Note: "1 million over 6.5 per bucket needs 153,847 buckets: 2^18 is the first power of 2 above"},
 		},
-		Test:  "TestR2_05_BStaysAt18",
-		Teach: "04-growth.md#maps-never-shrink",
+		Test:      "TestR2_05_BStaysAt18",
+		Teach:     "04-growth.md#maps-never-shrink",
+		SectionZh: "#28，程序之后",
+		ClaimZh:   "加入 100 万个元素之后 `B` 是 18（262,144 个桶）；全部删除之后，它仍然是 18。",
+		HeldZh:    heldClassicMapZh,
+		RulingZh:  "对经典 map 成立。Go 1.27 没有 `B`；换成它的说法同样成立：删除之后，表的数量和槽位的数量都和删除之前一样。",
 	},
 	{
 		ID:      "R2-06",
@@ -112,9 +144,13 @@ var r2 = []Claim{
 			Source{At: Go127, File: swissMaps + "/map.go", Find: `// TODO: shrink directory\?`},
 			Output{Name: "09-r2-leak", Find: `^ +28[5-9] MB  after removing`},
 		},
-		Test:    "TestR2_06_DeletesDoNotShrink",
-		Program: r2Leak,
-		Teach:   "04-growth.md#maps-never-shrink",
+		Test:      "TestR2_06_DeletesDoNotShrink",
+		Program:   r2Leak,
+		Teach:     "04-growth.md#maps-never-shrink",
+		SectionZh: "#28，“a map can only grow”",
+		ClaimZh:   "map 的桶数不会减少：删除只是把槽位清零，map 只会变大，也没有自动缩容的机制。",
+		HeldZh:    "每个版本，包括 Go 1.27",
+		RulingZh:  "在两种运行时上都成立：在 Go 1.27 上重新运行，删除全部元素之后仍保留约 287 MB，连 `clear` 也保留着表（“TODO: shrink directory?”）。",
 	},
 	{
 		ID:      "R2-07",
@@ -132,9 +168,15 @@ var r2 = []Claim{
 			Output{Name: "09-r2-leak-classic", Find: `^ +293 MB  after adding them and a GC`},
 			Output{Name: "09-r2-leak-classic", Find: `^ +293 MB  after removing them and a GC`},
 		},
-		Test:    "TestR2_07_TheDropIsTheOldArray",
-		Program: r2LeakClassic,
-		Teach:   "04-growth.md#delete-frees-the-values-not-the-slots",
+		Test:      "TestR2_07_TheDropIsTheOldArray",
+		Program:   r2LeakClassic,
+		Teach:     "04-growth.md#delete-frees-the-values-not-the-slots",
+		SectionZh: "#28，“we went from 461 MB to 293 MB because the elements were collected”",
+		ClaimZh:   "堆从 461 MB 降到 293 MB，是因为 GC 回收了被删除的元素。",
+		HeldZh:    "任何版本都不成立",
+		RulingZh: "一个 `[128]byte` 值就存放在它所在桶的槽位里：没有什么可以回收的。GC 释放的是最后一次翻倍扩容替换掉的桶数组（以及它的溢出桶），" +
+			"它们在删除之前就已经是垃圾了。在每个 lane 上测得：不做任何删除、只做一次 GC，堆就降到和删除加 GC 之后相同的数字，" +
+			"在经典 map 上是 293 MB。",
 	},
 	{
 		ID:      "R2-08",
@@ -146,8 +188,12 @@ var r2 = []Claim{
 		Evidence: []Evidence{
 			Source{At: Go125, File: noswiss, Find: `^\s+noverflow uint16 // approximate number of overflow buckets`},
 		},
-		Test:  "TestR2_08_OverflowBucketsStay",
-		Teach: "02-buckets.md#memory-never-shrinks",
+		Test:      "TestR2_08_OverflowBucketsStay",
+		Teach:     "02-buckets.md#memory-never-shrinks",
+		SectionZh: "#28，同一段",
+		ClaimZh:   "删除之后，就连额外（溢出）桶的数量也保持不变。",
+		HeldZh:    heldClassicMapZh,
+		RulingZh:  "对经典 map 成立：删除所有键之后，`noverflow` 不变。Swiss table 没有溢出桶。",
 	},
 	{
 		ID:      "R2-09",
@@ -159,8 +205,12 @@ var r2 = []Claim{
 		Evidence: []Evidence{
 			Output{Name: "04-shrink", Find: `^copy m into make\(map\[int64\]int64, len\(m\)\) .* 0\.0 MiB$`, Note: "chapter 04's program: a million slots emptied, then copied into a map made for the survivors"},
 		},
-		Test:  "TestR2_09_CopyingShrinks",
-		Teach: "04-growth.md#maps-never-shrink",
+		Test:      "TestR2_09_CopyingShrinks",
+		Teach:     "04-growth.md#maps-never-shrink",
+		SectionZh: "#28，解决办法",
+		ClaimZh:   "把当前的 map 复制到一个新 map 里并释放旧的，就能把内存还回去（在下一次 GC 之后）。",
+		HeldZh:    "每个版本",
+		RulingZh:  "在每个 lane 上都成立：一个按留下的元素数量创建的新 map 取代了大的 map，一次 GC 就释放了旧的表。",
 	},
 	{
 		ID:      "R2-10",
@@ -179,9 +229,17 @@ var r2 = []Claim{
 			Output{Name: "09-r2-leak-classic", Find: `^ +160 MB  after adding them and a GC`},
 			Output{Name: "09-r2-leak", Find: `^ +3[56] MB  after removing`},
 		},
-		Test:    "TestR2_10_PointerValues",
-		Program: r2Leak,
-		Teach:   "04-growth.md#delete-frees-the-values-not-the-slots",
+		Test:      "TestR2_10_PointerValues",
+		Program:   r2Leak,
+		Teach:     "04-growth.md#delete-frees-the-values-not-the-slots",
+		SectionZh: "#28，两种 map 类型的表格",
+		ClaimZh: "用 `map[int]*[128]byte` 时，每个槽位放的是一个指针而不是 128 字节：加入 100 万个元素后是 182 MB，" +
+			"全部删除并做一次 GC 之后是 38 MB（对比 461 MB 和 293 MB）。",
+		HeldZh: heldClassicMapZh + "（在 Go 1.25.5 上重新运行：删除之后 38 MB，与原文的数字相同）",
+		RulingZh: "这条教训在每个 lane 上都成立：指针大小的值留下的表要小得多。删除之后的 38 MB 是经典 map 的数字，" +
+			"每次运行都一样；在 Go 1.27 上重新运行，保留的是 35 或 36 MB。182 MB 和 [R2-01](#r2-01) 的 461 MB 一样，" +
+			"是不做 GC 读出来的，随垃圾回收器上一次运行的时机而变化；做一次 GC 之后、删除之前，经典 map 上重新运行打印的是 160 MB：" +
+			"一百万个 128 字节的数组，加上表。",
 	},
 	{
 		ID:      "R2-11",
@@ -194,8 +252,12 @@ var r2 = []Claim{
 			Source{At: Go125, File: "src/internal/abi/map_noswiss.go", Find: `^\s+OldMapMaxElemBytes = 128`},
 			Source{At: Go127, File: "src/internal/abi/map.go", Find: `^\s+MapMaxElemBytes = 128`},
 		},
-		Test:  "TestR2_11_Over128BytesIndirect",
-		Teach: "04-growth.md#delete-frees-the-values-not-the-slots",
+		Test:      "TestR2_11_Over128BytesIndirect",
+		Teach:     "04-growth.md#delete-frees-the-values-not-the-slots",
+		SectionZh: "#28，那条注释",
+		ClaimZh:   "超过 128 字节的键或值不存放在桶里：桶里放的是指向它的指针。",
+		HeldZh:    "每个版本",
+		RulingZh:  "在两种运行时上都成立：128 字节是能直接存放在槽位里的最大的键或值。",
 	},
 	{
 		ID:      "R2-12",
@@ -207,8 +269,12 @@ var r2 = []Claim{
 		Evidence: []Evidence{
 			Source{At: Go126, File: "doc/go_spec.html", Find: `The iteration order over maps is not specified`},
 		},
-		Test:  "TestR2_12_NotSortedByKey",
-		Teach: "05-iteration.md#deterministic-output",
+		Test:      "TestR2_12_NotSortedByKey",
+		Teach:     "05-iteration.md#deterministic-output",
+		SectionZh: "#33，第一点",
+		ClaimZh:   "map 不按键对数据排序。",
+		HeldZh:    "每个版本",
+		RulingZh:  "在每个 lane 上都成立：按顺序插入的键 0 到 99，取出来时不是有序的。",
 	},
 	{
 		ID:      "R2-13",
@@ -223,8 +289,14 @@ var r2 = []Claim{
 		Evidence: []Evidence{
 			Source{At: Go126, File: "doc/go_spec.html", Find: `The iteration order over maps is not specified`},
 		},
-		Test:  "TestR2_13_NotInsertionOrder",
-		Teach: "05-iteration.md#a-rotation-not-a-shuffle",
+		Test:      "TestR2_13_NotInsertionOrder",
+		Teach:     "05-iteration.md#a-rotation-not-a-shuffle",
+		SectionZh: "#33，第二点",
+		ClaimZh:   "map 不保留插入顺序。",
+		HeldZh:    "每个版本",
+		RulingZh: "成立：没有任何东西保留它。小 map 看起来可能像是保留了：它的键按到来的顺序放在它唯一的桶或组里，" +
+			"所以它的各种顺序是插入顺序的各个轮转，插入顺序本身也是其中之一：一个 4 个键的 map，大约每 8 次遍历中有 5 次给出的恰好就是插入顺序。" +
+			"100 个键的 map 则一次也没有给出它。",
 	},
 	{
 		ID:      "R2-14",
@@ -237,8 +309,12 @@ var r2 = []Claim{
 			Source{At: Go126, File: "doc/go_spec.html", Find: `The iteration order over maps is not specified`},
 			Source{At: Go127, File: swissMaps + "/table.go", Find: `it\.entryOffset = rand\(\)`},
 		},
-		Test:  "TestR2_14_NoDeterministicOrder",
-		Teach: "05-iteration.md#why-the-start-is-random",
+		Test:      "TestR2_14_NoDeterministicOrder",
+		Teach:     "05-iteration.md#why-the-start-is-random",
+		SectionZh: "#33，第三点",
+		ClaimZh:   "map 没有确定的遍历顺序。",
+		HeldZh:    "从 Go 1.3 起的每个版本（Go 1.0 也是；Go 1.1 和 1.2 没有对 8 个及以下元素的 map 做随机化）",
+		RulingZh:  "在每个 lane 上都成立：同一个 map，不做任何改动，两次 `range` 给出的顺序也不一样。",
 	},
 	{
 		ID:      "R2-15",
@@ -254,8 +330,14 @@ var r2 = []Claim{
 		Evidence: []Evidence{
 			Source{At: Go126, File: "doc/go_spec.html", Find: `created during iteration, that entry may be produced during the iteration or`},
 		},
-		Test:  "TestR2_15_InsertDuringRange",
-		Teach: "05-iteration.md#changing-the-map-during-range",
+		Test:      "TestR2_15_InsertDuringRange",
+		Teach:     "05-iteration.md#changing-the-map-during-range",
+		SectionZh: "#33，第四点及其程序（代码清单 1）",
+		ClaimZh: "迭代期间加入的元素不保证会被这次迭代遍历到：遍历 `{0: true, 1: false, 2: true}` 时，" +
+			"对每个为 true 的值加入 `m[10+k]`，结果会变化。",
+		HeldZh: "每个版本",
+		RulingZh: "成立，语言规范也这么说。在每个 lane 上，原文的程序结束时至少有 5 个元素，个数每次运行都可能不同（2,000 次运行中是 5 到 10 个）：" +
+			"10 和 12 总会被加入，而 20、22、30……只有在这次 `range` 遍历到它自己加入的元素时才会出现。",
 	},
 	{
 		ID:      "R2-16",
@@ -267,7 +349,11 @@ var r2 = []Claim{
 		Evidence: []Evidence{
 			Source{At: Go126, File: "doc/go_spec.html", Find: `created during iteration, that entry may be produced during the iteration or`},
 		},
-		Test:  "TestR2_16_AddToACopy",
-		Teach: "05-iteration.md#changing-the-map-during-range",
+		Test:      "TestR2_16_AddToACopy",
+		Teach:     "05-iteration.md#changing-the-map-during-range",
+		SectionZh: "#33，它的程序（代码清单 2）",
+		ClaimZh:   "改为遍历 map、把元素加到它的一个副本里，结果就是可预测的。",
+		HeldZh:    "每个版本",
+		RulingZh:  "在每个 lane 上都成立：副本最后总是 `map[0:true 1:false 2:true 10:true 12:true]`。",
 	},
 }

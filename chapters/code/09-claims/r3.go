@@ -1,7 +1,10 @@
 package claims
 
 // The classic map in the words of a row of R3, whose text names no version.
-const heldClassic3 = "the classic map: up to Go 1.23; 1.24-1.25 with noswissmap"
+const (
+	heldClassic3   = "the classic map: up to Go 1.23; 1.24-1.25 with noswissmap"
+	heldClassic3Zh = "经典 map：Go 1.23 及以前；1.24–1.25 配合 noswissmap"
+)
 
 // r3 holds the claims of cch123/golang-notes' map.md, in the order they appear. Claims made
 // only inside the runtime code it quotes are the code of its day, not claims of its own: a row
@@ -20,8 +23,13 @@ var r3 = []Claim{
 			Source{At: Go125, File: noswiss, Find: `^\s+loadFactorNum = loadFactorDen \* abi\.OldMapBucketCount \* 13 / 16`},
 			Source{At: Go127, File: swissMaps + "/group.go", Find: `^\s+maxAvgGroupLoad = 7`},
 		},
-		Test:  "TestR3_01_EightPerBucketLoad65",
-		Teach: "02-buckets.md#step-5-when-to-grow",
+		Test:      "TestR3_01_EightPerBucketLoad65",
+		Teach:     "02-buckets.md#step-5-when-to-grow",
+		SectionZh: "数据结构（那几个常量）",
+		ClaimZh:   "一个桶最多放 8 个元素（`bucketCnt = 1 << 3`），装载因子是 13/2。",
+		HeldZh:    heldClassic3Zh,
+		RulingZh: "对经典 map 成立。在 Go 1.27 上，一个组也有 8 个槽位，但一张表的装载上限是它的槽位数的 7/8，" +
+			"而不是每个桶 6.5 个元素。",
 	},
 	{
 		ID:      "R3-02",
@@ -35,8 +43,13 @@ var r3 = []Claim{
 			Source{At: Go125, File: "src/internal/abi/map_noswiss.go", Find: `^\s+OldMapMaxKeyBytes += 128`},
 			Source{At: Go127, File: "src/internal/abi/map.go", Find: `^\s+MapMaxKeyBytes += 128`},
 		},
-		Test:  "TestR3_02_Over128BytesIndirect",
-		Teach: "04-growth.md#delete-frees-the-values-not-the-slots",
+		Test:      "TestR3_02_Over128BytesIndirect",
+		Teach:     "04-growth.md#delete-frees-the-values-not-the-slots",
+		SectionZh: "数据结构，以及“indirectkey 和 indirectvalue”（及其 lldb 会话）",
+		ClaimZh: "超过 128 字节的键或值以指针形式存放（`indirectkey`、`indirectvalue`）；" +
+			"128 字节的直接存放在桶里。",
+		HeldZh:   "每个版本",
+		RulingZh: "在两种运行时上都成立：128 字节的直接存放，129 字节的通过一个 8 字节的指针存放。",
 	},
 	{
 		ID:      "R3-03",
@@ -50,8 +63,13 @@ var r3 = []Claim{
 		Evidence: []Evidence{
 			Source{At: Go125, File: noswiss, Find: `^\s+minTopHash += 5 // minimum tophash`},
 		},
-		Test:  "TestR3_03_SmallestTophash",
-		Teach: "02-buckets.md#step-4-delete-emptyone-and-emptyrest",
+		Test:      "TestR3_03_SmallestTophash",
+		Teach:     "02-buckets.md#step-4-delete-emptyone-and-emptyrest",
+		SectionZh: "数据结构（tophash 上的注释）",
+		ClaimZh:   "由哈希值计算出的 tophash 至少是 4；小于 4 的值表示状态。",
+		HeldZh:    "它所引用的代码中的经典 map（只有一个 `empty` 状态）；不适用于 Go 1.25 配合 noswissmap，那里是 5",
+		RulingZh: "最后一版经典 map 增加了 `emptyRest`，所以它计算出的 tophash 最小是 5（`minTopHash = 5`）。" +
+			"Swiss table 用的是控制字节：7 位哈希值，小于 0x80。",
 	},
 	{
 		ID:      "R3-04",
@@ -64,8 +82,12 @@ var r3 = []Claim{
 			Source{At: Go125, File: noswiss, Find: `^\s+count +int // # live cells == size of map\.  Must be first \(used by len\(\) builtin\)`},
 			Source{At: Go127, File: swissMaps + "/map.go", Find: `// Must be first \(known by the compiler, for len\(\) builtin\)\.`},
 		},
-		Test:  "TestR3_04_LenIsTheFirstWord",
-		Teach: "02-buckets.md#the-shape-a-header-a-bucket-array-chains",
+		Test:      "TestR3_04_LenIsTheFirstWord",
+		Teach:     "02-buckets.md#the-shape-a-header-a-bucket-array-chains",
+		SectionZh: "数据结构（`count` 上的注释）",
+		ClaimZh:   "元素个数必须是头部的第一个字段，因为内建函数 `len` 从那里读它。",
+		HeldZh:    "每个版本（先是 `hmap.count`，后来是 `Map.used`）",
+		RulingZh:  "在两种运行时上都成立：map 所指向的头部的第一个字就是 `len(m)`。",
 	},
 	{
 		ID:      "R3-05",
@@ -79,8 +101,13 @@ var r3 = []Claim{
 			Source{At: Go125, File: noswiss, In: `^type mapextra struct`, Find: `^\s+overflow +\*\[\]\*bmap`},
 			Source{At: Go127, File: "src/runtime", Find: `^type mapextra struct`, Absent: true},
 		},
-		Test:  "TestR3_05_OverflowInExtra",
-		Teach: "02-buckets.md#step-3-overflow-buckets",
+		Test:      "TestR3_05_OverflowInExtra",
+		Teach:     "02-buckets.md#step-3-overflow-buckets",
+		SectionZh: "数据结构（`mapextra` 上的注释）",
+		ClaimZh: "如果键和值都不含指针（而且都直接存放），溢出桶就保存在 `hmap.extra.overflow` 中，" +
+			"这样 GC 就不用扫描这个 map。",
+		HeldZh:   heldClassic3Zh,
+		RulingZh: "对经典 map 成立。Swiss table 没有溢出桶。",
 	},
 	{
 		ID:      "R3-06",
@@ -94,8 +121,13 @@ var r3 = []Claim{
 			Source{At: Go125, File: "src/runtime/map_noswiss_test.go", Find: `var hmapSize = uintptr\(2\*8 \+ 5\*goarch\.PtrSize\)`},
 			Source{At: Go125, File: noswiss, In: `^type hmap struct`, Find: `clearSeq`},
 		},
-		Test:  "TestR3_06_HmapSize",
-		Teach: "02-buckets.md#the-shape-a-header-a-bucket-array-chains",
+		Test:      "TestR3_06_HmapSize",
+		Teach:     "02-buckets.md#the-shape-a-header-a-bucket-array-chains",
+		SectionZh: "初始化（`makemap` 中的注释）",
+		ClaimZh:   "`hmap` 头部在 64 位系统上是 48 字节，在 32 位系统上是 28 字节。",
+		HeldZh:    "它所引用的代码中的经典 map；不适用于 Go 1.25 配合 noswissmap（56 字节）",
+		RulingZh: "最后一版经典 map 的 `hmap` 多了一个 `clearSeq uint64`，大小是 2×8 字节加 5 个指针：" +
+			"在 64 位上是 56 字节，运行时自己的测试也是这么说的。Go 1.27 没有 `hmap`。",
 	},
 	{
 		ID:      "R3-07",
@@ -113,8 +145,15 @@ var r3 = []Claim{
 			Source{At: Go125, File: noswiss, Find: `^func makemap_small\(\) \*hmap \{`},
 			Source{At: Go127, File: "src/cmd/compile/internal/walk/builtin.go", Find: `^\s+if ir\.IsConst\(hint, constant\.Int\) && constant\.Compare\(hint\.Val\(\), token\.LEQ, constant\.MakeInt64\(abi\.MapGroupSlots\)\) \{`},
 		},
-		Test:  "TestR3_07_MakemapSmall",
-		Teach: "04-growth.md#presizing-makemapkv-n",
+		Test:      "TestR3_07_MakemapSmall",
+		Teach:     "04-growth.md#presizing-makemapkv-n",
+		SectionZh: "初始化",
+		ClaimZh: "`make(map[k]v, hint)` 在 hint ≤ 8 时调用 `makemap_small`，" +
+			"在 hint > 8 时调用 `makemap`；不带提示的 `make(map[k]v)` 总是调用 `makemap_small`。",
+		HeldZh: "Go 1.25（经典 map 和 Swiss table）到 1.27，即本课程运行的版本，条件是提示为常量、map 逃逸到堆上",
+		RulingZh: "是编译器在选择，所以只有常量的提示才算数：`make(map[int]int, 8)` 调用 `makemap_small`，" +
+			"而 `make(map[int]int, n)` 即使 `n` 在运行时是 4 也调用 `makemap`。" +
+			"在每个 lane 上，对常量提示、逃逸到堆上的 map 成立（另一种情况见下一行）。",
 	},
 	{
 		ID:      "R3-08",
@@ -126,8 +165,13 @@ var r3 = []Claim{
 		Evidence: []Evidence{
 			Source{At: Go127, File: "src/cmd/compile/internal/walk/builtin.go", Find: `^func walkMakeMap\(`},
 		},
-		Test:  "TestR3_08_StackMapNoCall",
-		Teach: "04-growth.md#presizing-makemapkv-n",
+		Test:      "TestR3_08_StackMapNoCall",
+		Teach:     "04-growth.md#presizing-makemapkv-n",
+		SectionZh: "初始化",
+		ClaimZh: "逃逸分析也有关系：在 `func main() { var m = make(map[int]int, 4); m[1] = 1 }` 中，" +
+			"汇编里根本没有对 `makemap` 的调用。",
+		HeldZh:   "本课程运行的每个版本",
+		RulingZh: "在每个 lane 上都成立：不逃逸的 map 在栈上创建，不调用任何函数。",
 	},
 	{
 		ID:      "R3-09",
@@ -140,8 +184,13 @@ var r3 = []Claim{
 		Evidence: []Evidence{
 			Source{At: Go125, File: noswiss, In: `^func mapassign\(`, Find: `if h\.buckets == nil \{`},
 		},
-		Test:  "TestR3_09_FirstBucketOnFirstInsert",
-		Teach: "03-swiss.md#step-2-the-small-map",
+		Test:      "TestR3_09_FirstBucketOnFirstInsert",
+		Teach:     "03-swiss.md#step-2-the-small-map",
+		SectionZh: "初始化（`makemap` 中的注释）",
+		ClaimZh:   "`B == 0` 时，`make` 不分配桶数组：由 `mapassign` 延迟分配。",
+		HeldZh:    heldClassic3Zh,
+		RulingZh: "对经典 map 成立。Go 1.27 换成它自己的说法也是这样做的：以 8 或更小的提示创建的 map，" +
+			"在第一次插入之前没有组。",
 	},
 	{
 		ID:      "R3-10",
@@ -154,8 +203,12 @@ var r3 = []Claim{
 			Source{At: Go125, File: noswiss, Find: `^func tophash\(hash uintptr\) uint8 \{`},
 			Source{At: Go127, File: swissMaps + "/map.go", Find: `^func h1\(h uintptr\) uintptr \{`},
 		},
-		Test:  "TestR3_10_LowBitsAndTophash",
-		Teach: "02-buckets.md#the-hash-low-bits-choose-the-bucket-the-top-byte-is-the-tophash",
+		Test:      "TestR3_10_LowBitsAndTophash",
+		Teach:     "02-buckets.md#the-hash-low-bits-choose-the-bucket-the-top-byte-is-the-tophash",
+		SectionZh: "元素访问",
+		ClaimZh:   "查找先对键计算哈希值，然后用低位找到桶，用最高 8 位（tophash）找到槽位。",
+		HeldZh:    heldClassic3Zh,
+		RulingZh:  "在 Go 1.27 上，最低 7 位（H2）是要比较的控制字节，其余的位（H1）决定从哪里开始探测。",
 	},
 	{
 		ID:      "R3-11",
@@ -171,8 +224,13 @@ var r3 = []Claim{
 			Source{At: Go125, File: noswiss, Find: `^func mapaccessK\(t \*maptype, h \*hmap, key unsafe\.Pointer\)`},
 			Source{At: Go127, File: "src/runtime", Find: `mapaccessK`, Absent: true},
 		},
-		Test:  "TestR3_11_LookupFunctions",
-		Teach: "02-buckets.md#step-9-fast-paths",
+		Test:      "TestR3_11_LookupFunctions",
+		Teach:     "02-buckets.md#step-9-fast-paths",
+		SectionZh: "元素访问",
+		ClaimZh:   "查找函数是 `mapaccess1`、`mapaccess2` 和 `mapaccessK`；`mapaccess1` 和 `mapaccess2` 有 32 位、64 位和字符串的变体。",
+		HeldZh:    heldClassic3Zh + "（指 `mapaccessK`）",
+		RulingZh: "在 Go 1.27 上，调用的仍然是 `mapaccess1`、`mapaccess2` 和它们的快速变体；" +
+			"`mapaccessK` 只属于经典 map：Swiss table 用 `getWithKey` 为迭代器查找键。",
 	},
 	{
 		ID:      "R3-12",
@@ -186,8 +244,13 @@ var r3 = []Claim{
 			Source{At: Go125, File: "src/runtime", Find: `algarray`, Absent: true},
 			Source{At: Go127, File: "src/internal/abi/map.go", Find: `^\s+Hasher +func\(unsafe\.Pointer, uintptr\) uintptr`},
 		},
-		Test:  "TestR3_12_HashPerKeyType",
-		Teach: "02-buckets.md#step-9-fast-paths",
+		Test:      "TestR3_12_HashPerKeyType",
+		Teach:     "02-buckets.md#step-9-fast-paths",
+		SectionZh: "元素访问（`mapaccess2` 中的注释）",
+		ClaimZh:   "不同类型的键用不同的函数计算哈希值（“具体可以参考 algarray”）。",
+		HeldZh:    "就 `algarray` 而言，是它所引用的代码中的经典 map；每种键类型一个哈希函数，则在每个版本都成立",
+		RulingZh: "每种键类型仍然有自己的哈希函数，但 `algarray` 已经不存在了：由 map 类型携带它（`Hasher`），" +
+			"在 Go 1.25 的经典 map 和 Swiss table 上都是如此。",
 	},
 	{
 		ID:      "R3-13",
@@ -203,8 +266,13 @@ var r3 = []Claim{
 			Source{At: Go125, File: noswiss, In: `^func mapaccess2\(`, Find: `if !evacuated\(oldb\) \{`},
 			Source{At: Go127, File: swissMaps, Find: `oldbuckets`, Absent: true},
 		},
-		Test:  "TestR3_13_LookupsDuringGrowth",
-		Teach: "02-buckets.md#step-6-incremental-evacuation",
+		Test:      "TestR3_13_LookupsDuringGrowth",
+		Teach:     "02-buckets.md#step-6-incremental-evacuation",
+		SectionZh: "元素访问（`mapaccess2` 中的注释）",
+		ClaimZh:   "map 扩容期间，查找必须去旧桶里找（在它还没搬迁时），否则键就像消失了一样。",
+		HeldZh:    heldClassic3Zh,
+		RulingZh: "对经典 map 成立：扩容期间，大多数键仍在旧桶里，每次查找都能找到它们。在 Go 1.27 上，" +
+			"一张表在一次插入之内被整个复制：没有旧数组可找。",
 	},
 	{
 		ID:      "R3-14",
@@ -219,8 +287,12 @@ var r3 = []Claim{
 			Source{At: Go125, File: noswiss, In: `^func mapaccess2\(`, Find: `for ; b != nil; b = b\.overflow\(t\) \{`},
 			Source{At: Go127, File: swissMaps, Find: `newoverflow`, Absent: true},
 		},
-		Test:  "TestR3_14_OverflowChains",
-		Teach: "02-buckets.md#step-3-overflow-buckets",
+		Test:      "TestR3_14_OverflowChains",
+		Teach:     "02-buckets.md#step-3-overflow-buckets",
+		SectionZh: "元素访问（`mapaccess2` 中的注释）",
+		ClaimZh:   "放了 8 个元素的桶不再接收新元素：新建一个桶，挂在旧桶的溢出指针上，查找沿着这条链走。",
+		HeldZh:    heldClassic3Zh,
+		RulingZh:  "对经典 map 成立。在 Go 1.27 上，组已满的键会去同一张表的另一个组，那个组通过探测找到；不串任何链。",
 	},
 	{
 		ID:      "R3-15",
@@ -236,8 +308,14 @@ var r3 = []Claim{
 			Source{At: Go127, File: "src/cmd/compile/internal/walk/walk.go", In: `^func mapfast\(`, Find: `if t\.Elem\(\)\.Size\(\) > abi\.MapMaxElemBytes \{`},
 			Source{At: Go127, File: "src/cmd/compile/internal/walk/walk.go", In: `^func mapfast\(`, Find: `case types\.AMEM64:`},
 		},
-		Test:  "TestR3_15_AssignFunctionByHashKind",
-		Teach: "02-buckets.md#step-9-fast-paths",
+		Test:      "TestR3_15_AssignFunctionByHashKind",
+		Teach:     "02-buckets.md#step-9-fast-paths",
+		SectionZh: "赋值，“编译器如何选择 assign 函数”（正文及其流程图）",
+		ClaimZh:   "编译器按键是不是字符串、否则按键的大小（32 位或 64 位）选择赋值函数，值为 128 字节或更大时用普通的 `mapassign`。",
+		HeldZh:    "按图中所画，任何版本都不成立",
+		RulingZh: "它按键的哈希方式来决定，而不是按大小：`float64` 键（64 位）用的是 `mapassign`，" +
+			"指针键用 `mapassign_fast64ptr`，`[2]int32` 键用 `mapassign_fast64`。" +
+			"而且值恰好是 128 字节时仍然走快速路径；只有超过 128 字节才不走。",
 	},
 	{
 		ID:      "R3-16",
@@ -252,8 +330,13 @@ var r3 = []Claim{
 			Source{At: Go125, File: noswiss, In: `^func mapassign\(`, Find: `// Set hashWriting after calling t\.hasher, since t\.hasher may panic,`},
 			Source{At: Go127, File: swissMaps + "/runtime.go", In: `^func runtime_mapassign\(`, Find: `// Set writing after calling Hasher, since Hasher may panic, in which`},
 		},
-		Test:  "TestR3_16_FlagAfterTheHash",
-		Teach: "06-races.md#the-runtimes-check-a-flag-that-writers-toggle",
+		Test:      "TestR3_16_FlagAfterTheHash",
+		Teach:     "06-races.md#the-runtimes-check-a-flag-that-writers-toggle",
+		SectionZh: "赋值（`mapassign` 中的注释）",
+		ClaimZh:   "`mapassign` 在对键计算哈希值之后才设置写标志，因为哈希函数可能 panic，那样就没有发生任何写入。",
+		HeldZh:    "每个版本（先是 `hashWriting`，后来是 `Map.writing`）",
+		RulingZh: "在两种运行时上都成立：一个无法计算哈希值的键引发 panic（`hash of unhashable type []int`）并被 recover 之后，" +
+			"map 照常接受下一次写入，就像什么也没发生过。",
 	},
 	{
 		ID:      "R3-17",
@@ -267,8 +350,12 @@ var r3 = []Claim{
 		Evidence: []Evidence{
 			Source{At: Go125, File: noswiss, Find: `^func bucketMask\(b uint8\) uintptr \{`},
 		},
-		Test:  "TestR3_17_LowBBitsNotEight",
-		Teach: "02-buckets.md#the-hash-low-bits-choose-the-bucket-the-top-byte-is-the-tophash",
+		Test:      "TestR3_17_LowBBitsNotEight",
+		Teach:     "02-buckets.md#the-hash-low-bits-choose-the-bucket-the-top-byte-is-the-tophash",
+		SectionZh: "赋值，以及删除（`mapassign` 和 `mapdelete` 中的注释）",
+		ClaimZh:   "哈希值的低 8 位经过桶掩码选择桶。",
+		HeldZh:    "任何版本都不成立：是低 `B` 位，正如笔记自己讲查找的那一节所说",
+		RulingZh:  "掩码保留的是低 `B` 位，1,024 个桶时是 10 位：低 8 位相同的键位于不同的桶里。Go 1.27 没有桶。",
 	},
 	{
 		ID:      "R3-18",
@@ -283,8 +370,13 @@ var r3 = []Claim{
 			Source{At: Go125, File: noswiss, In: `^func mapassign\(`, Find: `if isEmpty\(b\.tophash\[i\]\) && inserti == nil \{`},
 			Source{At: Go127, File: swissMaps + "/map.go", In: `^func \(m \*Map\) putSlotSmall\(`, Find: `match = g\.ctrls\(\)\.matchEmptyOrDeleted\(\)`},
 		},
-		Test:  "TestR3_18_InsertFillsTheHole",
-		Teach: "02-buckets.md#step-2-insert-into-the-first-free-slot",
+		Test:      "TestR3_18_InsertFillsTheHole",
+		Teach:     "02-buckets.md#step-2-insert-into-the-first-free-slot",
+		SectionZh: "赋值（`mapassign` 中的注释）",
+		ClaimZh:   "新键放进查找途中经过的第一个空闲槽位，所以在删除之后，插入会填补靠前的空洞。",
+		HeldZh:    "每个版本（在 Swiss table 上是探测路径上的墓碑）",
+		RulingZh: "在两种运行时上都成立：在一个有 8 个键的 map 里删除第三个键，再插入一个新键，新键占用槽位 2。" +
+			"Swiss table 同样会复用探测路径上的第一个已删除槽位。",
 	},
 	{
 		ID:      "R3-19",
@@ -297,8 +389,12 @@ var r3 = []Claim{
 		Evidence: []Evidence{
 			Source{At: Go127, File: swissMaps + "/runtime_fast64.go", Find: `^func runtime_mapassign_fast64\(typ \*abi\.MapType, m \*Map, key uint64\) unsafe\.Pointer \{`},
 		},
-		Test:  "TestR3_19_TheCallerStoresTheValue",
-		Teach: "02-buckets.md#step-2-insert-into-the-first-free-slot",
+		Test:      "TestR3_19_TheCallerStoresTheValue",
+		Teach:     "02-buckets.md#step-2-insert-into-the-first-free-slot",
+		SectionZh: "赋值（汇编）",
+		ClaimZh:   "`mapassign` 不写值：它返回值应放的位置，由编译器在调用之后加上的指令（`MOVQ $99999, (AX)`）存入。",
+		HeldZh:    "每个版本",
+		RulingZh:  "在每个 lane 上都成立：`CALL runtime.mapassign_fast64` 之后紧接着就是 `MOVQ $99999, (AX)`。",
 	},
 	{
 		ID:      "R3-20",
@@ -312,8 +408,12 @@ var r3 = []Claim{
 			Source{At: Go125, File: noswiss, In: `^func mapdelete\(`, Find: `if t\.Key\.Pointers\(\) \{`},
 			Source{At: Go127, File: swissMaps + "/table.go", In: `^func \(t \*table\) Delete\(`, Find: `if typ\.Key\.Pointers\(\) \{`},
 		},
-		Test:  "TestR3_20_DeleteClearsPointers",
-		Teach: "04-growth.md#delete-frees-the-values-not-the-slots",
+		Test:      "TestR3_20_DeleteClearsPointers",
+		Teach:     "04-growth.md#delete-frees-the-values-not-the-slots",
+		SectionZh: "删除（`mapdelete` 中的注释）",
+		ClaimZh:   "`delete` 在键含指针时清除键，值也一样。",
+		HeldZh:    "每个版本",
+		RulingZh:  "在两种运行时上都成立：被删除的元素所指向的东西立刻成为垃圾（它上面的终结器在下一次 GC 之后运行），尽管槽位还在。",
 	},
 	{
 		ID:      "R3-21",
@@ -328,8 +428,13 @@ var r3 = []Claim{
 			Source{At: Go125, File: noswiss, In: `^func mapdelete\(`, Find: `b\.tophash\[i\] = emptyOne`},
 			Source{At: Go127, File: swissMaps + "/group.go", Find: `^\s+ctrlEmpty +ctrl = 0b10000000`},
 		},
-		Test:  "TestR3_21_DeleteMarks",
-		Teach: "02-buckets.md#step-4-delete-emptyone-and-emptyrest",
+		Test:      "TestR3_21_DeleteMarks",
+		Teach:     "02-buckets.md#step-4-delete-emptyone-and-emptyrest",
+		SectionZh: "删除（`mapdelete` 中的注释）",
+		ClaimZh:   "`delete` 把槽位的 tophash 设为 0（`empty`），并把计数减一。",
+		HeldZh:    "它所引用的代码中的经典 map；在 Go 1.25 配合 noswissmap 上，只适用于后面再没有满槽位的槽位",
+		RulingZh: "最后一版经典 map 写入的是 `emptyOne`（1），只有在后面没有满槽位时才把它变成 `emptyRest`（0）。" +
+			"在 Go 1.27 上，槽位的控制字节变为空（0x80），组已满时则变成墓碑。",
 	},
 	{
 		ID:      "R3-22",
@@ -343,8 +448,12 @@ var r3 = []Claim{
 			Source{At: Go127, File: swissMaps + "/map.go", Find: `// TODO: shrink directory\?`},
 			Output{Name: "04-shrink", Find: `^delete every key `, Note: "the slots of a million keys, kept; how many depends on the hash seed"},
 		},
-		Test:  "TestR3_22_NeverShrinks",
-		Teach: "04-growth.md#maps-never-shrink",
+		Test:      "TestR3_22_NeverShrinks",
+		Teach:     "04-growth.md#maps-never-shrink",
+		SectionZh: "缩容",
+		ClaimZh:   "Go 的 map 从不缩容，除非把整个 map 丢掉（golang/go#20135）。",
+		HeldZh:    "每个版本，包括 Go 1.27",
+		RulingZh:  "在每个 lane 上都成立：删除所有键，槽位仍然保留；丢掉 map 才会释放它们。golang/go#20135 仍未关闭。",
 	},
 	{
 		ID:      "R3-23",
@@ -362,8 +471,15 @@ var r3 = []Claim{
 			Source{At: Go125, File: noswiss, Find: `return count > abi\.OldMapBucketCount && uintptr\(count\) > loadFactorNum\*\(bucketShift\(B\)/loadFactorDen\)`},
 			Source{At: Go125, File: noswiss, In: `^func tooManyOverflowBuckets\(`, Find: `return noverflow >= uint16\(1\)<<\(B&15\)`},
 		},
-		Test:  "TestR3_23_GrowthTriggers",
-		Teach: "02-buckets.md#step-5-when-to-grow",
+		Test:      "TestR3_23_GrowthTriggers",
+		Teach:     "02-buckets.md#step-5-when-to-grow",
+		SectionZh: "扩容",
+		ClaimZh: "当元素个数达到桶数的 6.5 倍（`>=`），或者溢出桶和桶一样多时（从 2^15 个桶起改为与 2^15 比较），" +
+			"插入会开始扩容。",
+		HeldZh: heldClassic3Zh,
+		RulingZh: "对经典 map 成立，指的是插入之前的个数：`mapassign` 检查 `overLoadFactor(h.count+1, h.B)`，" +
+			"也就是 `h.count >= 6.5 × 2^B`，所以 1,024 个桶里放 6,656 个键时不扩容，" +
+			"插入第 6,657 个时扩容。只有一个桶（B = 0）时，个数还必须已经达到 8。Go 1.27 在一张表超过 7/8 满时扩容。",
 	},
 	{
 		ID:      "R3-24",
@@ -379,8 +495,13 @@ var r3 = []Claim{
 			Source{At: Go125, File: noswiss, In: `^func hashGrow\(`, Find: `bigger = 0`},
 			Source{At: Go127, File: swissMaps, Find: `sameSizeGrow`, Absent: true},
 		},
-		Test:  "TestR3_24_DoublingAndSameSize",
-		Teach: "02-buckets.md#step-6-incremental-evacuation",
+		Test:      "TestR3_24_DoublingAndSameSize",
+		Teach:     "02-buckets.md#step-6-incremental-evacuation",
+		SectionZh: "扩容，及其两幅图",
+		ClaimZh:   "元素太多时桶数翻倍（`B+1`），一个桶的内容分到低半区和高半区；溢出桶太多时，把内容搬进同样多的桶里，排得更紧凑。",
+		HeldZh:    heldClassic3Zh,
+		RulingZh: "对经典 map 成立。Go 1.27 把表翻倍到最多 1024 个槽位，再大就一分为二，并且没有等量扩容：" +
+			"墓碑在重新哈希时被清理或丢弃。",
 	},
 	{
 		ID:      "R3-25",
@@ -395,8 +516,13 @@ var r3 = []Claim{
 			Source{At: Go125, File: noswiss, In: `^func makemap\(`, Find: `h\.hash0 = uint32\(rand\(\)\)`},
 			Source{At: Go127, File: swissMaps + "/map.go", In: `^func NewMap\(`, Find: `m\.seed = uintptr\(rand\(\)\)`},
 		},
-		Test:  "TestR3_25_EachMapItsSeed",
-		Teach: "02-buckets.md#the-hash-low-bits-choose-the-bucket-the-top-byte-is-the-tophash",
+		Test:      "TestR3_25_EachMapItsSeed",
+		Teach:     "02-buckets.md#the-hash-low-bits-choose-the-bucket-the-top-byte-is-the-tophash",
+		SectionZh: "扩容",
+		ClaimZh: "每个 map 在 `makemap` 中得到一个随机的哈希种子，这让人很难构造出冲突的键：没有它，" +
+			"冲突可能让 map 一直处在等量扩容中（哈希洪水攻击）。",
+		HeldZh:   "每个版本（先是 `hash0`，后来是 `Map.seed`）",
+		RulingZh: "成立：每个 map 都有自己的随机种子，所以同样的键在两个 map 里的哈希值不同，在每个 lane 上都是如此。",
 	},
 	{
 		ID:      "R3-26",
@@ -410,8 +536,13 @@ var r3 = []Claim{
 			Source{At: Go125, File: noswiss, In: `^func growWork\(`, Find: `evacuate\(t, h, bucket&h\.oldbucketmask\(\)\)`},
 			Source{At: Go127, File: swissMaps + "/table.go", Find: `^func \(t \*table\) rehash\(typ \*abi\.MapType, m \*Map\) \{`},
 		},
-		Test:  "TestR3_26_IncrementalEvacuation",
-		Teach: "02-buckets.md#step-6-incremental-evacuation",
+		Test:      "TestR3_26_IncrementalEvacuation",
+		Teach:     "02-buckets.md#step-6-incremental-evacuation",
+		SectionZh: "扩容（`hashGrow`、`growWork`）",
+		ClaimZh: "`hashGrow` 只分配内存；复制由 `growWork` 和 `evacuate` 一点一点完成，" +
+			"它们搬迁即将用到的那个旧桶，外加一个。",
+		HeldZh:   heldClassic3Zh,
+		RulingZh: "对经典 map 成立。在 Go 1.27 上，一张表在让它扩容的那次插入之内被整个复制。",
 	},
 	{
 		ID:      "R3-27",
@@ -425,8 +556,13 @@ var r3 = []Claim{
 			Source{At: Go125, File: noswiss, Find: `_, nextOverflow := makeBucketArray\(t, h\.B, h\.buckets\)`},
 			Source{At: Go127, File: swissMaps + "/map.go", Find: `// TODO: shrink directory\?`},
 		},
-		Test:  "TestR3_27_ClearReusesTheArray",
-		Teach: "04-growth.md#maps-never-shrink",
+		Test:      "TestR3_27_ClearReusesTheArray",
+		Teach:     "04-growth.md#maps-never-shrink",
+		SectionZh: "扩容（`makeBucketArray` 上的注释）",
+		ClaimZh:   "桶数组可以复用：把旧数组传给 `makeBucketArray`，它会清空旧数组并再次使用。",
+		HeldZh:    "每个版本：经典 map 的 `clear` 和 Swiss table 的 `Clear` 都保留它们的内存",
+		RulingZh: "成立：`clear(m)` 就地把数组清零并保留它，在经典 map 上通过 `makeBucketArray(t, h.B, h.buckets)`，" +
+			"在 Swiss table 上逐表进行：它的容量保持不变。",
 	},
 	{
 		ID:      "R3-28",
@@ -439,8 +575,12 @@ var r3 = []Claim{
 			Source{At: Go125, File: noswiss, In: `^func evacuate\(`, Find: `useY = top & 1`},
 			Source{At: Go127, File: swissMaps, Find: `useY`, Absent: true},
 		},
-		Test:  "TestR3_28_NaNHalves",
-		Teach: "02-buckets.md#step-6-incremental-evacuation",
+		Test:      "TestR3_28_NaNHalves",
+		Teach:     "02-buckets.md#step-6-incremental-evacuation",
+		SectionZh: "扩容（`evacuate` 中的注释）",
+		ClaimZh:   "NaN 键按它的 tophash 的最低位（`useY = top & 1`），以 50% 的概率去高半区。",
+		HeldZh:    heldClassic3Zh,
+		RulingZh:  "对经典 map 成立。Swiss table 没有半区。",
 	},
 	{
 		ID:      "R3-29",
@@ -454,7 +594,11 @@ var r3 = []Claim{
 			Source{At: Go125, File: noswiss, In: `^func \(h \*hmap\) newoverflow\(`, Find: `if h\.extra != nil && h\.extra\.nextOverflow != nil \{`},
 			Source{At: Go127, File: swissMaps, Find: `nextOverflow`, Absent: true},
 		},
-		Test:  "TestR3_29_PreallocatedOverflow",
-		Teach: "02-buckets.md#step-3-overflow-buckets",
+		Test:      "TestR3_29_PreallocatedOverflow",
+		Teach:     "02-buckets.md#step-3-overflow-buckets",
+		SectionZh: "overflow 处理",
+		ClaimZh:   "新的溢出桶如果有预先分配的（`nextOverflow`）就从中取，否则就新分配。",
+		HeldZh:    heldClassic3Zh,
+		RulingZh:  "对经典 map 成立：它有 2^4 个或更多桶的桶数组会附带备用的溢出桶。Swiss table 没有溢出桶。",
 	},
 }

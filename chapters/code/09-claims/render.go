@@ -73,75 +73,6 @@ func (l Lang) colon() string {
 	return ": "
 }
 
-// Zh is the verdict's name in the Chinese edition (chapters/zh/glossary.md).
-func (v Verdict) Zh() string {
-	switch v {
-	case True:
-		return "成立"
-	case SomeVersions:
-		return "仅在部分版本成立"
-	case Misleading:
-		return "有误导性"
-	case False:
-		return "不成立"
-	case Uncheckable:
-		return "无法按原文检验"
-	case NoSuchAPI:
-		return "所称 API 不存在"
-	}
-	return v.String()
-}
-
-func (v Verdict) in(lang Lang) string {
-	if lang == Chinese {
-		return v.Zh()
-	}
-	return v.String()
-}
-
-// MissingZh lists the fields the Chinese edition needs that the claim leaves empty: Original,
-// SectionZh, RulingZh.
-func (c Claim) MissingZh() []string {
-	var missing []string
-	for _, f := range []struct{ name, v string }{{"Original", c.Original}, {"SectionZh", c.SectionZh}, {"RulingZh", c.RulingZh}} {
-		if strings.TrimSpace(f.v) == "" {
-			missing = append(missing, f.name)
-		}
-	}
-	return missing
-}
-
-// UntranslatedError names the claims that the Chinese chapter cannot show, and the fields each
-// leaves empty.
-type UntranslatedError struct {
-	IDs     []string
-	Missing map[string][]string // by ID
-}
-
-func (e *UntranslatedError) Error() string {
-	var rows []string
-	for _, id := range e.IDs {
-		rows = append(rows, fmt.Sprintf("%s (%s)", id, strings.Join(e.Missing[id], ", ")))
-	}
-	return fmt.Sprintf("the Chinese chapter needs Original, SectionZh and RulingZh for every claim, and %d claims leave some empty: %s",
-		len(e.IDs), strings.Join(rows, "; "))
-}
-
-// untranslated returns an *UntranslatedError for the rows that lack a Chinese field, or nil.
-func untranslated(rows []Claim) error {
-	e := &UntranslatedError{Missing: map[string][]string{}}
-	for _, c := range rows {
-		if m := c.MissingZh(); len(m) > 0 {
-			e.IDs = append(e.IDs, c.ID)
-			e.Missing[c.ID] = m
-		}
-	}
-	if len(e.IDs) == 0 {
-		return nil
-	}
-	return e
-}
-
 // Renderer writes the chapter's markdown, in English unless Lang says Chinese.
 type Renderer struct {
 	R        *gosrc.Resolver
@@ -240,6 +171,9 @@ func (rd *Renderer) Post(b *strings.Builder, p Post) error {
 		if err := untranslated(rows); err != nil {
 			return fmt.Errorf("post %s: %w", p.Prefix, err)
 		}
+		if err := untranslatedEvidence(rows); err != nil {
+			return fmt.Errorf("post %s: %w", p.Prefix, err)
+		}
 		fmt.Fprintf(b, "| 论断 | 原文 | 裁定 |\n|---|---|---|\n")
 		for _, c := range rows {
 			fmt.Fprintf(b, "| [%s](#%s) | %s | %s |\n", c.ID, c.Anchor(), cell(plain(c.Original)), c.Verdict.Zh())
@@ -331,64 +265,37 @@ func (rd *Renderer) checks(c Claim) (by []string, ch *Chapter, err error) {
 	return by, ch, nil
 }
 
-// claimZh writes a claim of a post in full for the Chinese edition: the post's heading and
-// words, the verdict and the ruling in Chinese, and the same evidence, tests and links as the
-// English chapter, the evidence's own labels in Chinese.
-func (rd *Renderer) claimZh(b *strings.Builder, c Claim) error {
-	if m := c.MissingZh(); len(m) > 0 {
-		return &UntranslatedError{IDs: []string{c.ID}, Missing: map[string][]string{c.ID: m}}
-	}
-	fmt.Fprintf(b, "\n<div class=\"claim\" id=\"%s\" markdown>\n\n", c.Anchor())
-	fmt.Fprintf(b, "**%s** · §%s · **%s**\n\n", c.ID, plain(c.SectionZh), c.Verdict.Zh())
-	fmt.Fprintf(b, "*原文：* %s\n\n", plain(strings.Join(strings.Fields(c.Original), " ")))
-	fmt.Fprintf(b, "*裁定：* %s\n\n", c.RulingZh)
-	fmt.Fprintf(b, "*证据：*\n\n")
-	if err := rd.evidence(b, c.Evidence, Chinese, c.RulingZh, "RulingZh"); err != nil {
-		return err
-	}
-	by, ch, err := rd.checks(c)
-	if err != nil {
-		return err
-	}
-	if len(by) > 0 {
-		fmt.Fprintf(b, "*检验：* %s。", strings.Join(by, " 和 "))
-	}
-	fmt.Fprintf(b, "*讲解见* [%s](%s)。\n\n</div>\n", rd.chapterTitle(ch), c.Teach)
-	return nil
-}
-
-// plain escapes the characters of the post's own text that markdown would read as markup
-// (the post's inline code lost its backquotes): it shows as written.
-func plain(s string) string {
-	return strings.NewReplacer(`\`, `\\`, "`", "\\`", "*", `\*`, "_", `\_`, "[", `\[`, "]", `\]`, "<", "&lt;").Replace(s)
-}
-
 // cell makes markdown safe inside a table cell.
 func cell(s string) string {
 	return strings.ReplaceAll(strings.Join(strings.Fields(s), " "), "|", `\|`)
 }
 
 // RefCounts writes the table of verdicts (for Go 1.27) per reference that has been ruled on,
-// then the references listed and not ruled on, each with the reason.
-func (rd *Renderer) RefCounts(b *strings.Builder) {
+// then the references listed and not ruled on, each with the reason. In Chinese it fails when a
+// reference not ruled on lacks its Chinese title or reason.
+func (rd *Renderer) RefCounts(b *strings.Builder) error {
+	head, all, claimsRow := "verdict on Go 1.27", "all", "claims"
+	if rd.zh() {
+		head, all, claimsRow = "Go 1.27 上的裁定", "合计", "论断数"
+	}
 	var refs []Reference
 	for _, r := range References {
 		if r.Ruled() {
 			refs = append(refs, r)
 		}
 	}
-	fmt.Fprintf(b, "| verdict on Go 1.27 |")
+	fmt.Fprintf(b, "| %s |", head)
 	for _, r := range refs {
 		fmt.Fprintf(b, " [%s](#%s) |", r.Prefix, strings.ToLower(r.Prefix))
 	}
-	fmt.Fprintf(b, " all |\n|---|")
+	fmt.Fprintf(b, " %s |\n|---|", all)
 	for range refs {
 		fmt.Fprintf(b, "--:|")
 	}
 	fmt.Fprintf(b, "--:|\n")
 	total := 0
 	for _, v := range Verdicts {
-		fmt.Fprintf(b, "| %s |", v)
+		fmt.Fprintf(b, "| %s |", v.in(rd.Lang))
 		n := 0
 		for _, r := range refs {
 			k := 0
@@ -403,28 +310,48 @@ func (rd *Renderer) RefCounts(b *strings.Builder) {
 		fmt.Fprintf(b, " %d |\n", n)
 		total += n
 	}
-	fmt.Fprintf(b, "| **claims** |")
+	fmt.Fprintf(b, "| **%s** |", claimsRow)
 	for _, r := range refs {
 		fmt.Fprintf(b, " **%d** |", len(r.Rows))
 	}
 	fmt.Fprintf(b, " **%d** |\n", total)
+	return rd.unread(b)
+}
+
+// unread writes the list of the references not ruled on, each with the reason.
+func (rd *Renderer) unread(b *strings.Builder) error {
 	var unread []Reference
 	for _, r := range References {
 		if !r.Ruled() {
 			unread = append(unread, r)
 		}
 	}
-	if len(unread) > 0 {
+	if len(unread) == 0 {
+		return nil
+	}
+	if !rd.zh() {
 		fmt.Fprintf(b, "\nNot ruled on, so not counted:\n\n")
 		for _, r := range unread {
 			fmt.Fprintf(b, "- **%s**, %s: not ruled on: %s\n", r.Prefix, r.Title, r.Unread)
 		}
+		return nil
 	}
+	fmt.Fprintf(b, "\n未作裁定、因此不计入的：\n\n")
+	for _, r := range unread {
+		if m := r.MissingZh(); len(m) > 0 {
+			return fmt.Errorf("reference %s: the Chinese page needs %s", r.Prefix, strings.Join(m, ", "))
+		}
+		fmt.Fprintf(b, "- **%s**，%s：未作裁定：%s\n", r.Prefix, r.TitleZh, r.UnreadZh)
+	}
+	return nil
 }
 
 // Reference writes one reference's summary table, with the versions each claim held on, and
-// then each claim in full.
+// then each claim in full; in Chinese, see referenceZh.
 func (rd *Renderer) Reference(b *strings.Builder, r Reference) error {
+	if rd.zh() {
+		return rd.referenceZh(b, r)
+	}
 	if !r.Ruled() {
 		fmt.Fprintf(b, "**%s**, %s: not ruled on: %s\n", r.Prefix, r.Title, r.Unread)
 		return nil

@@ -98,11 +98,11 @@ var s2 = []Claim{
 		Original:  "将对应桶(bucket)中的槽位(cell)标记为“已删除”(tombstone),以维持哈希探查链的完整性。该设计避免了因删除导致的线性探测断裂",
 		SectionZh: "第一章:Go map删除key的基本原理与语义陷阱",
 		RulingZh: "没有哪个 Go 版本这样做。经典 map（Go 1.23 及更早版本，或加 `GOEXPERIMENT=noswissmap`；" +
-			"在 Go 1.25 上实测）根本不做探查：它把溢出桶串成链，并把被删除的槽位标记为 `emptyOne` 或 `emptyRest`（S2-15）。" +
+			"在 Go 1.25 上实测）根本不做探测：它把溢出桶串成链，并把被删除的槽位标记为 `emptyOne` 或 `emptyRest`（S2-15）。" +
 			"Swiss table（Go 1.24 及以后；在 Go 1.26 和 1.27 上实测，也包括加 `GOEXPERIMENT=mapsplitgroup` 的情况）只在已满的组里写墓碑：" +
-			"在有空槽位的组里删除，或在最多 8 个条目的小 map 里删除，都会让该槽位重新变空。它的探查也不是线性的：" +
+			"在有空槽位的组里删除，或在最多 8 个条目的小 map 里删除，都会让该槽位重新变空。它的探测也不是线性的：" +
 			"它按三角数序列访问由 8 个槽位组成的组。只有理由是对的，而且只适用于 Swiss table 确实会写下的少数墓碑：" +
-			"一个已满的组可能位于某条探查序列的中间，所以它腾出的槽位不能让探查就此结束。",
+			"一个已满的组可能位于某条探测序列的中间，所以它腾出的槽位不能让探测就此结束。",
 	},
 	{
 		ID:      "S2-04",
@@ -123,7 +123,7 @@ var s2 = []Claim{
 		Original:  "被删除的 key 在后续插入时可复用",
 		SectionZh: "第一章:Go map删除key的基本原理与语义陷阱",
 		RulingZh: "在两种运行时上，新键都会占用腾出的槽位：在一个已满的、有 8 个槽位的组或桶里，删除之后插入的键落在被删键留下的槽位上，" +
-			"map 不会扩容。Swiss table 会复用探查路径上遇到的第一个墓碑。",
+			"map 不会扩容。Swiss table 会复用探测路径上遇到的第一个墓碑。",
 	},
 	{
 		ID:      "S2-05",
@@ -980,7 +980,7 @@ var s2 = []Claim{
 
 		Original:  "若客户端未显式指定 Content-Type: application/json 或使用非标准序列化路径,可能导致 data 字段被多次序列化嵌套",
 		SectionZh: "3.3 Kube-apiserver响应体中data字段重复写入的序列化验证",
-		RulingZh: "内容类型不是某种 patch 类型的 PATCH（包括 `application/json`）会被 API server 以 415 Unsupported Media Type 拒绝。" +
+		RulingZh: "内容类型不是某种 patch 类型的 PATCH（包括 `application/json`）会被 API server 以 `415 Unsupported Media Type` 拒绝。" +
 			"Secret 的值在 JSON 中只做一次 base64 编码，读回来就是写入的字节；ConfigMap 的值是普通字符串。" +
 			"被编码两次的值只可能来自把它编码了两次的客户端。",
 	},

@@ -2,9 +2,11 @@
 // verdicts per post, with -post S0 (S1, S2) that post's table and every claim in full, each
 // piece of evidence looked up again at the version it names. With -refcounts and -post R1 (R2...)
 // it prints the same for the references of the page "What you may have read elsewhere".
-// With -lang zh, -counts and -post S0 (S1, S2) print the same for the Chinese edition
-// (chapters/zh/09-claims.md): the post's own words and headings, and the verdicts and rulings in
-// Chinese; a claim without its Chinese fields fails it.
+// With -lang zh, each prints the same for the Chinese edition (chapters/zh/09-claims.md and
+// chapters/zh/elsewhere.md): the post's own words and headings, or the reference's own words
+// where they matter and a Chinese paraphrase of each claim, and the verdicts, rulings and the
+// evidence's own words in Chinese; a claim, reference or piece of evidence without its Chinese
+// form fails it.
 package main
 
 import (
@@ -24,14 +26,11 @@ func main() {
 	counts := flag.Bool("counts", false, "print the verdicts per post")
 	refCounts := flag.Bool("refcounts", false, "print the verdicts on Go 1.27 per reference")
 	post := flag.String("post", "", "print the claims of one `post` (S0, S1 or S2) or reference (R1, R2...)")
-	langFlag := flag.String("lang", "en", "the `language` of the markdown: en, or zh for the Chinese edition (-counts and the posts only)")
+	langFlag := flag.String("lang", "en", "the `language` of the markdown: en, or zh for the Chinese edition")
 	flag.Parse()
 	lang, err := claims.ParseLang(*langFlag)
 	if err != nil {
 		log.Fatal(err)
-	}
-	if lang == claims.Chinese && (*refCounts || strings.HasPrefix(*post, "R")) {
-		log.Fatalf("-lang zh: the Chinese edition has the posts' claims only, not the references'")
 	}
 	r, err := gosrc.NewResolver()
 	if err != nil {
@@ -47,7 +46,9 @@ func main() {
 	case *counts:
 		rd.Counts(&b)
 	case *refCounts:
-		rd.RefCounts(&b)
+		if err := rd.RefCounts(&b); err != nil {
+			log.Fatal(err)
+		}
 	case strings.HasPrefix(*post, "R"):
 		found := false
 		for _, ref := range claims.References {
