@@ -144,7 +144,7 @@ func markdownRuns(file, text string, offset int) (runs []englishRun, includes []
 }
 
 // blankQuoteColumns blanks, in each Markdown table whose header names a column 原文 or
-// Original, that column's cells: they quote a source.
+// Original (they quote a source) or English (the glossary's English terms), that column's cells.
 func blankQuoteColumns(lines []string) {
 	quoted := map[int]bool{}
 	for i, line := range lines {

@@ -119,8 +119,8 @@ func TestZhKeepsFrontMatter(t *testing.T) {
 // TestEnglishRuns: a run of four English words in a Chinese page's prose is flagged, with its
 // page and line; code, names, titles, quotes, link targets and HTML attributes are not.
 func TestEnglishRuns(t *testing.T) {
-	const page = "# 一页\n\n" +
-		"扩容时 the map doubles its buckets，然后搬迁。\n" + // line 3: a run
+	const page = "---\nhide:\n  - toc\n---\n# 一页\n\n" + // the page's lines are counted from its front matter
+		"扩容时 the map doubles its buckets，然后搬迁。\n" + // line 7: a run
 		"```go\n// the map doubles its buckets\n```\n" +
 		"用 `for k, v := range m` 遍历；Go Maps Under The Hood；经典 map（classic bucketed map）。\n" +
 		"见 [How the Go runtime implements maps](https://example.com/a-long-page-name)。\n" +
@@ -133,7 +133,7 @@ func TestEnglishRuns(t *testing.T) {
 		"| English | 中文 |\n| --- | --- |\n| names an API that does not exist | 所称 API 不存在 |\n\n" +
 		"**S2-47** · §4.1 kubectl get cm -o jsonpath定位 · **不成立**\n\n" +
 		"它只比较三个 of its keys，然后\n" + // three words: not a run
-		"返回。and the count\ngoes up by one。\n" // line 26: a run across lines
+		"返回。and the count\ngoes up by one。\n" // line 30: a run across lines
 	root := zhRoot(t, zhTestEN, zhTestZH)
 	os.WriteFile(filepath.Join(root, "chapters", "zh", "a.md"), []byte(page), 0o644)
 	runs, err := englishRuns(root)
@@ -141,8 +141,8 @@ func TestEnglishRuns(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []englishRun{
-		{file: "chapters/zh/a.md", line: 3, text: "the map doubles its buckets"},
-		{file: "chapters/zh/a.md", line: 26, text: "and the count goes up by one"},
+		{file: "chapters/zh/a.md", line: 7, text: "the map doubles its buckets"},
+		{file: "chapters/zh/a.md", line: 30, text: "and the count goes up by one"},
 	}
 	if len(runs) != len(want) {
 		t.Fatalf("englishRuns = %v; want %v", runs, want)
@@ -153,7 +153,7 @@ func TestEnglishRuns(t *testing.T) {
 		}
 	}
 	msg := runs[0].String()
-	for _, part := range []string{"chapters/zh/a.md:3:", "4 or more English words in a row", `"the map doubles its buckets"`, "say it in Chinese"} {
+	for _, part := range []string{"chapters/zh/a.md:7:", "4 or more English words in a row", `"the map doubles its buckets"`, "say it in Chinese"} {
 		if !strings.Contains(msg, part) {
 			t.Errorf("the message %q does not say %q", msg, part)
 		}
