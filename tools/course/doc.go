@@ -89,8 +89,10 @@
 //	zh        check that the Chinese edition (chapters/zh/) is in step with the English book: every
 //	          English page has a Chinese twin, and no section of an English page changed since its
 //	          twin translated it (each twin records the hashes of the English sections it
-//	          translates); it names each page and section that changed. -stamp PAGE records, after a
-//	          translation, the English page as it now is
+//	          translates); it names each page and section that changed. It also fails on a run of
+//	          four or more English words in a Chinese page, or in a file it includes, outside code,
+//	          names and quotes. -stamp PAGE records, after a translation, the English page as it now
+//	          is
 //	prepare   ready a machine for a workshop without internet: download the dependencies and the Go
 //	          1.25 toolchain, build and vet on both runtimes, warm the race detector's cache, build
 //	          delve, benchstat, envtest's kube-apiserver and etcd and the book; then run the labs,

@@ -82,7 +82,7 @@ const claimTests = "./chapters/code/09-claims/..."
 func checkSteps() []checkStep {
 	steps := []checkStep{
 		{name: "gofmt", title: "gofmt -l . (outside build/ and site/node_modules/)", run: (*checker).gofmt},
-		{name: "zh", title: "go run ./tools/course zh: every English page has a Chinese twin (chapters/zh/) in step with it", run: func(c *checker) error { return zh.Check(c.Stdout, c.Root) }},
+		{name: "zh", title: "go run ./tools/course zh: every English page has a Chinese twin (chapters/zh/) in step with it, and no Chinese page has a run of English words outside code, names and quotes", run: func(c *checker) error { return zh.Check(c.Stdout, c.Root) }},
 		{name: "vet", title: "go vet ./...", run: func(c *checker) error { return c.Command("go", "vet", "./...").Run() }},
 		{name: "test", title: "go test ./tools/... ./chapters/... " + strings.Join(sharedPackages, " ") + ", but for the packages on every lane, chapter 09's claims and the packages that start an API server", run: (*checker).test, tests: (*checker).earlyTests},
 		{name: "explorer", title: "go run ./tools/course explorer -test (go vet and go test -tags explorer ./tools/explorer, natively and its wasm in Node)", run: func(c *checker) error {

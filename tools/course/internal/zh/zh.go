@@ -48,7 +48,7 @@ func Command() *cli.Command {
 		Name:  "zh",
 		Usage: "[-stamp PAGE...]",
 		Short: "check that the Chinese edition is in step with the English book",
-		Long:  "check that the Chinese edition (chapters/zh/) is in step with the English book: every English page has a Chinese twin, and no section of an English page changed since its twin translated it (each twin records the hashes of the English sections it translates); it names each page and section that changed. -stamp PAGE records, after a translation, the English page as it now is",
+		Long:  "check that the Chinese edition (chapters/zh/) is in step with the English book: every English page has a Chinese twin, and no section of an English page changed since its twin translated it (each twin records the hashes of the English sections it translates); it names each page and section that changed. It also fails on a run of four or more English words in a Chinese page, or in a file it includes, outside code, names and quotes. -stamp PAGE records, after a translation, the English page as it now is",
 		Flags: func(fs *flag.FlagSet) {
 			fs.BoolVar(&stamp, "stamp", false, "record, in each Chinese `PAGE` named (02-buckets.md), the English page as it is now: after translating its changes")
 		},
@@ -84,20 +84,38 @@ func Stamp(stdout io.Writer, root string, pages []string) error {
 	return nil
 }
 
-// Check prints each Chinese page that is not in step with the English book, and fails when
-// there is one.
+// Check prints each Chinese page that is not in step with the English book and each run of
+// English words in the Chinese edition's prose (english.go), and fails when there is one.
 func Check(stdout io.Writer, root string) error {
 	problems, pages, err := zhCheck(root)
+	if err != nil {
+		return err
+	}
+	runs, err := englishRuns(root)
 	if err != nil {
 		return err
 	}
 	for _, p := range problems {
 		fmt.Fprintln(stdout, p)
 	}
-	if len(problems) > 0 {
-		return fmt.Errorf("%d of %d Chinese pages are not in step with the English book", len(problems), pages)
+	for _, r := range runs {
+		fmt.Fprintln(stdout, r)
 	}
-	fmt.Fprintf(stdout, "zh: all %d English pages have a Chinese twin in step with them\n", pages)
+	var failed []string
+	if len(problems) > 0 {
+		failed = append(failed, fmt.Sprintf("%d of %d Chinese pages are not in step with the English book", len(problems), pages))
+	}
+	if len(runs) > 0 {
+		what := "runs"
+		if len(runs) == 1 {
+			what = "run"
+		}
+		failed = append(failed, fmt.Sprintf("%d %s of English words in the Chinese edition's prose", len(runs), what))
+	}
+	if len(failed) > 0 {
+		return errors.New(strings.Join(failed, "; "))
+	}
+	fmt.Fprintf(stdout, "zh: all %d English pages have a Chinese twin in step with them, and the Chinese pages have no run of %d English words outside code, names and quotes\n", pages, minRun)
 	return nil
 }
 

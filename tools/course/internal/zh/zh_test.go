@@ -115,3 +115,76 @@ func TestZhKeepsFrontMatter(t *testing.T) {
 		t.Errorf("zhCheck = %q; want no problem", problems)
 	}
 }
+
+// TestEnglishRuns: a run of four English words in a Chinese page's prose is flagged, with its
+// page and line; code, names, titles, quotes, link targets and HTML attributes are not.
+func TestEnglishRuns(t *testing.T) {
+	const page = "---\nhide:\n  - toc\n---\n# 一页\n\n" + // the page's lines are counted from its front matter
+		"扩容时 the map doubles its buckets，然后搬迁。\n" + // line 7: a run
+		"```go\n// the map doubles its buckets\n```\n" +
+		"用 `for k, v := range m` 遍历；Go Maps Under The Hood；经典 map（classic bucketed map）。\n" +
+		"见 [How the Go runtime implements maps](https://example.com/a-long-page-name)。\n" +
+		"见 [这一步](02-buckets.md#step-6-incremental-evacuation)，《The Go Programming Language》。\n" +
+		"规范说“the iteration order is not specified”。\n" +
+		"<label>键 <input aria-label=\"key, or a range like 1-9\"></label>\n" +
+		"## 标题 { #the-load-factor-and-why }\n" +
+		"*原文：* if the map is being written, throw an error\n\n" +
+		"| 论断 | 原文 | 裁定 |\n| --- | --- | --- |\n| S0-01 | a map is not safe for concurrent use | 成立 |\n\n" +
+		"| English | 中文 |\n| --- | --- |\n| names an API that does not exist | 所称 API 不存在 |\n\n" +
+		"**S2-47** · §4.1 kubectl get cm -o jsonpath定位 · **不成立**\n\n" +
+		"它只比较三个 of its keys，然后\n" + // three words: not a run
+		"返回。and the count\ngoes up by one。\n" // line 30: a run across lines
+	root := zhRoot(t, zhTestEN, zhTestZH)
+	os.WriteFile(filepath.Join(root, "chapters", "zh", "a.md"), []byte(page), 0o644)
+	runs, err := englishRuns(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []englishRun{
+		{file: "chapters/zh/a.md", line: 7, text: "the map doubles its buckets"},
+		{file: "chapters/zh/a.md", line: 30, text: "and the count goes up by one"},
+	}
+	if len(runs) != len(want) {
+		t.Fatalf("englishRuns = %v; want %v", runs, want)
+	}
+	for i := range want {
+		if runs[i] != want[i] {
+			t.Errorf("run %d = %+v; want %+v", i, runs[i], want[i])
+		}
+	}
+	msg := runs[0].String()
+	for _, part := range []string{"chapters/zh/a.md:7:", "4 or more English words in a row", `"the map doubles its buckets"`, "say it in Chinese"} {
+		if !strings.Contains(msg, part) {
+			t.Errorf("the message %q does not say %q", msg, part)
+		}
+	}
+}
+
+// TestEnglishRunsInIncludes: a file a Chinese page includes outside code blocks is read as part
+// of the page; one it includes in a code block is not.
+func TestEnglishRunsInIncludes(t *testing.T) {
+	root := zhRoot(t, zhTestEN, zhTestZH)
+	os.MkdirAll(filepath.Join(root, "chapters", "out"), 0o755)
+	os.WriteFile(filepath.Join(root, "chapters", "out", "x-zh.txt"), []byte("*裁定：* 成立。\n\n- 证据：in any non-test Go file of the module\n"), 0o644)
+	os.WriteFile(filepath.Join(root, "chapters", "out", "y.txt"), []byte("goroutine 1 [running]: the program exits with status 2\n"), 0o644)
+	page := "# 一页\n\n--8<-- \"chapters/out/x-zh.txt\"\n\n```text\n--8<-- \"chapters/out/y.txt\"\n```\n"
+	os.WriteFile(filepath.Join(root, "chapters", "zh", "a.md"), []byte(page), 0o644)
+	runs, err := englishRuns(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := englishRun{file: "chapters/out/x-zh.txt", line: 3, text: "in any non-test Go file of the module", via: "chapters/zh/a.md"}
+	if len(runs) != 1 || runs[0] != want {
+		t.Fatalf("englishRuns = %+v; want only %+v", runs, want)
+	}
+	if s := runs[0].String(); !strings.HasPrefix(s, "chapters/out/x-zh.txt:3 (included by chapters/zh/a.md):") {
+		t.Errorf("the message starts %q; want the included file's line, and the page that includes it", s)
+	}
+
+	// Check fails and says how many runs; zhCheck alone (pages in step) does not.
+	var out strings.Builder
+	err = Check(&out, root)
+	if err == nil || !strings.Contains(err.Error(), "1 run of English words") || !strings.Contains(out.String(), "x-zh.txt:3") {
+		t.Errorf("Check = %v, printing %q; want it to fail on the run and name it", err, out.String())
+	}
+}

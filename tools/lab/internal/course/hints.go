@@ -83,7 +83,7 @@ func (c *Course) Hints(l *Lab, lang string) ([]Hint, error) {
 }
 
 // hintStepRE reads the step a hint is for from its title: "step 3, the probe sequence", or in
-// the Chinese book "第 3 步，探查序列".
+// the Chinese book "第 3 步，探测序列".
 var hintStepRE = regexp.MustCompile(`^(?:step (\d+)\b|第 ?(\d+) ?步)`)
 
 // Unit is the step a hint is for ("step 3"), or "" when its title names none.
