@@ -20,8 +20,9 @@ package zh
 //   - names of English works: a link whose text has no Chinese (it names the page it links to),
 //     titles in 《…》, and a source's section title after § (up to a · or the line's end);
 //   - quotes: text in “…”, ‘…’, 「…」 or "…", the rest of a line after an 原文 or Original
-//     marker (*原文：* …), and the cells of a table's 原文, Original or English column (the
-//     glossary's English terms).
+//     marker (*原文：* …), a blockquote's lines (> …: chapter 09 and the references page show
+//     a source's own words so), and the cells of a table's 原文, Original or English column
+//     (the glossary's English terms).
 //
 // A table's cells are read apart: a | ends a run.
 
@@ -64,6 +65,7 @@ var (
 	attrListRE    = regexp.MustCompile(`\{\s*[#.:][^{}]*\}`)
 	quoteRE       = regexp.MustCompile(`(?s)“[^“”]*”|‘[^‘’]*’|「[^「」]*」|《[^《》]*》|"[^"\n]*"`)
 	sectionRE     = regexp.MustCompile(`§[^·\n]*`)
+	blockquoteRE  = regexp.MustCompile(`(?m)^[ \t]*>.*$`)
 	originalRE    = regexp.MustCompile(`(?m)\*{0,2}(?:原文|Original)\*{0,2}\s*[:：]\s*\*{0,2}.*$`)
 	englishWordRE = regexp.MustCompile(`^[a-z]+(?:['’-][A-Za-z]+)*$`)
 )
@@ -241,6 +243,7 @@ func proseRuns(para string) []paragraphRun {
 	blankAll(attrListRE)
 	blankAll(sectionRE)
 	blankAll(originalRE)
+	blankAll(blockquoteRE)
 	blankAll(quoteRE)
 	return wordRuns(para, string(b))
 }

@@ -129,11 +129,12 @@ func TestEnglishRuns(t *testing.T) {
 		"<label>键 <input aria-label=\"key, or a range like 1-9\"></label>\n" +
 		"## 标题 { #the-load-factor-and-why }\n" +
 		"*原文：* if the map is being written, throw an error\n\n" +
+		"> Go maps are not reference variables, and are not passed by reference\n\n" +
 		"| 论断 | 原文 | 裁定 |\n| --- | --- | --- |\n| S0-01 | a map is not safe for concurrent use | 成立 |\n\n" +
 		"| English | 中文 |\n| --- | --- |\n| names an API that does not exist | 所称 API 不存在 |\n\n" +
 		"**S2-47** · §4.1 kubectl get cm -o jsonpath定位 · **不成立**\n\n" +
 		"它只比较三个 of its keys，然后\n" + // three words: not a run
-		"返回。and the count\ngoes up by one。\n" // line 30: a run across lines
+		"返回。and the count\ngoes up by one。\n" // line 32: a run across lines
 	root := zhRoot(t, zhTestEN, zhTestZH)
 	os.WriteFile(filepath.Join(root, "chapters", "zh", "a.md"), []byte(page), 0o644)
 	runs, err := englishRuns(root)
@@ -142,7 +143,7 @@ func TestEnglishRuns(t *testing.T) {
 	}
 	want := []englishRun{
 		{file: "chapters/zh/a.md", line: 7, text: "the map doubles its buckets"},
-		{file: "chapters/zh/a.md", line: 30, text: "and the count goes up by one"},
+		{file: "chapters/zh/a.md", line: 32, text: "and the count goes up by one"},
 	}
 	if len(runs) != len(want) {
 		t.Fatalf("englishRuns = %v; want %v", runs, want)
