@@ -3,8 +3,9 @@
 // would hit: console errors, page errors, requests that fail or leave localhost, Mermaid diagrams
 // that did not become an SVG, and internal links to a page, file or #fragment that does not exist
 // (the links to a page's twin in the other language among them). It builds on both editions: the
-// English book in build/book and the Chinese one in build/book/zh. It also types a term into each
-// edition's search box and checks that the chapter teaching it is found.
+// English book in build/book and the Chinese one in build/book/zh. It also types queries into each
+// edition's search box (search.mjs): an English one must find the chapter that teaches it, a
+// Chinese one every page that contains it.
 //
 // Usage (from the repository root, after `mkdocs build --strict` and `npm ci --prefix site`):
 //
@@ -27,11 +28,12 @@ import { dirname, extname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 import { checkExplorer, explorerWeight } from "./explorer.mjs";
+import { searchProblems } from "./search.mjs";
 
 const siteDir = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const rootDir = resolve(siteDir, "..");
 
-const browserArgs = [
+export const browserArgs = [
   "--headless",
   "--no-sandbox",
   "--disable-gpu",
@@ -128,7 +130,7 @@ async function vendorProblems() {
   return problems;
 }
 
-async function htmlFiles(dir) {
+export async function htmlFiles(dir) {
   const out = [];
   for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
     if (entry.isFile() && entry.name.endsWith(".html")) {
@@ -156,7 +158,7 @@ function fileFor(book, urlPath) {
   return file;
 }
 
-function serve(book) {
+export function serve(book) {
   const server = createServer(async (req, res) => {
     const url = new URL(req.url, "http://localhost");
     const file = fileFor(book, url.pathname);
@@ -305,52 +307,6 @@ async function linkProblems(book, base, page, links, idsByPage) {
   return problems;
 }
 
-// searches are what the search box must find: a term each edition teaches, typed into the
-// search box of the edition's home page, and the chapter that teaches it, which must be among
-// the pages the search lists (the check prints where). The Chinese ones are why the Chinese
-// edition has its own search (site/overrides/assets/javascripts/search-zh.js): with the theme's
-// own, 装载因子 finds nothing.
-const searches = [
-  { from: "index.html", query: "load factor", want: "02-buckets.html" },
-  { from: "zh/index.html", query: "装载因子", want: "zh/02-buckets.html" },
-  { from: "zh/index.html", query: "控制字", want: "zh/03-swiss.html" },
-];
-
-// searchProblems types each query into the search box, as a reader does, and checks the pages
-// listed.
-async function searchProblems(context, base, pages) {
-  const problems = [];
-  for (const s of searches) {
-    if (!pages.includes(s.from)) {
-      continue;
-    }
-    const tab = await context.newPage();
-    try {
-      await tab.goto(new URL(s.from, base).href, { waitUntil: "load", timeout: pageTimeoutMs });
-      const box = tab.locator('input[data-md-component="search-query"]');
-      await box.click();
-      await tab.keyboard.type(s.query);
-      // The theme searches on keyup; typing Chinese characters sends none.
-      await tab.keyboard.press("End");
-      await tab.waitForSelector(".md-search-result__item", { timeout: pageTimeoutMs });
-      const listed = await tab.$$eval("li.md-search-result__item > a", (as) => as.map((a) => a.href));
-      const found = [...new Set(listed.map((href) => decodeURIComponent(new URL(href).pathname.slice(1))))];
-      const at = found.indexOf(s.want);
-      const line = `search ${JSON.stringify(s.query)} on ${s.from}: ${found.length} pages listed`;
-      if (at < 0) {
-        problems.push(`${line} (${found.join(", ")}), not ${s.want}`);
-      } else {
-        console.log(`${line}, ${s.want} number ${at + 1} of them`);
-      }
-    } catch (err) {
-      problems.push(`search ${JSON.stringify(s.query)} on ${s.from}: ${err.message.split("\n")[0]}`);
-    } finally {
-      await tab.close();
-    }
-  }
-  return problems;
-}
-
 // oneLine keeps one problem on one line: Mermaid's parse errors span several.
 function oneLine(s) {
   return s.replace(/\s*\n\s*/g, " | ").trim();
@@ -424,7 +380,7 @@ async function main() {
     if (pages.includes("explorer.html")) {
       explorer = await checkExplorer(context, base, opts.screenshots);
     }
-    for (const p of await searchProblems(context, base, pages)) {
+    for (const p of await searchProblems(context, base, pages, pageTimeoutMs)) {
       console.log(p);
       failures.push(p);
     }
@@ -488,7 +444,9 @@ async function main() {
   process.exit(failed > 0 || failures.length > 0 ? 1 : 0);
 }
 
-main().catch((err) => {
-  console.log(`check-book: ${err.stack ?? err}`);
-  process.exit(1);
-});
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((err) => {
+    console.log(`check-book: ${err.stack ?? err}`);
+    process.exit(1);
+  });
+}

@@ -3,17 +3,20 @@
 // The theme's search index is lunr's, which splits text at separators (spaces, hyphens) and so
 // takes a Chinese sentence, which has neither, as one token. The theme's own Chinese setting
 // segments Chinese with a Japanese segmenter and trims every token to \w characters, which
-// deletes Chinese outright. So the Chinese book indexes every pair of adjacent Chinese
-// characters instead (装载因子 → 装载 载因 因子; the worker, workers/search-zh.js, does it to the
-// pages), and turns a query the same way, each pair required (+装载 +载因 +因子): a page matches
-// when it has every pair of the query, which for a term of the glossary is the page that uses it.
-// Latin words are indexed and searched as in the English book, without stemming. The pairs are
-// cut by search-zh-pairs.js, which the page loads first.
+// deletes Chinese outright. So the Chinese book indexes every Chinese character and every pair of
+// adjacent ones instead (装载因子 → 装 载 因 子 装载 载因 因子; the worker, workers/search-zh.js,
+// does it to the pages), and turns a query into words that are all required: a run of Chinese
+// characters into its pairs (+装载 +载因 +因子), a single character into itself (+锁), a Latin
+// word into itself (map 扩容 → +map +扩容). A page is listed when it has every one, so every
+// page that contains the query is (site/check/search.mjs checks it, and says what "contains"
+// means). Latin words are indexed and searched without stemming. The words are cut by
+// search-zh-words.js, which the page loads first.
 (function () {
   var el = document.getElementById("__config");
   var config = JSON.parse(el.textContent);
-  // No trimmer, stemmer or stop words (lang "en" with an empty pipeline), and Chinese
-  // punctuation separates words as spaces do.
+  // No trimmer, stemmer or stop words (lang "en" with an empty pipeline). The separator is the
+  // one lunr's query parser splits the query below at, and the one the theme highlights words
+  // after; the index's words are searchZh.index's.
   config.translations["search.config.lang"] = "en";
   config.translations["search.config.pipeline"] = "";
   config.translations["search.config.separator"] = "[\\s\\-，。、：；！？（）“”《》「」]+";
@@ -26,15 +29,12 @@
   window.__search = {
     worker: ours.href,
     transform: function (query) {
-      return query
-        .replace(searchZh.han, function (run) {
-          var terms = searchZh.pairs(run).map(function (p) {
-            return "+" + p + (run.length < 2 ? "*" : "");
-          });
-          return " " + terms.join(" ") + " ";
+      return searchZh
+        .query(query)
+        .map(function (word) {
+          return "+" + word;
         })
-        .replace(/\s+/g, " ")
-        .trim();
+        .join(" ");
     },
   };
 })();

@@ -1,36 +1,25 @@
 // The Chinese edition's search worker: the theme's own worker (named by the page, in the
-// "worker" parameter, and in this folder), with lunr's tokenizer splitting runs of Chinese
-// characters into overlapping pairs. Why: ../search-zh.js, which starts this worker.
-importScripts(new URL(location.href).searchParams.get("worker"), "../search-zh-pairs.js");
+// "worker" parameter, and in this folder), with lunr's tokenizer replaced by searchZh.index
+// (../search-zh-words.js): Latin words as they are, each Chinese character and each pair of
+// adjacent ones. Why: ../search-zh.js, which starts this worker.
+importScripts(new URL(location.href).searchParams.get("worker"), "../search-zh-words.js");
 
 (function () {
-  var base = lunr.tokenizer;
-
+  // tokenizer takes what lunr's does: a field's value (a string, or an array for tags), or
+  // nothing.
   function tokenizer(obj, metadata) {
+    if (obj === null || obj === undefined) {
+      return [];
+    }
     var out = [];
-    base(obj, metadata).forEach(function (token) {
-      var s = token.toString();
-      var last = 0;
-      var add = function (str) {
-        out.push(new lunr.Token(str, lunr.utils.clone(token.metadata)));
-      };
-      s.replace(searchZh.han, function (run, at) {
-        if (at > last) {
-          add(s.slice(last, at));
-        }
-        searchZh.pairs(run).forEach(add);
-        last = at + run.length;
-        return run;
+    [].concat(obj).forEach(function (value) {
+      searchZh.index(lunr.utils.asString(value)).forEach(function (word) {
+        out.push(new lunr.Token(word, lunr.utils.clone(metadata)));
       });
-      if (last === 0) {
-        out.push(token);
-      } else if (last < s.length) {
-        add(s.slice(last));
-      }
     });
     return out;
   }
-  // The theme sets the separator on lunr.tokenizer, which lunr's own tokenizer reads from there.
-  tokenizer.separator = base.separator;
+  // The theme sets the separator on lunr.tokenizer, where lunr's query parser reads it.
+  tokenizer.separator = lunr.tokenizer.separator;
   lunr.tokenizer = tokenizer;
 })();
