@@ -12,7 +12,7 @@
 //	go run ./tools/lab [-C dir] [-lane NAME] reset [-y] [-tests] NN
 //	go run ./tools/lab [-C dir] [-lane NAME] solution NN
 //	go run ./tools/lab [-C dir] [-lane NAME] checkpoint NN [K]
-//	go run ./tools/lab [-C dir] [-lane NAME] restore NN [K]
+//	go run ./tools/lab [-C dir] [-lane NAME] restore [-list] NN [K]
 //	go run ./tools/lab [-C dir] [-lane NAME] progress [-json]
 //
 // The commands are:
@@ -31,9 +31,10 @@
 //	            before K is put in place, func by func, and the code of step K and later stays the
 //	            learner's; a lab without steps takes no K and gets its whole solution. The learner's
 //	            files are saved first, outside the course
-//	restore     put back the learner's files of lab NN as the last checkpoint that changed them
-//	            found them (or version K of the saved files), saving the ones there now as a version
-//	            of their own; it says the folder every version is kept in
+//	restore     put back the last files the learner wrote of lab NN, as a checkpoint saved them (or
+//	            version K of the saved files), keeping the ones there now as a version too; it lists
+//	            every version with who made it (the learner or a checkpoint) and when, and the
+//	            folder they are kept in
 //	progress    one line for the room's chat, "01 ok · 02 ok · 03 step 5/8 · 04 - · ...", from
 //	            the states list shows (- is not started); with -json, an array of {lab, state, step,
 //	            steps} for scripts
