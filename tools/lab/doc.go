@@ -20,9 +20,10 @@
 //	list        (the default) every lab with its state, and the next lab to do
 //	run         run one lab: which tests fail, and the first message of each
 //	watch       run a lab again on every save (NN defaults to the next lab to do)
-//	hint        show the next hint for the step you are on (the lowest failing step), one at a time,
-//	            from a nudge to nearly the answer; with K, hint K; with -lang zh (or a locale whose
-//	            LANG starts with zh), from the Chinese chapter
+//	hint        show the next hint for the step you are on (the lowest failing step: the lab's tests
+//	            tell, run again only when something they depend on changed since their last run),
+//	            one at a time, from a nudge to nearly the answer; with K, hint K; with -lang zh (or
+//	            a locale whose LANG starts with zh), from the Chinese chapter
 //	verify      check the lab contract for the labs named, or every lab (CI runs this)
 //	reset       put a lab's files back to their shipped state; with -tests, only its *_test.go files
 //	            (the grader), keeping the learner's own files
