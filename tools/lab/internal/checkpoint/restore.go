@@ -233,7 +233,7 @@ func describeVersions(store versions.Store, nums []int) string {
 // who made it, and marks the one that holds the lab's files now.
 func listVersions(l *course.Lab, store versions.Store, now map[string][]byte, w io.Writer) {
 	fmt.Fprintf(w, "the saved versions of lab %s, kept in %s:\n", l.Name, store.Dir)
-	inLab, _ := store.Find(now)
+	inLab := store.Find(now)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	for _, n := range store.List() {
 		when, what := "", "unreadable"

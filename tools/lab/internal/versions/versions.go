@@ -127,13 +127,12 @@ func (s Store) Save(v Version) (int, error) {
 // a checkpoint's version but for their formatting, or that an older lab runner's mark says its
 // last checkpoint left, are saved as made by a checkpoint, whatever v's maker.
 func (s Store) Keep(v Version) (n int, kept *Version, saved bool, err error) {
-	same, loose := s.Find(v.Files)
-	if same > 0 {
+	if same := s.Find(v.Files); same > 0 {
 		kept, err = s.Read(same)
 		return same, kept, false, err
 	}
-	if lv, err := s.Read(loose); loose > 0 && err == nil && lv.Maker == Checkpoint {
-		v.Maker, v.Why = Checkpoint, strings.TrimSuffix(lv.Why, Reformatted)+Reformatted
+	if cv := s.reformatted(v.Files); cv != nil {
+		v.Maker, v.Why = Checkpoint, strings.TrimSuffix(cv.Why, Reformatted)+Reformatted
 	} else if s.leftByOldCheckpoint(v.Files) {
 		v.Maker, v.Why = Checkpoint, "an earlier checkpoint"
 	}
@@ -141,25 +140,29 @@ func (s Store) Keep(v Version) (n int, kept *Version, saved bool, err error) {
 	return n, &v, err == nil, err
 }
 
-// Find returns the newest version whose files are files byte for byte (same); when there is
-// none, the newest whose files are files but for their formatting (loose). 0 is none.
+// Find returns the newest version whose files are files, byte for byte; 0 when there is none.
 // Unreadable versions are passed over.
-func (s Store) Find(files map[string][]byte) (same, loose int) {
+func (s Store) Find(files map[string][]byte) int {
+	nums := s.List()
+	for i := len(nums) - 1; i >= 0; i-- {
+		if v, err := s.Read(nums[i]); err == nil && Same(v.Files, files) {
+			return nums[i]
+		}
+	}
+	return 0
+}
+
+// reformatted returns the newest version a checkpoint made whose files are files but for their
+// formatting; nil when there is none.
+func (s Store) reformatted(files map[string][]byte) *Version {
 	nums := s.List()
 	norm := normalized(files)
 	for i := len(nums) - 1; i >= 0; i-- {
-		v, err := s.Read(nums[i])
-		if err != nil {
-			continue
-		}
-		if Same(v.Files, files) {
-			return nums[i], 0
-		}
-		if loose == 0 && Same(normalized(v.Files), norm) {
-			loose = nums[i]
+		if v, err := s.Read(nums[i]); err == nil && v.Maker == Checkpoint && Same(normalized(v.Files), norm) {
+			return v
 		}
 	}
-	return 0, loose
+	return nil
 }
 
 // Newest returns the newest readable version made by maker, and its number; 0 when there is
