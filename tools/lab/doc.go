@@ -12,7 +12,7 @@
 //	go run ./tools/lab [-C dir] [-lane NAME] reset [-y] [-tests] NN
 //	go run ./tools/lab [-C dir] [-lane NAME] solution NN
 //	go run ./tools/lab [-C dir] [-lane NAME] checkpoint NN [K]
-//	go run ./tools/lab [-C dir] [-lane NAME] restore NN [K]
+//	go run ./tools/lab [-C dir] [-lane NAME] restore [-list] NN [K]
 //	go run ./tools/lab [-C dir] [-lane NAME] progress [-json]
 //
 // The commands are:
@@ -20,9 +20,10 @@
 //	list        (the default) every lab with its state, and the next lab to do
 //	run         run one lab: which tests fail, and the first message of each
 //	watch       run a lab again on every save (NN defaults to the next lab to do)
-//	hint        show the next hint for the step you are on (the lowest failing step), one at a time,
-//	            from a nudge to nearly the answer; with K, hint K; with -lang zh (or a locale whose
-//	            LANG starts with zh), from the Chinese chapter
+//	hint        show the next hint for the step you are on (the lowest failing step: the lab's tests
+//	            tell, run again only when something they depend on changed since their last run),
+//	            one at a time, from a nudge to nearly the answer; with K, hint K; with -lang zh (or
+//	            a locale whose LANG starts with zh), from the Chinese chapter
 //	verify      check the lab contract for the labs named, or every lab (CI runs this)
 //	reset       put a lab's files back to their shipped state; with -tests, only its *_test.go files
 //	            (the grader), keeping the learner's own files
@@ -31,9 +32,10 @@
 //	            before K is put in place, func by func, and the code of step K and later stays the
 //	            learner's; a lab without steps takes no K and gets its whole solution. The learner's
 //	            files are saved first, outside the course
-//	restore     put back the learner's files of lab NN as the last checkpoint that changed them
-//	            found them (or version K of the saved files), saving the ones there now as a version
-//	            of their own; it says the folder every version is kept in
+//	restore     put back the last files the learner wrote of lab NN, as a checkpoint saved them (or
+//	            version K of the saved files), keeping the ones there now as a version too; it lists
+//	            every version with who made it (the learner or a checkpoint) and when, and the
+//	            folder they are kept in
 //	progress    one line for the room's chat, "01 ok · 02 ok · 03 step 5/8 · 04 - · ...", from
 //	            the states list shows (- is not started); with -json, an array of {lab, state, step,
 //	            steps} for scripts

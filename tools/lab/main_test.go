@@ -20,6 +20,7 @@ import (
 	"gomaps/tools/internal/syncbuf"
 	"gomaps/tools/lab/internal/course"
 	"gomaps/tools/lab/internal/testrun"
+	"gomaps/tools/lab/internal/versions"
 )
 
 var update = flag.Bool("update", false, "rewrite the want section of the golden files")
@@ -31,7 +32,9 @@ var update = flag.Bool("update", false, "rewrite the want section of the golden 
 // "cat PATH" prints a file of the copy, "cmp PATH [NAME]" checks that it is, byte for byte, the
 // txtar's file PATH (or NAME), and "edit PATH" writes the txtar's file edit/PATH to PATH (a learner's edit
 // between two commands). The user's cache folder of the run prints as $CACHE, and the folder of
-// this course's saved files in it as $CACHE/gomaps/checkpoints/COURSE. Its files are:
+// this course's saved files in it as $CACHE/gomaps/checkpoints/COURSE; the saved versions are
+// stamped by a clock that starts at 09:00 on 2 January 2026 and ticks a minute a version, so that
+// no golden file depends on the time it runs. Its files are:
 //
 //	env       KEY=VALUE lines set for the run (PATH= hides the go command; see below for
 //	          GOEXPERIMENT)
@@ -70,6 +73,11 @@ func TestGolden(t *testing.T) {
 			// No "still running" lines: how long a run takes depends on the machine.
 			defer func(d time.Duration) { testrun.ProgressEvery = d }(testrun.ProgressEvery)
 			testrun.ProgressEvery = time.Hour
+			// Saved versions show when they were saved: a clock that reads 09:00 on 2 January
+			// 2026 at the first version, and a minute later at each next one.
+			defer func(now func() time.Time) { versions.Now = now }(versions.Now)
+			clock := time.Date(2026, 1, 2, 8, 59, 0, 0, time.Local)
+			versions.Now = func() time.Time { clock = clock.Add(time.Minute); return clock }
 			var stdin string
 			for _, f := range ar.files {
 				switch {

@@ -8,6 +8,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -70,12 +71,16 @@ func checkpointStep(l *course.Lab, steps []int, arg string) (int, error) {
 // A checkpointRun is one checkpoint of a lab: what it planned, found and saved, for what it says.
 type checkpointRun struct {
 	*plan.Plan
-	l       *course.Lab
-	steps   []int
-	k       int    // the step to reach; 0: the whole solution
-	passed  []int  // the steps below k that passed with the learner's code (k 0: one entry when the lab did)
-	version int    // the version of the saved files that holds the learner's
-	leftBy  string // "" when they were saved now, else the command that left them ("checkpoint", "restore")
+	l      *course.Lab
+	steps  []int
+	k      int   // the step to reach; 0: the whole solution
+	passed []int // the steps below k that passed with the learner's code (k 0: one entry when the lab did)
+	// The version that holds the lab's files as the checkpoint found them, whether it was saved
+	// now, and the version of the files it wrote.
+	found   *versions.Version
+	foundN  int
+	saved   bool
+	written int
 	dir     string // the folder of the saved versions
 }
 
@@ -100,21 +105,22 @@ func checkpoint(ctx context.Context, c *course.Course, l *course.Lab, arg string
 			return ctx.Err()
 		}
 	}
+	store, _ := savedVersions(c, l)
+	r.dir = store.Dir
 	if len(r.Changes) > 0 {
 		if err := saveAndWrite(c, r, strings.TrimSpace("checkpoint "+l.Num+" "+arg)); err != nil {
 			return err
 		}
 	}
-	store, _ := savedVersions(c, l)
-	r.dir = store.Dir
 	sayCheckpointed(r, w)
 	spilled := sayChanges(r, w)
 	sayNext(ctx, c, r, spilled, w)
 	return nil
 }
 
-// saveAndWrite saves the learner's files of the lab, unless the last checkpoint or restore left
-// them (see package versions), then writes the checkpoint's files.
+// saveAndWrite keeps the lab's files as a version, the learner's unless a version holds them
+// already (see versions.Store.Keep), and the files the checkpoint writes as a version of their
+// own, made by a checkpoint; then it writes them. A failure to keep either changes nothing.
 func saveAndWrite(c *course.Course, r *checkpointRun, why string) error {
 	l := r.l
 	files, err := learnerFiles(c, l)
@@ -123,7 +129,14 @@ func saveAndWrite(c *course.Course, r *checkpointRun, why string) error {
 		store, err = savedVersions(c, l)
 	}
 	if err == nil {
-		r.version, r.leftBy, err = store.SaveUnlessMarked(l.Name, why, files)
+		r.foundN, r.found, r.saved, err = store.Keep(versions.Version{Lab: l.Name, Why: why, Maker: versions.Learner, Files: files})
+	}
+	if err == nil {
+		after := maps.Clone(files)
+		for _, ch := range r.Changes {
+			after[ch.File] = ch.New
+		}
+		r.written, _, _, err = store.Keep(versions.Version{Lab: l.Name, Why: why, Maker: versions.Checkpoint, Files: after})
 	}
 	if err != nil {
 		return fmt.Errorf("checkpoint could not save your files of lab %s first, so it changed nothing: %v", l.Name, err)
@@ -133,7 +146,6 @@ func saveAndWrite(c *course.Course, r *checkpointRun, why string) error {
 			return fmt.Errorf("%v; your files are saved: go run ./tools/lab restore %s puts them back", err, l.Num)
 		}
 	}
-	saveMark(c, l, store, "checkpoint", r.version)
 	return nil
 }
 
@@ -147,16 +159,13 @@ func sayCheckpointed(r *checkpointRun, w io.Writer) {
 		fmt.Fprintf(w, "checkpoint: lab %s to step %d of %d: the solution of every step before step %d is now in place\n", l.Name, r.k, r.steps[len(r.steps)-1], r.k)
 	}
 	passed := r.passed
-	switch {
-	case len(r.Changes) == 0:
+	if len(r.Changes) == 0 {
 		fmt.Fprintln(w, "your files already hold it: nothing changed")
-	case r.leftBy == "":
-		fmt.Fprintf(w, "your files of %s were saved first, as version %d, in %s\n", filepath.ToSlash(l.Dir()), r.version, r.dir)
-	case r.leftBy == "restore":
-		fmt.Fprintf(w, "your files are version %d, as restore put them back, and are kept in %s: they are not saved again\n", r.version, r.dir)
-	default:
-		fmt.Fprintf(w, "your own files are saved already, as version %d, in %s: you changed nothing since the last checkpoint, so its files are not saved again as yours\n", r.version, r.dir)
-		passed = nil // the code that passed was the last checkpoint's, not the learner's
+	} else {
+		if sayFound(r, w) {
+			passed = nil // the code that passed was a checkpoint's, not the learner's
+		}
+		fmt.Fprintf(w, "what the checkpoint wrote is kept too, as version %d\n", r.written)
 	}
 	switch {
 	case r.k == 0 && len(passed) > 0:
@@ -170,6 +179,35 @@ func sayCheckpointed(r *checkpointRun, w io.Writer) {
 		}
 		fmt.Fprintf(w, "steps %s already passed with your code; the solution replaced them all the same (your code is saved)\n", strings.Join(ns, ", "))
 	}
+}
+
+// sayFound says which version holds the files the checkpoint found in the lab, and reports
+// whether a checkpoint made them.
+func sayFound(r *checkpointRun, w io.Writer) (checkpoints bool) {
+	dir := filepath.ToSlash(r.l.Dir())
+	switch {
+	case r.found.Maker == versions.Checkpoint:
+		why, reformatted := strings.CutSuffix(r.found.Why, versions.Reformatted)
+		switch {
+		case r.saved:
+			fmt.Fprintf(w, "the files in %s are as %s wrote them but for their formatting: they are saved as version %d, as the checkpoint's, not as yours\n", dir, why, r.foundN)
+		case reformatted:
+			fmt.Fprintf(w, "the files in %s are as %s wrote them, reformatted (version %d): you changed nothing since, so they are not saved again as yours\n", dir, why, r.foundN)
+		default:
+			fmt.Fprintf(w, "the files in %s are as %s wrote them (version %d): you changed nothing since, so they are not saved again as yours\n", dir, why, r.foundN)
+		}
+		if n, _ := (versions.Store{Dir: r.dir}).Newest(versions.Learner); n > 0 {
+			fmt.Fprintf(w, "your own files are version %d, in %s\n", n, r.dir)
+		} else {
+			fmt.Fprintf(w, "every version is kept in %s: go run ./tools/lab restore -list %s lists them\n", r.dir, r.l.Num)
+		}
+		return true
+	case r.saved:
+		fmt.Fprintf(w, "your files of %s were saved first, as version %d, in %s\n", dir, r.foundN, r.dir)
+	default:
+		fmt.Fprintf(w, "your files are saved already, as version %d (%s), in %s: they are not saved again\n", r.foundN, describe(r.found), r.dir)
+	}
+	return false
 }
 
 // sayChanges says, file by file, what the checkpoint wrote, and notes the funcs that brought

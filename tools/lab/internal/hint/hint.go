@@ -24,7 +24,8 @@ func Command(open course.Opener) *cli.Command {
 		Name:  "hint",
 		Usage: "[-lang en|zh] NN [K]",
 		Short: "the next hint for the step you are on",
-		Long: "show the next hint for the step you are on (the lowest failing step), one at a time, " +
+		Long: "show the next hint for the step you are on (the lowest failing step: the lab's tests tell, " +
+			"run again only when something they depend on changed since their last run), one at a time, " +
 			"from a nudge to nearly the answer; with K, hint K; with -lang zh (or a locale whose LANG " +
 			"starts with zh), from the Chinese chapter",
 		Flags: func(fs *flag.FlagSet) {
@@ -38,7 +39,7 @@ func Command(open course.Opener) *cli.Command {
 			if err != nil {
 				return err
 			}
-			return hint(ctx, c, l, k, lang, io.Stdout)
+			return hint(ctx, c, l, k, lang, runLab, io.Stdout)
 		}),
 	}
 }
@@ -66,19 +67,19 @@ func langFlag(lang string) string {
 	return ""
 }
 
-// currentUnit is the lowest failing step of a lab taught in steps, as hints name it, or "" for
-// a lab without steps, whose hints then come in their order.
-func currentUnit(s *testrun.Status) string {
-	if n := s.Step(); n > 0 {
-		return fmt.Sprintf("step %d", n)
-	}
-	return ""
+// A runner runs a lab's tests: runLab, or in hint's tests one that counts its runs.
+type runner func(ctx context.Context, c *course.Course, l *course.Lab) *testrun.Status
+
+// runLab runs the tests of lab l as run does.
+func runLab(ctx context.Context, c *course.Course, l *course.Lab) *testrun.Status {
+	return testrun.Labs(ctx, c, []*course.Lab{l})[0]
 }
 
 // hint shows hint arg of lab l, or with arg "" the next hint for what the learner is on: it
-// runs the lab's tests to find the lowest failing step, and remembers, outside the course's
-// files, which of that step's hints it has shown.
-func hint(ctx context.Context, c *course.Course, l *course.Lab, arg, lang string, w io.Writer) error {
+// finds the lowest failing step from the lab's last run when nothing changed since, else runs
+// the lab's tests with run, and remembers, outside the course's files, which of that step's
+// hints it has shown.
+func hint(ctx context.Context, c *course.Course, l *course.Lab, arg, lang string, run runner, w io.Writer) error {
 	hints, err := c.Hints(l, lang)
 	if err != nil {
 		return err
@@ -99,7 +100,7 @@ func hint(ctx context.Context, c *course.Course, l *course.Lab, arg, lang string
 		unit = h.Unit()
 	} else {
 		var passes bool
-		if unit, passes, err = hintUnit(ctx, c, l, hints, w); err != nil || passes {
+		if unit, passes, err = hintUnit(ctx, c, l, hints, run, w); err != nil || passes {
 			return err
 		}
 		h, note, unit = nextHint(hints, unit, func(unit string) int { return seen[l.Name+"\x00"+unit] })
@@ -112,9 +113,11 @@ func hint(ctx context.Context, c *course.Course, l *course.Lab, arg, lang string
 	return nil
 }
 
-// hintUnit is the step the learner is on, as hints name it, when the lab's hints are for steps:
-// only the tests tell, so it runs them. It reports whether the lab passes (and says so then).
-func hintUnit(ctx context.Context, c *course.Course, l *course.Lab, hints []course.Hint, w io.Writer) (unit string, passes bool, err error) {
+// hintUnit is the step the learner is on, as hints name it ("step 3"), when the lab's hints are
+// for steps: only the tests tell, so it takes the result of the lab's last run when nothing it
+// depends on changed since, and runs them (with run) when something did. It reports whether the
+// lab passes (and says so then).
+func hintUnit(ctx context.Context, c *course.Course, l *course.Lab, hints []course.Hint, run runner, w io.Writer) (unit string, passes bool, err error) {
 	stepped := false
 	for _, x := range hints {
 		stepped = stepped || x.Unit() != ""
@@ -122,20 +125,30 @@ func hintUnit(ctx context.Context, c *course.Course, l *course.Lab, hints []cour
 	if !stepped {
 		return "", false, nil
 	}
-	fmt.Fprintf(w, "running lab %s's tests to see which step you are on...\n", l.Name)
-	s := testrun.Labs(ctx, c, []*course.Lab{l})[0]
-	if ctx.Err() != nil {
-		return "", false, ctx.Err()
+	r, kept := testrun.LastResult(c, l)
+	if kept {
+		fmt.Fprintf(w, "nothing lab %s depends on changed since its tests last ran, so they are not run again\n", l.Name)
+	} else {
+		fmt.Fprintf(w, "running lab %s's tests to see which step you are on...\n", l.Name)
+		s := run(ctx, c, l)
+		if ctx.Err() != nil {
+			return "", false, ctx.Err()
+		}
+		testrun.Remember(c, []*testrun.Status{s})
+		r = testrun.Record{Passing: s.Passing(), Step: s.Step(), Later: s.LaterNote()}
 	}
-	testrun.Remember(c, []*testrun.Status{s})
-	if s.Passing() {
+	if r.Passing {
 		fmt.Fprintf(w, "lab %s passes: no hint needed (hint %s K still shows hint K)\n", l.Name, l.Num)
-		if note := s.LaterNote(); note != "" {
-			fmt.Fprintln(w, note)
+		if r.Later != "" {
+			fmt.Fprintln(w, r.Later)
 		}
 		return "", true, nil
 	}
-	return currentUnit(s), false, nil
+	if r.Step > 0 {
+		// A lab taught in steps: the lowest failing one. Without one, the hints come in their order.
+		unit = fmt.Sprintf("step %d", r.Step)
+	}
+	return unit, false, nil
 }
 
 // nextHint picks the first hint for unit after the last one shown (lastShown tells it, by

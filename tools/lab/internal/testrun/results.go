@@ -2,23 +2,18 @@ package testrun
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
-	"sort"
 	"strings"
 
 	"gomaps/tools/lab/internal/course"
 )
 
 // The runner remembers each lab's last result, keyed by a hash of everything the result depends
-// on: the lab's files, the packages the labs share, go.mod and go.sum, and the Go toolchain and
-// its settings. list reruns only the labs whose key changed, so a second list is quick, and run
-// knows which other labs pass when it names the next one. The record lives in the user's cache
-// folder, never in the course's files.
+// on (see labKey): the lab's files, the course's packages it imports, go.mod, the Go toolchain
+// and its settings. list reruns only the labs whose key changed, so a second list is quick; run
+// knows which other labs pass when it names the next one; hint finds the step the learner is on
+// without running the tests again (LastResult). The record lives in the user's cache folder,
+// never in the course's files.
 
 // A Record is what list and progress show of a lab.
 type Record struct {
@@ -30,55 +25,11 @@ type Record struct {
 	Steps   int    // the lab's last step; 0 for a lab without steps
 	Tests   int    // how many tests the lab has,
 	Failing int    // and how many of them fail
+	Later   string // the tests that need a newer Go, said as hint says them: (*Status).LaterNote
 }
 
 // resultsVersion changes when result gains a field, so that records without it are run again.
-const resultsVersion = "results 2"
-
-// sharedDirs are the packages the labs' tests import: a change there changes every result.
-var sharedDirs = []string{"labs/internal", "labs/inspect", "labs/kubeassets"}
-
-// labKey hashes what a run of lab l depends on, or "" when it cannot tell.
-func labKey(c *course.Course, l *course.Lab, toolchain string) string {
-	h := sha256.New()
-	fmt.Fprintf(h, "%s\x00%s\x00", resultsVersion, toolchain)
-	add := func(path string) error {
-		data, err := os.ReadFile(filepath.Join(c.Root, path))
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(h, "%s\x00%d\x00", filepath.ToSlash(path), len(data))
-		h.Write(data)
-		return nil
-	}
-	for _, f := range c.LabFiles(l) {
-		if add(filepath.FromSlash(f)) != nil {
-			return ""
-		}
-	}
-	for _, f := range []string{"go.mod", "go.sum"} {
-		if add(f) != nil {
-			fmt.Fprintf(h, "%s\x00absent\x00", f) // a module without dependencies has no go.sum
-		}
-	}
-	for _, dir := range sharedDirs {
-		var files []string
-		filepath.WalkDir(filepath.Join(c.Root, dir), func(path string, d fs.DirEntry, err error) error {
-			if err == nil && !d.IsDir() {
-				rel, _ := filepath.Rel(c.Root, path)
-				files = append(files, rel)
-			}
-			return nil
-		})
-		sort.Strings(files)
-		for _, f := range files {
-			if add(f) != nil {
-				return ""
-			}
-		}
-	}
-	return hex.EncodeToString(h.Sum(nil))
-}
+const resultsVersion = "results 3"
 
 // toolchain names the Go that runs the tests, with the settings that change a result.
 func toolchain(c *course.Course) string {
@@ -112,6 +63,19 @@ func Remember(c *course.Course, statuses []*Status) {
 		}
 	}
 	c.SaveState("results", results)
+}
+
+// LastResult returns the result of lab l's last run, when nothing it depends on changed since
+// (see labKey): ok is false when it must run again.
+func LastResult(c *course.Course, l *course.Lab) (r Record, ok bool) {
+	toolchain := toolchain(c)
+	if toolchain == "" {
+		return Record{}, false
+	}
+	results := map[string]Record{}
+	c.LoadState("results", &results)
+	r, ok = results[l.Name]
+	return r, ok && r.Key != "" && r.Key == labKey(c, l, toolchain)
 }
 
 // States returns every lab's state for list. A lab whose files are all as shipped is not
@@ -188,7 +152,7 @@ const (
 
 // result is what list and progress keep of one run of a lab.
 func (s *Status) result(c *course.Course) Record {
-	r := Record{State: s.state(c), Passing: s.Passing(), Tests: len(s.Tests), Failing: len(s.Failing)}
+	r := Record{State: s.state(c), Passing: s.Passing(), Tests: len(s.Tests), Failing: len(s.Failing), Later: s.LaterNote()}
 	for _, t := range s.Tests {
 		if n := course.StepOf(t); n != course.AfterSteps {
 			r.Steps = max(r.Steps, n)
