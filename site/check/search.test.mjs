@@ -3,7 +3,7 @@
 //
 //	node --test site/check/search.test.mjs
 //
-// go test ./tools/course/internal/check runs them (TestSearchCheck).
+// The check's browser step runs them (go run ./tools/course check).
 
 import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";

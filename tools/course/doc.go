@@ -39,14 +39,15 @@
 //	          run 01 with GOPROXY=off), outputs (outputs -check, two outputs at a time), bench
 //	          (bench -check), mkdocs (mkdocs build --strict, the English book and the Chinese
 //	          edition), serve (runs serve on a free port, fetches the pages, stops it with Ctrl-C)
-//	          and browser (npm ci --prefix site when needed, then node site/check/check-book.mjs,
-//	          which also checks the vendored Mermaid against the one npm installs); it ends with the
-//	          line "N passed, N failed". What runs once runs on the default lane. A step that passed
-//	          before with the same inputs (every file of the course, the go command's environment on
-//	          its lane, the envtest binaries, the Debian packages it uses) is not run again: -fresh
-//	          runs it all the same. -lane NAME runs only that lane's step; -skip leaves steps out;
-//	          -quick runs the contributor's check before a commit (gofmt, vet, the tools' tests, the
-//	          contract of the labs whose files changed)
+//	          and browser (npm ci --prefix site when needed, then node --test
+//	          site/check/search.test.mjs, the search check's own tests, and node
+//	          site/check/check-book.mjs, which also checks the vendored Mermaid against the one npm
+//	          installs); it ends with the line "N passed, N failed". What runs once runs on the
+//	          default lane. A step that passed before with the same inputs (every file of the
+//	          course, the go command's environment on its lane, the envtest binaries, the Debian
+//	          packages it uses) is not run again: -fresh runs it all the same. -lane NAME runs only
+//	          that lane's step; -skip leaves steps out; -quick runs the contributor's check before a
+//	          commit (gofmt, vet, the tools' tests, the contract of the labs whose files changed)
 //	lanes     list the lanes; -env NAME prints a lane's environment for a shell: env $(go run
 //	          ./tools/course lanes -env classic) go test ./labs/04-growth
 //	outputs   run every chapters/out/NAME.cmd and write its output to chapters/out/NAME.txt; with

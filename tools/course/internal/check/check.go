@@ -110,7 +110,7 @@ func checkSteps() []checkStep {
 		checkStep{name: "bench", title: "go run ./tools/course bench -check; go run ./tools/course bench -mine on the labs as shipped (it must measure nothing, say so, and write nothing)", run: (*checker).bench},
 		checkStep{name: "mkdocs", title: "mkdocs build --strict", run: (*checker).mkdocsBuild, tools: debianTools(book.Packages...)},
 		checkStep{name: "serve", title: "go run ./tools/course serve (the README's first command), fetch its pages, Ctrl-C", run: (*checker).serveCheck, tools: debianTools(book.Packages...)},
-		checkStep{name: "browser", title: "npm ci --prefix site (when needed); node site/check/check-book.mjs", run: (*checker).browser, tools: debianTools(append(slices.Clone(book.Packages), "chromium", "nodejs", install.CJKFont)...)},
+		checkStep{name: "browser", title: "npm ci --prefix site (when needed); node --test site/check/search.test.mjs; node site/check/check-book.mjs", run: (*checker).browser, tools: debianTools(append(slices.Clone(book.Packages), "chromium", "nodejs", install.CJKFont)...)},
 	)
 }
 
@@ -135,7 +135,7 @@ func Command() *cli.Command {
 		Name:  "check",
 		Usage: "[-skip step,...] [-lane NAME,...] [-quick] [-fresh]",
 		Short: "run every check CI runs, in order",
-		Long:  "run every check CI runs, in order, going on after a failure: gofmt, zh (go run ./tools/course zh), vet, test (go test ./tools/..., ./chapters/... and the shared packages under labs/, but those whose tests start an API server), explorer, envtest (go run ./tools/envtest, which builds kube-apiserver and etcd into the per-user cache when they are not there, about 10 minutes; then the smoke test go test ./labs/kubeassets, which starts them, and the tests that start an API server; no step before it runs one), lab (go run ./tools/lab verify), then one step per lane (labs/lanes: the map runtimes the course supports), which runs what depends on the map runtime (the packages and labs marked //course:every-lane) on that lane: go vet, go test -count=1 and lab verify; claims, prepare, pack (a room pack without the book and the Debian packages, cloned from its bundle and unpacked into a new GOPATH, module cache and envtest cache in the course's cache folder, then lab checkpoint 01 and lab run 01 with GOPROXY=off), outputs (outputs -check, two outputs at a time), bench (bench -check), mkdocs (mkdocs build --strict, the English book and the Chinese edition), serve (runs serve on a free port, fetches the pages, stops it with Ctrl-C) and browser (npm ci --prefix site when needed, then node site/check/check-book.mjs, which also checks the vendored Mermaid against the one npm installs); it ends with the line \"N passed, N failed\". What runs once runs on the default lane. A step that passed before with the same inputs (every file of the course, the go command's environment on its lane, the envtest binaries, the Debian packages it uses) is not run again: -fresh runs it all the same. -lane NAME runs only that lane's step; -skip leaves steps out; -quick runs the contributor's check before a commit (gofmt, vet, the tools' tests, the contract of the labs whose files changed)",
+		Long:  "run every check CI runs, in order, going on after a failure: gofmt, zh (go run ./tools/course zh), vet, test (go test ./tools/..., ./chapters/... and the shared packages under labs/, but those whose tests start an API server), explorer, envtest (go run ./tools/envtest, which builds kube-apiserver and etcd into the per-user cache when they are not there, about 10 minutes; then the smoke test go test ./labs/kubeassets, which starts them, and the tests that start an API server; no step before it runs one), lab (go run ./tools/lab verify), then one step per lane (labs/lanes: the map runtimes the course supports), which runs what depends on the map runtime (the packages and labs marked //course:every-lane) on that lane: go vet, go test -count=1 and lab verify; claims, prepare, pack (a room pack without the book and the Debian packages, cloned from its bundle and unpacked into a new GOPATH, module cache and envtest cache in the course's cache folder, then lab checkpoint 01 and lab run 01 with GOPROXY=off), outputs (outputs -check, two outputs at a time), bench (bench -check), mkdocs (mkdocs build --strict, the English book and the Chinese edition), serve (runs serve on a free port, fetches the pages, stops it with Ctrl-C) and browser (npm ci --prefix site when needed, then node --test site/check/search.test.mjs, the search check's own tests, and node site/check/check-book.mjs, which also checks the vendored Mermaid against the one npm installs); it ends with the line \"N passed, N failed\". What runs once runs on the default lane. A step that passed before with the same inputs (every file of the course, the go command's environment on its lane, the envtest binaries, the Debian packages it uses) is not run again: -fresh runs it all the same. -lane NAME runs only that lane's step; -skip leaves steps out; -quick runs the contributor's check before a commit (gofmt, vet, the tools' tests, the contract of the labs whose files changed)",
 		Flags: func(fs *flag.FlagSet) {
 			fs.StringVar(&o.skip, "skip", "", "comma-separated `steps` not to run (CI runs them all): "+strings.Join(stepNames(), ","))
 			fs.StringVar(&o.lanes, "lane", "", "comma-separated `lanes` to run, and nothing else: "+strings.Join(lanes.Names(), ","))
@@ -737,6 +737,11 @@ func (c *checker) browser() error {
 	}
 	if err := c.Node(); err != nil {
 		return err
+	}
+	// The search check's own tests: that it fails when the search misses a page containing its
+	// query, and that the index of every Chinese page has the words of each query it contains.
+	if err := c.Command("node", "--test", "site/check/search.test.mjs").Run(); err != nil {
+		return fmt.Errorf("node --test site/check/search.test.mjs: %v", err)
 	}
 	chromium, err := c.Chromium()
 	if err != nil {
