@@ -36,6 +36,18 @@ func TestStep9KeyPath(t *testing.T) {
 func TestStep9Hash64(t *testing.T) {
 	maptest.Hash64(t, hash64)
 
+	// Every key's hash depends on the seed, those too that make a factor
+	// of a multiply 0 (see hashK0 and hashK1).
+	maptest.EveryKeyHasASeed(t, hash64, []maptest.NamedKey{
+		{Name: "hashK1", Key: func(uint64) uint64 { return hashK1 }},
+		{Name: "seed^hashK0", Key: func(seed uint64) uint64 { return seed ^ hashK0 }},
+		{Name: "0", Key: func(uint64) uint64 { return 0 }},
+		{Name: "hashK0", Key: func(uint64) uint64 { return hashK0 }},
+		{Name: "^0", Key: func(uint64) uint64 { return ^uint64(0) }},
+		{Name: "seed", Key: func(seed uint64) uint64 { return seed }},
+		{Name: "seed^hashK1", Key: func(seed uint64) uint64 { return seed ^ hashK1 }},
+	})
+
 	// Each bit of the seed too must reach every bit of the hash. A seed
 	// xored onto the result (hash64 = mix(x) ^ seed) leaves the keys that
 	// collide under one seed colliding under every seed, so a new seed

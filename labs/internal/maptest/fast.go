@@ -127,6 +127,39 @@ func Hash64(t *testing.T, hash64 func(seed, x uint64) uint64) {
 	}
 }
 
+// EveryKeyHasASeed checks that the hash of each of keys depends on the
+// seed: under the seeds of hashSeeds, no two of its hashes are alike. A
+// product is 0 when one of its factors is, whatever the other: a key that
+// makes a factor of hash64's first multiply 0 (x^hashK1 is 0 for the key
+// hashK1, whatever the seed) would hash alike under every seed if the seed
+// did not enter hash64 again after that multiply. keys names each key and
+// gives it for a seed, since a key that zeroes a factor may depend on the
+// seed (seed^hashK0 zeroes x^seed^hashK0).
+func EveryKeyHasASeed(t *testing.T, hash64 func(seed, x uint64) uint64, keys []NamedKey) {
+	t.Helper()
+	for _, k := range keys {
+		seen := map[uint64]uint64{}
+		for _, seed := range hashSeeds {
+			h := hash64(seed, k.Key(seed))
+			if other, ok := seen[h]; ok {
+				t.Fatalf("hash64 gives the key %s the same hash %#x under the seeds %#x and %#x: every key's hash must depend on the seed, on all of its bits, "+
+					"or that key lands in the same bucket in the maps of both seeds, and seeding is there so that no key's place can be known in advance. "+
+					"A product is 0 when one factor is, whatever the other: after a multiply that this key can make 0, the seed must enter the hash "+
+					"again (xor it in before the next multiply, by a constant that is never 0)",
+					k.Name, h, other, seed)
+			}
+			seen[h] = seed
+		}
+	}
+}
+
+// A NamedKey is a key of hash64, which may depend on the seed, and its name
+// in messages.
+type NamedKey struct {
+	Name string
+	Key  func(seed uint64) uint64
+}
+
 // SameAsBuiltin runs random Puts, Deletes, Gets and Clears on m and on a
 // built-in map, with keys made by key from numbers up to 4000 (so the map
 // grows past several thousand entries), and checks that every result and the
