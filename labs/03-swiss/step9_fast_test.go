@@ -70,6 +70,15 @@ func TestStep9HashString(t *testing.T) {
 	maptest.HashString(t, hashString)
 }
 
+// TestStep9HashStringCost checks that hashString costs about as much on a
+// 16-byte string as on a 1-byte one, as its doc comment promises: it times
+// both, side by side (maptest.HashStringCost says why that cannot fail a
+// correct hashString). go test -v -run TestStep9HashStringCost prints the two
+// times.
+func TestStep9HashStringCost(t *testing.T) {
+	maptest.HashStringCost(t, hashString)
+}
+
 // TestStep9Hash checks that Map.hash takes the path New chose, with the
 // map's own seeds.
 func TestStep9Hash(t *testing.T) {

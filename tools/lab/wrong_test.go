@@ -92,6 +92,10 @@ func TestWrongAnswers(t *testing.T) {
 				}
 			}
 			s := testrun.Labs(context.Background(), c, []*course.Lab{l}, "-count=1", "-overlay="+ov)[0]
+			if len(s.Graders) > 0 {
+				t.Fatalf("the files that grade lab %s are not as shipped (%s): rewrite labs/shipped.sum with go test ./tools/lab -run TestShippedManifest -update",
+					l.Name, course.DescribeChanges(s.Graders))
+			}
 			var report bytes.Buffer
 			testrun.Report(c, s, &report)
 			t.Logf("go run ./tools/lab run %s, with this wrong answer:\n%s", l.Num, report.String())
