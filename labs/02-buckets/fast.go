@@ -55,8 +55,10 @@ func keyPathOf[K comparable]() keyPath {
 	return pathGeneric
 }
 
-// Two odd 64-bit constants that hash64 mixes into its operands, so that a
-// zero key or a zero seed is not multiplied by zero.
+// Two odd 64-bit constants that hash64 mixes into its operands, so that the
+// key 0 and the seed 0 are not multiplied by zero. Some key still makes a
+// factor 0 (x^hashK1 is 0 for the key hashK1, whatever the seed), so the
+// seed must enter the hash again after that multiply.
 const (
 	hashK0 = 0xa076_1d64_78bd_642f
 	hashK1 = 0xe703_7ed1_a0b4_28db
@@ -65,7 +67,8 @@ const (
 // hash64 returns the hash of an 8-byte key x under seed. Every bit of x and
 // of seed changes about half of the bits of the result (the top 8 that
 // make the tophash, and the low ones that choose a bucket), and the same x
-// and seed always give the same result.
+// and seed always give the same result. Every key's hash depends on the seed,
+// that of a key which makes a product 0 too.
 func hash64(seed, x uint64) uint64 {
 	// TODO(02): step 9: return a hash of x under seed, with the properties said
 	// above.

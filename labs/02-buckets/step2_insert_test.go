@@ -8,7 +8,7 @@ import (
 // Step 2: insert a new key into the first free slot.
 
 func TestStep2Insert(t *testing.T) {
-	m := New[int64, int64](0)
+	m := newGeneric[int64, int64](0)
 	b := &bucket[int64, int64]{}
 	var ok bool
 	try(t, "insert", func() { ok = m.insert(b, 0x9d, 1, 10) })
@@ -53,7 +53,7 @@ func TestStep2Insert(t *testing.T) {
 func TestStep2PutFillsSlotsInOrder(t *testing.T) {
 	needSteps(t, 1) // Put hashes with tophash and looks for the key with search
 	identityHash(t)
-	m := New[int64, int64](0)
+	m := newGeneric[int64, int64](0)
 	keys := []int64{placed(0x9d, 0, 1), placed(0x5b, 0, 2), placed(0x9d, 0, 3), placed(0x02, 0, 4), placed(0xe0, 0, 5)}
 	putAll(t, m, keys...)
 	if m.Len() != len(keys) {

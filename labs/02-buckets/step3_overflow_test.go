@@ -8,7 +8,7 @@ import (
 // Step 3: overflow buckets.
 
 func TestStep3NewOverflow(t *testing.T) {
-	m := New[int64, int64](0)
+	m := newGeneric[int64, int64](0)
 	b := &bucket[int64, int64]{}
 	var ovf *bucket[int64, int64]
 	try(t, "newOverflow", func() { ovf = m.newOverflow(b) })
@@ -33,7 +33,7 @@ func TestStep3NewOverflow(t *testing.T) {
 	// With 2^20 buckets, the runtime counts an overflow bucket only with
 	// probability 1/2^(20-15): noverflow is a uint16, and too-many-overflow
 	// means about as many overflow buckets as buckets.
-	big := New[int64, int64](0)
+	big := newGeneric[int64, int64](0)
 	big.B = 20
 	last := &bucket[int64, int64]{}
 	for range 1000 {
@@ -52,7 +52,7 @@ func TestStep3NewOverflow(t *testing.T) {
 // TestStep3InsertChainsOverflow inserts 20 keys into one bucket.
 func TestStep3InsertChainsOverflow(t *testing.T) {
 	needSteps(t, 2)
-	m := New[int64, int64](0)
+	m := newGeneric[int64, int64](0)
 	head := &bucket[int64, int64]{}
 	for i := range int64(20) {
 		var ok bool

@@ -14,7 +14,7 @@ func chainOf(t *testing.T, n int) (*Map[int64, int64], []int64) {
 	t.Helper()
 	needSteps(t, 1, 2, 3)
 	identityHash(t)
-	m := New[int64, int64](0)
+	m := newGeneric[int64, int64](0)
 	m.buckets = make([]bucket[int64, int64], 1)
 	var keys []int64
 	for i := range n {
@@ -82,7 +82,7 @@ func TestStep4DeleteMarksSlots(t *testing.T) {
 
 func TestStep4DeleteZeroesPointers(t *testing.T) {
 	needSteps(t, 1, 2)
-	m := New[string, *int](0)
+	m := newGeneric[string, *int](0)
 	v := new(int)
 	try(t, "Put", func() { m.Put("gone", v); m.Put("kept", v) })
 	b := &m.buckets[0]

@@ -61,7 +61,7 @@ func TestStep5NewSizesForHint(t *testing.T) {
 		B    uint8
 	}{{0, 0}, {8, 0}, {9, 1}, {13, 1}, {14, 2}, {100, 4}, {1000, 8}, {6656, 10}, {6657, 11}} {
 		var m *Map[int64, int64]
-		try(t, "New", func() { m = New[int64, int64](c.hint) })
+		try(t, "New", func() { m = newGeneric[int64, int64](c.hint) })
 		if m.B != c.B {
 			t.Errorf("New(%d).B = %d; want %d: the smallest B for which overLoadFactor(%d, B) is false", c.hint, m.B, c.B, c.hint)
 		}
@@ -70,7 +70,7 @@ func TestStep5NewSizesForHint(t *testing.T) {
 
 func TestStep5GrowthStartsOnTheNinthKey(t *testing.T) {
 	needSteps(t, 1, 2)
-	m := New[int64, int64](0)
+	m := newGeneric[int64, int64](0)
 	putAll(t, m, 1, 2, 3, 4, 5, 6, 7, 8)
 	if m.B != 0 || m.growing() {
 		t.Fatalf("after 8 Puts into New(0), B = %d and growing = %v; want 0 and false: 8 entries fit in one bucket", m.B, m.growing())
@@ -91,7 +91,7 @@ func TestStep5GrowthStartsOnTheNinthKey(t *testing.T) {
 
 func TestStep5HashGrow(t *testing.T) {
 	needSteps(t, 1, 2)
-	m := New[int64, int64](0)
+	m := newGeneric[int64, int64](0)
 	putAll(t, m, 1, 2, 3, 4, 5, 6, 7, 8)
 	old := m.buckets
 	try(t, "hashGrow", func() { m.hashGrow() })
@@ -118,7 +118,7 @@ func TestStep5HashGrow(t *testing.T) {
 	}
 
 	// Too many overflow buckets, but a small load: a same-size growth.
-	m = New[int64, int64](20) // B = 2
+	m = newGeneric[int64, int64](20) // B = 2
 	putAll(t, m, 1, 2, 3)
 	m.noverflow = 4
 	old = m.buckets
@@ -140,7 +140,7 @@ func TestStep5HashGrow(t *testing.T) {
 func TestStep5SameSizeGrowth(t *testing.T) {
 	needSteps(t, 1, 2, 3, 4)
 	identityHash(t)
-	m := New[int64, int64](9) // B = 1: 2 buckets
+	m := newGeneric[int64, int64](9) // B = 1: 2 buckets
 	if m.B != 1 {
 		t.Fatalf("New(9).B = %d; want 1: the smallest B for which overLoadFactor(9, B) is false", m.B)
 	}

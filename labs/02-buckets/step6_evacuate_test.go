@@ -12,7 +12,7 @@ import (
 func TestStep6EvacuateSplitsXY(t *testing.T) {
 	needSteps(t, 1, 2, 3, 4, 5)
 	identityHash(t)
-	m := New[int64, int64](0)
+	m := newGeneric[int64, int64](0)
 	m.buckets = make([]bucket[int64, int64], 1)
 	// With B = 0 every key is in bucket 0. When the array doubles, bit 0 of
 	// the hash decides: 0 stays in bucket 0 (X), 1 goes to bucket 1 (Y).
@@ -110,7 +110,7 @@ func TestStep6EvacuateNaN(t *testing.T) {
 		}
 		return 0x4200_0000_0000_0000
 	})
-	m := New[float64, int](0)
+	m := newGeneric[float64, int](0)
 	nan := math.NaN()
 	putAll := func(k float64, v int) { try(t, fmt.Sprintf("Put(%v)", k), func() { m.Put(k, v) }) }
 	for k := range 7 {
@@ -146,7 +146,7 @@ func growingMap(t *testing.T) *Map[int64, int64] {
 	t.Helper()
 	needSteps(t, 1, 2, 3, 5)
 	identityHash(t)
-	m := New[int64, int64](0)
+	m := newGeneric[int64, int64](0)
 	for k := range int64(26) {
 		putAll(t, m, k)
 	}

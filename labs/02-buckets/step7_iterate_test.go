@@ -45,7 +45,7 @@ func walk(t *testing.T, it *iterator[int64, int64], limit int, each func(k int64
 
 func TestStep7NewIterator(t *testing.T) {
 	needSteps(t, 1, 2, 5)
-	m := New[int64, int64](20) // B = 2
+	m := newGeneric[int64, int64](20) // B = 2
 	putAll(t, m, 1, 2, 3)
 	r := uint64(0b1_0110) // bits 0-1: bucket 2; bits 2-4: offset 5
 	var it *iterator[int64, int64]
@@ -60,7 +60,7 @@ func TestStep7NewIterator(t *testing.T) {
 		t.Errorf("newIterator must keep the map, its current array and B, with checkBucket = noCheck and done = false")
 	}
 
-	empty := New[int64, int64](0)
+	empty := newGeneric[int64, int64](0)
 	try(t, "newIterator", func() { it = empty.newIterator(r) })
 	if order, _ := walk(t, it, 10, nil); len(order) != 0 || !it.done {
 		t.Errorf("an iterator over an empty map produced %v (done = %v); want nothing, and done", order, it.done)
@@ -70,7 +70,7 @@ func TestStep7NewIterator(t *testing.T) {
 func TestStep7Order(t *testing.T) {
 	needSteps(t, 1, 2, 3, 5)
 	identityHash(t)
-	m := New[int64, int64](9) // B = 1
+	m := newGeneric[int64, int64](9) // B = 1
 	var a, b []int64
 	for i := range 10 {
 		a = append(a, placed(0x50+uint8(i), 0, i)) // bucket 0: 8 slots and 2 in an overflow bucket
@@ -123,7 +123,7 @@ func names(keys, a, b []int64) string {
 func TestStep7MutationWithoutGrowth(t *testing.T) {
 	needSteps(t, 1, 2, 3, 4, 5)
 	for r := range uint64(64) {
-		m := New[int64, int64](100)
+		m := newGeneric[int64, int64](100)
 		for k := range int64(100) {
 			putAll(t, m, k)
 		}
@@ -171,7 +171,7 @@ func TestStep7MutationWithoutGrowth(t *testing.T) {
 func TestStep7GrowthDuringIteration(t *testing.T) {
 	needSteps(t, 1, 2, 3, 4, 5, 6)
 	for r := range uint64(64) {
-		m := New[int64, int64](0)
+		m := newGeneric[int64, int64](0)
 		for k := range int64(50) {
 			putAll(t, m, k)
 		}
@@ -216,7 +216,7 @@ func TestStep7GrowthDuringIteration(t *testing.T) {
 func TestStep7LatestValueAfterGrowth(t *testing.T) {
 	needSteps(t, 1, 2, 3, 4, 5, 6)
 	for r := range uint64(32) {
-		m := New[int64, int64](0)
+		m := newGeneric[int64, int64](0)
 		for k := range int64(100) {
 			putAll(t, m, k)
 		}
@@ -284,7 +284,7 @@ func TestStep7NaNStartedDuringGrowth(t *testing.T) {
 	needSteps(t, 1, 2, 3, 5, 6)
 	nan := math.NaN()
 	for trial := range 50 {
-		m := New[float64, int](0)
+		m := newGeneric[float64, int](0)
 		for i := range 20 {
 			m.Put(float64(i), i)
 		}
@@ -324,7 +324,7 @@ func TestStep7NaNStartedDuringGrowth(t *testing.T) {
 func TestStep7ClearDuringIteration(t *testing.T) {
 	needSteps(t, 1, 2, 3, 5, 6)
 	for r := range uint64(32) {
-		m := New[int64, int64](0)
+		m := newGeneric[int64, int64](0)
 		for k := range int64(200) {
 			putAll(t, m, k)
 		}

@@ -95,7 +95,7 @@ func writeLayout(t *testing.T, w io.Writer, format string, m *Map[int64, int64])
 // of bucket 0 is deleted.
 func overflowSample(t *testing.T) *Map[int64, int64] {
 	useSpreadHash(t)
-	m := New[int64, int64](9) // B = 1
+	m := newGeneric[int64, int64](9) // B = 1
 	zero, one := keysInBucket(9, 0, 1), keysInBucket(3, 1, 1)
 	putAll(t, m, zero...)
 	putAll(t, m, one...)
@@ -107,7 +107,7 @@ func overflowSample(t *testing.T) *Map[int64, int64] {
 // starts the doubling and evacuates two old buckets.
 func growingSample(t *testing.T) *Map[int64, int64] {
 	useSpreadHash(t)
-	m := New[int64, int64](0)
+	m := newGeneric[int64, int64](0)
 	for k := range int64(27) {
 		putAll(t, m, k+1)
 	}
@@ -126,7 +126,7 @@ func writeLoadTable(t *testing.T, w io.Writer) {
 	fmt.Fprintf(w, "%6s %10s %12s %9s %10s %14s\n", "load", "%overflow", "bytes/entry", "hitprobe", "missprobe", "miss compares")
 	for tenths := 40; tenths <= 80; tenths += 5 {
 		n := nb * tenths / 10
-		m := New[int64, int64](0)
+		m := newGeneric[int64, int64](0)
 		m.B = B
 		m.buckets = make([]bucket[int64, int64], nb)
 		for k := range int64(n) {

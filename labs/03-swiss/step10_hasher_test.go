@@ -194,12 +194,12 @@ func TestStep10FoldHasher(t *testing.T) {
 	seed := maphash.MakeSeed()
 	for _, p := range foldPairs {
 		if got := h.Equal(p.a, p.b); got != p.equal {
-			t.Fatalf("foldHasher{}.Equal(%q, %q) = %v; want %v, as strings.EqualFold says", p.a, p.b, got, p.equal)
+			t.Fatalf("foldHasher{}.Equal(%+q, %+q) = %v; want %v, as strings.EqualFold says", p.a, p.b, got, p.equal)
 		}
 	}
 	for _, p := range foldPairs {
 		if ha, hb := hashWith[string](seed, h, p.a), hashWith[string](seed, h, p.b); p.equal && ha != hb {
-			t.Fatalf("foldHasher{}.Equal(%q, %q) is true, but Hash writes them differently (hashes %#x and %#x under one seed): "+
+			t.Fatalf("foldHasher{}.Equal(%+q, %+q) is true, but Hash writes them differently (hashes %#x and %#x under one seed): "+
 				"keys that are Equal must be written alike, or a map stores them as two entries", p.a, p.b, ha, hb)
 		}
 	}
@@ -233,7 +233,7 @@ func TestStep10FoldKeys(t *testing.T) {
 	}
 	for k := range m.All() {
 		if k != "gO" {
-			t.Fatalf("after Put(\"Go\", 1) and Put(\"gO\", 2), All produced key %q; want \"gO\": Put replaces the key of the entry too", k)
+			t.Fatalf("after Put(\"Go\", 1) and Put(\"gO\", 2), All produced key %+q; want \"gO\": Put replaces the key of the entry too", k)
 		}
 	}
 
@@ -256,14 +256,14 @@ func TestStep10FoldKeys(t *testing.T) {
 	}
 	for i := range n {
 		if v, ok := m.Get(key(i, i%2 == 1)); !ok || v != i {
-			t.Fatalf("after Put(%q, %d) and the growth of the map to %d keys, Get(%q) = %d, %v; want %d, true: one key for foldHasher (TestStep10FoldHasher checks it alone)", key(i, i%2 == 0), i, n, key(i, i%2 == 1), v, ok, i)
+			t.Fatalf("after Put(%+q, %d) and the growth of the map to %d keys, Get(%+q) = %d, %v; want %d, true: one key for foldHasher (TestStep10FoldHasher checks it alone)", key(i, i%2 == 0), i, n, key(i, i%2 == 1), v, ok, i)
 		}
 	}
 	for i := range n / 2 {
 		m.Delete(key(i, i%2 == 1))
 	}
 	if _, ok := m.Get(key(0, false)); ok || m.Len() != n-n/2 {
-		t.Fatalf("after Delete of the first %d keys in the other case, Len() = %d and Get(%q) found = %v; want %d and false", n/2, m.Len(), key(0, false), ok, n-n/2)
+		t.Fatalf("after Delete of the first %d keys in the other case, Len() = %d and Get(%+q) found = %v; want %d and false", n/2, m.Len(), key(0, false), ok, n-n/2)
 	}
 }
 
@@ -282,13 +282,13 @@ func TestStep10ObjectHasher(t *testing.T) {
 		{objectKey{"web", "default", "41"}, false},
 	} {
 		if got := h.Equal(a, c.b); got != c.equal {
-			t.Fatalf("objectHasher{}.Equal(%+v, %+v) = %v; want %v: an object is its Namespace and Name, whatever its ResourceVersion", a, c.b, got, c.equal)
+			t.Fatalf("objectHasher{}.Equal(%s, %s) = %v; want %v: an object is its Namespace and Name, whatever its ResourceVersion", showObject(a), showObject(c.b), got, c.equal)
 		}
 	}
 	seed := maphash.MakeSeed()
 	b := objectKey{"default", "web", "42"}
 	if ha, hb := hashWith[objectKey](seed, h, a), hashWith[objectKey](seed, h, b); ha != hb {
-		t.Fatalf("objectHasher hashes %+v and %+v, which Equal calls one object, differently (%#x and %#x under one seed): Hash must not write ResourceVersion", a, b, ha, hb)
+		t.Fatalf("objectHasher hashes %s and %s, which Equal calls one object, differently (%#x and %#x under one seed): Hash must not write ResourceVersion", showObject(a), showObject(b), ha, hb)
 	}
 
 	// Fields that run into each other: under three seeds, one hash function
@@ -300,7 +300,7 @@ func TestStep10ObjectHasher(t *testing.T) {
 		apart = apart || hashWith[objectKey](s, h, x) != hashWith[objectKey](s, h, y)
 	}
 	if !apart {
-		t.Fatalf("objectHasher hashes %+v and %+v alike under every seed: the fields run into each other (\"ab\"+\"c\" is \"a\"+\"bc\"); write each field as a unit of its own", x, y)
+		t.Fatalf("objectHasher hashes %s and %s alike under every seed: the fields run into each other (\"ab\"+\"c\" is \"a\"+\"bc\"); write each field as a unit of its own", showObject(x), showObject(y))
 	}
 	hashes := map[uint64]bool{}
 	for i := range 1000 {
@@ -321,7 +321,7 @@ func TestStep10ObjectKeys(t *testing.T) {
 	}
 	for k := range m.All() {
 		if k.ResourceVersion != "42" {
-			t.Fatalf("after Put of default/web at ResourceVersion 41, then at 42, All produced key %+v; want ResourceVersion 42: Put replaces the key of the entry too", k)
+			t.Fatalf("after Put of default/web at ResourceVersion 41, then at 42, All produced key %s; want ResourceVersion 42: Put replaces the key of the entry too", showObject(k))
 		}
 	}
 	const n = 2000
@@ -340,7 +340,7 @@ func TestStep10ObjectKeys(t *testing.T) {
 	}
 	for i := range n {
 		if v, ok := m.Get(obj(i, "")); !ok || v != "second" {
-			t.Fatalf("after Put of %+v and %+v, Get(%+v) = %q, %v; want \"second\", true", obj(i, "1"), obj(i, "2"), obj(i, ""), v, ok)
+			t.Fatalf("after Put of %s and %s, Get(%s) = %q, %v; want \"second\", true", showObject(obj(i, "1")), showObject(obj(i, "2")), showObject(obj(i, "")), v, ok)
 		}
 		m.Delete(obj(i, "3"))
 	}
@@ -495,10 +495,10 @@ func FuzzStep10HashersAgree(f *testing.F) {
 		agree := func(x, y string) {
 			t.Helper()
 			if want := strings.EqualFold(x, y); fold.Equal(x, y) != want {
-				t.Fatalf("foldHasher{}.Equal(%q, %q) = %v; want %v, as strings.EqualFold says", x, y, !want, want)
+				t.Fatalf("foldHasher{}.Equal(%+q, %+q) = %v; want %v, as strings.EqualFold says", x, y, !want, want)
 			}
 			if hx, hy := hashWith[string](seed, fold, x), hashWith[string](seed, fold, y); fold.Equal(x, y) && hx != hy {
-				t.Fatalf("foldHasher{}.Equal(%q, %q) is true, but Hash writes them differently (%#x and %#x under one seed)", x, y, hx, hy)
+				t.Fatalf("foldHasher{}.Equal(%+q, %+q) is true, but Hash writes them differently (%#x and %#x under one seed)", x, y, hx, hy)
 			}
 		}
 		agree(a, b)
@@ -520,11 +520,18 @@ func FuzzStep10HashersAgree(f *testing.F) {
 		for _, p := range [][2]objectKey{{x, y}, {x, z}} {
 			want := p[0].Namespace == p[1].Namespace && p[0].Name == p[1].Name
 			if obj.Equal(p[0], p[1]) != want {
-				t.Fatalf("objectHasher{}.Equal(%+v, %+v) = %v; want %v: the same object when Namespace and Name are ==", p[0], p[1], !want, want)
+				t.Fatalf("objectHasher{}.Equal(%s, %s) = %v; want %v: the same object when Namespace and Name are ==", showObject(p[0]), showObject(p[1]), !want, want)
 			}
 			if h0, h1 := hashWith[objectKey](seed, obj, p[0]), hashWith[objectKey](seed, obj, p[1]); want && h0 != h1 {
-				t.Fatalf("objectHasher{}.Equal(%+v, %+v) is true, but Hash writes them differently (%#x and %#x under one seed)", p[0], p[1], h0, h1)
+				t.Fatalf("objectHasher{}.Equal(%s, %s) is true, but Hash writes them differently (%#x and %#x under one seed)", showObject(p[0]), showObject(p[1]), h0, h1)
 			}
 		}
 	})
+}
+
+// showObject prints an objectKey for a message, its strings quoted with
+// %+q, so that a space, an empty field or a rune that looks like another
+// (the Kelvin sign, U+212A, beside the letter K) can be told apart: "\u212a".
+func showObject(k objectKey) string {
+	return fmt.Sprintf("{Namespace:%+q Name:%+q ResourceVersion:%+q}", k.Namespace, k.Name, k.ResourceVersion)
 }

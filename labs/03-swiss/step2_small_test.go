@@ -17,7 +17,7 @@ func smallHash(key any) uint64 {
 func TestStep2SmallPutGet(t *testing.T) {
 	needSteps(t, 1)
 	withHash(t, smallHash)
-	m := New[int64, int64](0)
+	m := newGeneric[int64, int64](0)
 	if !putAll(t, m, 1, 2, 3) {
 		return
 	}
@@ -53,7 +53,7 @@ func TestStep2SmallPutGet(t *testing.T) {
 func TestStep2SmallUpdate(t *testing.T) {
 	needSteps(t, 1)
 	withHash(t, smallHash)
-	m := New[int64, int64](0)
+	m := newGeneric[int64, int64](0)
 	if !putAll(t, m, 1, 2) {
 		return
 	}
@@ -76,7 +76,7 @@ func TestStep2SmallUpdateKeepsLatestKey(t *testing.T) {
 	needSteps(t, 1)
 	// The built-in map keeps the key of the latest assignment: 0.0 and -0.0
 	// are one key, and after m[-0.0] = v the stored key is -0.0.
-	m := New[float64, int](0)
+	m := newGeneric[float64, int](0)
 	negZero := math.Copysign(0, -1)
 	if !try(t, "Put(0.0, 1) then Put(-0.0, 2)", func() { m.Put(0.0, 1); m.Put(negZero, 2) }) {
 		return
@@ -92,7 +92,7 @@ func TestStep2SmallUpdateKeepsLatestKey(t *testing.T) {
 func TestStep2SmallDelete(t *testing.T) {
 	needSteps(t, 1)
 	withHash(t, smallHash)
-	m := New[int64, int64](0)
+	m := newGeneric[int64, int64](0)
 	if !putAll(t, m, 1, 2, 3, 4, 5) {
 		return
 	}
@@ -139,7 +139,7 @@ func TestStep2SmallComparesKeys(t *testing.T) {
 		2: makeHash(200, 0x03),
 		3: makeHash(300, 0x02),
 	})
-	m := New[int64, int64](0)
+	m := newGeneric[int64, int64](0)
 	if !putAll(t, m, 1, 2) {
 		return
 	}
@@ -170,7 +170,7 @@ func TestStep2SmallComparesKeys(t *testing.T) {
 func TestStep2SmallHoldsEight(t *testing.T) {
 	needSteps(t, 1)
 	withHash(t, smallHash)
-	m := New[int64, int64](0)
+	m := newGeneric[int64, int64](0)
 	if !putAll(t, m, keyRange(1, 8)...) {
 		return
 	}

@@ -32,7 +32,7 @@ func TestStep5UncheckedPut(t *testing.T) {
 func TestStep5GrowToTable(t *testing.T) {
 	needSteps(t, 1, 2, 3)
 	withHash(t, smallHash)
-	m := New[int64, int64](0)
+	m := newGeneric[int64, int64](0)
 	if !putAll(t, m, keyRange(1, 8)...) {
 		return
 	}
@@ -71,7 +71,7 @@ func capacityFor(n int) int {
 
 func TestStep5GrowthPoints(t *testing.T) {
 	needSteps(t, 1, 2, 3)
-	m := New[int64, int64](0) // the real hash: growth does not depend on it
+	m := newGeneric[int64, int64](0) // the real hash: growth does not depend on it
 	for n := 1; n <= 896; n++ {
 		k := int64(n)
 		if !try(t, fmt.Sprintf("Put number %d", n), func() { m.Put(k, 10*k) }) {

@@ -12,7 +12,7 @@ import (
 func TestStep6FirstSplit(t *testing.T) {
 	needSteps(t, 1, 2, 3, 5)
 	withHash(t, mixHash)
-	m := New[int64, int64](0)
+	m := newGeneric[int64, int64](0)
 	if !putAll(t, m, keyRange(1, 896)...) {
 		return
 	}
@@ -73,7 +73,7 @@ func dirNames(dir []*table[int64, int64], names map[*table[int64, int64]]string)
 func TestStep6InstallTableSplit(t *testing.T) {
 	// The runtime's example: a directory of globalDepth 2 where table A
 	// (localDepth 1) fills entries 0 and 1, B is entry 2 and C entry 3.
-	m := New[int64, int64](0)
+	m := newGeneric[int64, int64](0)
 	a := newTable[int64, int64](16, 0, 1)
 	b := newTable[int64, int64](16, 2, 2)
 	c := newTable[int64, int64](16, 3, 2)
@@ -96,7 +96,7 @@ func TestStep6InstallTableSplit(t *testing.T) {
 
 	// A table of localDepth 0 in a directory of globalDepth 2 fills all
 	// four entries: each half takes two.
-	m2 := New[int64, int64](0)
+	m2 := newGeneric[int64, int64](0)
 	z := newTable[int64, int64](16, 0, 0)
 	m2.directory = []*table[int64, int64]{z, z, z, z}
 	m2.globalDepth = 2
@@ -138,7 +138,7 @@ func TestStep6SplitByHashBit(t *testing.T) {
 		hashes[k] = top<<62 | makeHash(uint64(k), ctrl(0x20+k))
 	}
 	withHashes(t, hashes)
-	m := New[int64, int64](0)
+	m := newGeneric[int64, int64](0)
 	tt := newTable[int64, int64](16, 0, 1)
 	u := newTable[int64, int64](16, 1, 1)
 	m.directory = []*table[int64, int64]{tt, u}
@@ -177,7 +177,7 @@ func TestStep6SplitByHashBit(t *testing.T) {
 func TestStep6DirectoryGrowsOnlyWhenNeeded(t *testing.T) {
 	needSteps(t, 1, 2, 3, 5)
 	withHash(t, mixHash)
-	m := New[int64, int64](0)
+	m := newGeneric[int64, int64](0)
 	splits, withoutDoubling := 0, 0
 	for k := int64(1); k <= 6000; k++ {
 		before := m.tables()
@@ -225,7 +225,7 @@ func TestStep6CollidingKeysStopCleanly(t *testing.T) {
 	// When every key has the same hash, a split cannot separate them: the
 	// map must stop with a clear panic, not split forever.
 	withHash(t, func(any) uint64 { return 0x1234_5678_9abc_def0 })
-	m := New[int64, int64](0)
+	m := newGeneric[int64, int64](0)
 	tb := newTable[int64, int64](maxTableCapacity, 0, 0)
 	m.directory = []*table[int64, int64]{tb}
 	for k := int64(1); k <= 896; k++ {

@@ -13,7 +13,7 @@ import (
 func TestStep7SmallRotation(t *testing.T) {
 	needSteps(t, 1, 2)
 	withHash(t, smallHash)
-	m := New[int64, int64](0)
+	m := newGeneric[int64, int64](0)
 	if !putAll(t, m, 1, 2, 3, 4, 5) { // slots 0 to 4
 		return
 	}
@@ -83,7 +83,7 @@ func TestStep7DirectoryOffset(t *testing.T) {
 		hashes[k] = top<<62 | makeHash(0, ctrl(0x20+k)) // group 0 of each table
 	}
 	withHashes(t, hashes)
-	m := New[int64, int64](0)
+	m := newGeneric[int64, int64](0)
 	a := newTable[int64, int64](16, 0, 1)
 	b := newTable[int64, int64](16, 2, 2)
 	c := newTable[int64, int64](16, 3, 2)
@@ -148,7 +148,7 @@ func iterCheck(t *testing.T, m *Map[int64, int64], model map[int64]int64, entryO
 func TestStep7DeleteAndUpdateDuringIteration(t *testing.T) {
 	needSteps(t, 1, 2, 3, 4, 5)
 	for _, size := range []int64{6, 100} {
-		m := New[int64, int64](0)
+		m := newGeneric[int64, int64](0)
 		model := map[int64]int64{}
 		for k := range size {
 			m.Put(k, k)
@@ -190,7 +190,7 @@ func TestStep7GrowDuringIteration(t *testing.T) {
 	needSteps(t, 1, 2, 3, 4, 5, 6)
 	for _, size := range []int64{5, 8, 14, 100, 896, 1500} {
 		for trial := range uint64(3) {
-			m := New[int64, int64](0)
+			m := newGeneric[int64, int64](0)
 			model := map[int64]int64{}
 			for k := range size {
 				m.Put(k, k)
@@ -238,7 +238,7 @@ func TestStep7GrowDuringIteration(t *testing.T) {
 func TestStep7ClearDuringIteration(t *testing.T) {
 	needSteps(t, 1, 2, 3, 5)
 	for _, size := range []int64{6, 500} {
-		m := New[int64, int64](0)
+		m := newGeneric[int64, int64](0)
 		model := map[int64]int64{}
 		for k := range size {
 			m.Put(k, k)
@@ -270,7 +270,7 @@ func TestStep7ClearDuringIteration(t *testing.T) {
 func TestStep7NaNKeys(t *testing.T) {
 	needSteps(t, 1, 2, 3, 5)
 	for _, clearIt := range []bool{false, true} {
-		m := New[float64, int64](0)
+		m := newGeneric[float64, int64](0)
 		for i := range 3 {
 			m.Put(math.NaN(), int64(i))
 			m.Put(float64(i), 10+int64(i))
@@ -315,7 +315,7 @@ func TestStep7NaNKeys(t *testing.T) {
 func TestStep7Break(t *testing.T) {
 	needSteps(t, 1, 2, 3, 5)
 	for _, size := range []int64{6, 100} {
-		m := New[int64, int64](0)
+		m := newGeneric[int64, int64](0)
 		for k := range size {
 			m.Put(k, k)
 		}
@@ -336,7 +336,7 @@ func TestStep7Break(t *testing.T) {
 func TestStep7AllStartsAtRandom(t *testing.T) {
 	needSteps(t, 1, 2)
 	withHash(t, smallHash)
-	m := New[int64, int64](0)
+	m := newGeneric[int64, int64](0)
 	if !putAll(t, m, 1, 2, 3, 4, 5) {
 		return
 	}
@@ -370,7 +370,7 @@ func TestStep7EmptiedAfterGrowth(t *testing.T) {
 	for _, how := range []string{"Clear", "Delete of every key"} {
 		for _, size := range []int64{6, 500, 1500} {
 			salt = 0
-			m := New[int64, int64](0)
+			m := newGeneric[int64, int64](0)
 			for k := range size {
 				m.Put(k, k)
 			}

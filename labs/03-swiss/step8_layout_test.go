@@ -25,7 +25,7 @@ var (
 var samples = map[string]func() *Map[int64, int64]{
 	// small: 5 entries in the group of a small map.
 	"small": func() *Map[int64, int64] {
-		m := New[int64, int64](0)
+		m := newGeneric[int64, int64](0)
 		for k := int64(1); k <= 5; k++ {
 			m.Put(k, 10*k)
 		}
@@ -45,7 +45,7 @@ var samples = map[string]func() *Map[int64, int64]{
 	// directory: Puts until the map has three tables: one of localDepth 1,
 	// two of localDepth 2.
 	"directory": func() *Map[int64, int64] {
-		m := New[int64, int64](0)
+		m := newGeneric[int64, int64](0)
 		for k := int64(1); len(m.tables()) < 3; k++ {
 			m.Put(k, 10*k)
 		}
@@ -54,7 +54,7 @@ var samples = map[string]func() *Map[int64, int64]{
 }
 
 func sampleTable() *Map[int64, int64] {
-	m := New[int64, int64](0)
+	m := newGeneric[int64, int64](0)
 	for _, k := range append(keyRange(1, 11), 13, 14, 15) {
 		m.Put(k, 10*k)
 	}

@@ -72,6 +72,7 @@
 //	step 6  evacuate.go  evacuate, growWork, and reads during growth
 //	step 7  iterate.go   iteration from a random start, safe during growth
 //	step 8  (no code)    the shared suite against the built-in map
+//	step 9  fast.go      fast paths: keyPathOf, hash64, hashString, Map.hash
 //
 // The invariant checks (invariants.go and noinvariants.go, which the tests run with
 // -tags invariants) and the layout dump (layout.go, which the layout test

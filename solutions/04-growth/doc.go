@@ -15,7 +15,8 @@
 //
 //	go test ./labs/04-growth
 //
-// on Go 1.26 and, for the classic map,
+// (Swiss tables, with any Go that the course runs on: go run ./tools/course
+// lanes lists them) and, for the classic map,
 //
 //	env $(go run ./tools/course lanes -env classic) go test ./labs/04-growth
 //

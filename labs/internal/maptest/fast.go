@@ -3,10 +3,12 @@ package maptest
 import (
 	"fmt"
 	"maps"
+	"math"
 	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"time"
 	"unsafe"
 )
 
@@ -127,6 +129,39 @@ func Hash64(t *testing.T, hash64 func(seed, x uint64) uint64) {
 	}
 }
 
+// EveryKeyHasASeed checks that the hash of each of keys depends on the
+// seed: under the seeds of hashSeeds, no two of its hashes are alike. A
+// product is 0 when one of its factors is, whatever the other: a key that
+// makes a factor of hash64's first multiply 0 (x^hashK1 is 0 for the key
+// hashK1, whatever the seed) would hash alike under every seed if the seed
+// did not enter hash64 again after that multiply. keys names each key and
+// gives it for a seed, since a key that zeroes a factor may depend on the
+// seed (seed^hashK0 zeroes x^seed^hashK0).
+func EveryKeyHasASeed(t *testing.T, hash64 func(seed, x uint64) uint64, keys []NamedKey) {
+	t.Helper()
+	for _, k := range keys {
+		seen := map[uint64]uint64{}
+		for _, seed := range hashSeeds {
+			h := hash64(seed, k.Key(seed))
+			if other, ok := seen[h]; ok {
+				t.Fatalf("hash64 gives the key %s the same hash %#x under the seeds %#x and %#x: every key's hash must depend on the seed, on all of its bits, "+
+					"or that key lands in the same bucket in the maps of both seeds, and seeding is there so that no key's place can be known in advance. "+
+					"A product is 0 when one factor is, whatever the other: after a multiply that this key can make 0, the seed must enter the hash "+
+					"again (xor it in before the next multiply, by a constant that is never 0)",
+					k.Name, h, other, seed)
+			}
+			seen[h] = seed
+		}
+	}
+}
+
+// A NamedKey is a key of hash64, which may depend on the seed, and its name
+// in messages.
+type NamedKey struct {
+	Name string
+	Key  func(seed uint64) uint64
+}
+
 // SameAsBuiltin runs random Puts, Deletes, Gets and Clears on m and on a
 // built-in map, with keys made by key from numbers up to 4000 (so the map
 // grows past several thousand entries), and checks that every result and the
@@ -187,9 +222,7 @@ func SameAsBuiltin[K comparable](t *testing.T, m Map[K, int], key func(n int) K)
 // low 7 bits.
 func HashString(t *testing.T, hashString func(seed uint64, s string) uint64) {
 	t.Helper()
-	if hashString(1, "a") == hashString(1, "b") && hashString(1, "b") == hashString(2, "b") {
-		t.Fatalf("hashString returns %#x whatever the string and the seed: step 9 is not written yet (fast.go)", hashString(1, "a"))
-	}
+	hashStringWritten(t, hashString)
 	rng := rand.New(rand.NewPCG(7, 7))
 	text := make([]byte, 48)
 	for i := range text {
@@ -264,3 +297,86 @@ func HashString(t *testing.T, hashString func(seed uint64, s string) uint64) {
 		}
 	}
 }
+
+// hashStringWritten stops the test when hashString is still the stub.
+func hashStringWritten(t *testing.T, hashString func(seed uint64, s string) uint64) {
+	t.Helper()
+	if hashString(1, "a") == hashString(1, "b") && hashString(1, "b") == hashString(2, "b") {
+		t.Fatalf("hashString returns %#x whatever the string and the seed: step 9 is not written yet (fast.go)", hashString(1, "a"))
+	}
+}
+
+// The measure of HashStringCost: the fastest of costRounds batches of
+// costCalls chained calls, for each length; up to costTries measures before
+// the check fails; and the most that a 16-byte string may cost, in times
+// what a 1-byte string costs.
+const (
+	costCalls  = 2000
+	costRounds = 50
+	costTries  = 5
+	costMax    = 3.0
+)
+
+// HashStringCost checks what hashString's doc comment promises of its
+// cost: it reads a string 8 bytes at a time and runs no loop for a string of
+// up to 16 bytes, so a 16-byte string costs about what a 1-byte string
+// costs, where a loop over the bytes costs 16 times a byte's work.
+//
+// It is the one check of the lab's step 9 that times code, and it cannot
+// fail a correct hashString for a busy or slow machine: it never compares a
+// time with a figure, only two times of the same function taken in one
+// process, side by side. Each batch chains costCalls calls (each call's
+// result is the next one's seed, so that calls cannot overlap); the batches
+// of the two lengths alternate, so that whatever slows the machine down
+// (frequency, other programs, the other tests) falls on both alike; and of
+// costRounds batches of each length it keeps the fastest, since anything else
+// running only makes a batch slower. A correct hashString does the same work
+// for 1 byte and for 16 (one fold and hash64): 1.0 times as long on the
+// course's machines, 1.7 with the optimizations off (-gcflags=all=-N -l);
+// loops over the bytes measured 4.3 times (one multiply a byte, as FNV-1a
+// does) to 8.2 times (hash64 on each byte). The check fails above costMax,
+// 3 times, and only when costTries measures in a row are all above it.
+func HashStringCost(t *testing.T, hashString func(seed uint64, s string) uint64) {
+	t.Helper()
+	hashStringWritten(t, hashString)
+	strs := []string{"k", "key-0123456789ab"} // 1 and 16 bytes, not constants to the compiler
+	var ratio float64
+	var one, sixteen time.Duration
+	for range costTries {
+		one, sixteen = time.Duration(math.MaxInt64), time.Duration(math.MaxInt64)
+		for range costRounds {
+			one = min(one, chainedCalls(hashString, strs[0]))
+			sixteen = min(sixteen, chainedCalls(hashString, strs[1]))
+		}
+		ratio = float64(sixteen) / float64(max(one, 1))
+		if ratio <= costMax {
+			break
+		}
+	}
+	perCall := func(d time.Duration) float64 { return float64(d.Nanoseconds()) / costCalls }
+	if ratio <= costMax {
+		t.Logf("hashString takes %.1f ns a call on a 1-byte string and %.1f ns on a 16-byte string: %.2f times as long (the fastest of %d batches of %d calls)",
+			perCall(one), perCall(sixteen), ratio, costRounds, costCalls)
+	} else {
+		t.Fatalf("hashString takes %.1f times as long on a 16-byte string as on a 1-byte string (%.1f ns and %.1f ns a call, the fastest of %d batches, "+
+			"measured %d times); want about as long, at most %.0f times: for up to 16 bytes, run no loop, and read the bytes as two 8-byte words "+
+			"that may overlap (le64), not one by one, as hashString's doc comment says",
+			ratio, perCall(sixteen), perCall(one), costRounds, costTries, costMax)
+	}
+}
+
+// chainedCalls times costCalls calls of hashString on s, each call's result
+// the next call's seed.
+func chainedCalls(hashString func(seed uint64, s string) uint64, s string) time.Duration {
+	h := uint64(1)
+	start := time.Now()
+	for range costCalls {
+		h = hashString(h, s)
+	}
+	d := time.Since(start)
+	costSink += h
+	return d
+}
+
+// costSink keeps the compiler from dropping the calls whose result nothing reads.
+var costSink uint64

@@ -26,6 +26,7 @@ func checkLayout(c *course.Course, l *course.Lab) []string {
 	ps := checkPackages(c, l, mine, tests)
 	ps = append(ps, checkEditPoints(c, l, mine)...)
 	ps = append(ps, checkTodoSteps(c, l, mine)...)
+	ps = append(ps, checkStepProse(c, l, mine)...)
 	sps, ok := checkSolutionFolder(c, l, mine)
 	ps = append(ps, sps...)
 	if !ok {

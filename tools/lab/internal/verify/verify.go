@@ -6,7 +6,10 @@
 //     changes has a TODO(NN) edit point.
 //  2. solutions/NN-word holds exactly twins of the learner's files, with no
 //     TODO marker left, and step-J folders of step snapshots (see 5); the
-//     chapter has hints for the runner.
+//     chapter has hints for the runner; the lab's table in the chapter (both
+//     editions) and the step list of its doc.go name its steps, the tests
+//     of each and the code of each, as its tests and edit points have them
+//     (see checkStepProse).
 //  3. As shipped, go vet passes and every test fails with a message: no
 //     build error, crash, timeout or silent failure.
 //  4. With the solution's files in place (by go test -overlay, so the
