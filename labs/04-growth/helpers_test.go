@@ -37,8 +37,8 @@ func kib(n int64) float64 { return float64(n) / 1024 }
 var try = labtest.Try
 
 // goRelease names the Go release that runs the tests, from runtime.Version():
-// "Go 1.27.3" for "go1.27.3", "go1.25.5 X:noswissmap" and
-// "go1.27.3-X:mapsplitgroup"; "Go 1.28" for "devel go1.28-abcdef ...". A
+// "Go 1.N.P" for "go1.N.P", "go1.N.P X:noswissmap" and
+// "go1.N.P-X:mapsplitgroup"; "Go 1.N" for "devel go1.N-abcdef ...". A
 // message that names a version takes it from here, so that it is true on
 // every toolchain.
 func goRelease() string {
