@@ -35,6 +35,12 @@
 //
 // and make them pass without editing the tests. The chapter
 // chapters/08-operator.md explains each bug and has hints.
+//
+// clone.go is part of the grader, like the tests: Snapshot copies the map
+// with its cloneMembers, which step 5's test watches. The runner does not
+// count the lab as passing while clone.go differs from the shipped file.
+//
+//lab:given clone.go
 package operator
 
 // The lab runner lets these tests run 3 minutes before it calls them stuck: they start a real API

@@ -132,7 +132,7 @@ func inChild(t *testing.T, workload func(t *testing.T, cfg *rest.Config)) {
 		t.Fatalf("%sthe runtime stopped the operator with \"fatal error: %s\": every goroutine waits, on a lock that is never unlocked (a missing Unlock, or a Lock taken twice by one goroutine). Where its goroutines were in the operator's code:\n%s",
 			step5, fatal, operatorFrames(text, 12))
 	case fatal != "":
-		t.Fatalf("%sthe runtime stopped the operator with \"fatal error: %s\": the Registry's map is used by several goroutines at once (the event handler writes it while the workers read it), and the runtime ends the whole process when it catches that, which no recover can stop. Guard the map with a sync.Mutex that every method of Registry holds",
+		t.Fatalf("%sthe runtime stopped the operator with \"fatal error: %s\": the Registry's map is used by several goroutines at once (the event handler writes it while the workers read it), and the runtime ends the whole process when it catches that, which no recover can stop. Guard the map with one sync.Mutex that every method of Registry holds for as long as it uses the map: locked before its first use of it, unlocked after its last (a write, or the end of a copy)",
 			step5, fatal)
 	case strings.Contains(text, "WARNING: DATA RACE"):
 		t.Fatalf("%sthe race detector found a data race while the operator ran: guard every access to the Registry's map with one sync.Mutex. The report:\n%s", step5, raceExcerpt(text))

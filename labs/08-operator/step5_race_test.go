@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -27,13 +28,17 @@ import (
 // overlap in time, and the race detector does not see maps.Clone read a map
 // (chapter 06, "What the race detector misses"), so a Snapshot that clones
 // without the lock passes go test -race. Then it checks that Snapshot
-// returns a copy, and runs the Registry alone, four goroutines calling all
-// three methods, and the operator with four workers while members come and
-// go, in a child process, so that a crash ends this test with a sentence.
+// returns a copy, and that it holds the lock until its copy is done: the test
+// writes the map in the middle of a Snapshot's copy, every time, through the
+// watch of cloneMembers (clone.go). Last, it runs the Registry alone, four
+// goroutines calling all three methods, and the operator with four workers
+// while members come and go, in a child process, so that a crash ends this
+// test with a sentence.
 
 func TestStep5RegistryIsSafeForConcurrentUse(t *testing.T) {
-	registryLocks(t)
+	lock := registryLocks(t)
 	snapshotIsACopy(t)
+	snapshotCopiesUnderTheLock(t, lock)
 	inChild(t, registryUnderLoad)
 }
 
@@ -48,8 +53,9 @@ var registryMethods = []struct {
 }
 
 // registryLocks checks that Set, Delete and Snapshot each wait while another
-// goroutine holds the Registry's lock, one and the same lock for the three.
-func registryLocks(t *testing.T) {
+// goroutine holds the Registry's lock, one and the same lock for the three,
+// and returns that lock.
+func registryLocks(t *testing.T) locktest.FieldLock {
 	t.Helper()
 	locks, err := locktest.FieldLocks(operator.NewRegistry())
 	if err != nil {
@@ -80,7 +86,7 @@ func registryLocks(t *testing.T) {
 	}
 	if len(best) == len(registryMethods) {
 		writersHoldItAlone(t, bestIndex)
-		return
+		return bestLock
 	}
 	var missing []string
 	for _, m := range registryMethods {
@@ -100,6 +106,7 @@ func registryLocks(t *testing.T) {
 	}
 	t.Fatalf("%s returned while another goroutine held the Registry's lock %s: %s the map without that lock, a data race that neither the runtime's check nor the race detector catches on every run; lock r.%s in Set, Delete and Snapshot, for as long as each uses the map",
 		joinNames(missing), lock, uses, bestLock.Field)
+	return bestLock
 }
 
 // registryLock returns a new Registry that holds one member, and its lock
@@ -151,6 +158,68 @@ func snapshotIsACopy(t *testing.T) {
 	})
 	if _, ok := snap[memberName(1)]; ok {
 		t.Fatalf("a Set after Snapshot changed the map that Snapshot returned: Snapshot returns the Registry's own map, which the caller then reads while the handler writes it; return a copy made under the lock (maps.Clone)")
+	}
+}
+
+// snapshotCopiesUnderTheLock checks that Snapshot holds the Registry's lock
+// until its copy is done. registryLocks sees Snapshot wait for the lock, not
+// what it does after Unlock: a Snapshot that reads r.members under the lock
+// and copies it after Unlock waits too, and then copies while the handler may
+// write. The runtime's check stops that only on the runs where a write falls
+// inside the copy's microseconds, and the race detector does not see the
+// copy's reads (they are inside the runtime, in maps.Clone). So the test
+// makes the write happen in the middle of the copy: cloneMembers (clone.go)
+// calls the test's watch on the copying goroutine once the copy has begun,
+// and the watch holds the copy there while the test calls Set on another
+// goroutine. Set must wait for the lock until Snapshot is done; a Set that
+// returns has written the map during the copy. Nothing here depends on
+// timing: the copy cannot go on until the test lets it, and Settle waits
+// until Set has returned or is blocked.
+func snapshotCopiesUnderTheLock(t *testing.T, lock locktest.FieldLock) {
+	t.Helper()
+	reg := operator.NewRegistry()
+	locktest.Do(t, "Registry.Set", func() { reg.Set(memberName(0), memberData(0)) })
+
+	var (
+		copier  atomic.Int64          // the id of the goroutine that calls Snapshot; goroutine ids start at 1
+		watched atomic.Bool           // the watch has held a copy
+		begun   = make(chan struct{}) // closed when the copy is held
+		goOn    = make(chan struct{}) // closed when the copy may go on
+	)
+	stop := operator.WatchClones(func() {
+		if locktest.GoroutineID() != copier.Load() || !watched.CompareAndSwap(false, true) {
+			return
+		}
+		close(begun)
+		<-goOn
+	})
+	defer stop()
+	snapshot := locktest.Start("Registry.Snapshot", func() {
+		copier.Store(locktest.GoroutineID())
+		reg.Snapshot()
+	})
+	// Snapshot returns, or blocks: in the watch, or on something else that
+	// nothing will release (Await then says so).
+	snapshot.Settle()
+	select {
+	case <-begun:
+	default:
+		locktest.Await(t, snapshot)
+		t.Fatalf("Snapshot returned without copying the map with cloneMembers (clone.go), so this test cannot check that Snapshot holds the lock until its copy is done: " +
+			"cloneMembers is maps.Clone with one place where the test acts in the middle of the copy, and a copy made by maps.Clone itself, or by a loop of your own, has no such place. " +
+			"Make the copy with cloneMembers(r.members), under the lock, as the lab ships it")
+	}
+	set := locktest.Start("Registry.Set", func() { reg.Set(memberName(1), memberData(1)) })
+	setWait := set.Settle() // why Set is blocked during the copy; "" if it returned
+	close(goOn)
+	locktest.Await(t, snapshot, set)
+	if setWait == "" {
+		f := lock.Field
+		t.Fatalf("Snapshot does not hold the Registry's lock r.%s (%s) for the whole of its copy: it unlocks r.%s before the copy is done (or copies before it locks). "+
+			"While Snapshot was copying the map, in cloneMembers, this test called Set on another goroutine, and Set did not wait: it wrote the map in the middle of the copy. "+
+			"In the operator, that is the handler writing the map while a worker copies it: a data race that the runtime stops with \"fatal error: concurrent map clone and map write\" only on the runs where the two meet, "+
+			"and that go test -race does not see (maps.Clone reads the map inside the runtime). Unlock only once the copy is made: r.%s.Lock(); defer r.%s.Unlock(); return cloneMembers(r.members)",
+			f, lock.Type, f, f, f)
 	}
 }
 

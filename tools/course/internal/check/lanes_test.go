@@ -2,6 +2,9 @@ package check
 
 import (
 	"bytes"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -164,6 +167,52 @@ func TestToolchainVersionsOnlyInLanes(t *testing.T) {
 	}
 	for _, bad := range []string{`const v = "go1.21.0"`, "// GOTOOLCHAIN=go1.21.13 go test"} {
 		if !toolchainSpelling.MatchString(bad) {
+			t.Fatalf("the pattern misses %s", bad)
+		}
+	}
+}
+
+// releaseSpelling is how a message would name a Go release: "Go 1.21", "go1.21.13".
+var releaseSpelling = regexp.MustCompile(`\b[Gg]o ?1\.\d+`)
+
+// TestLabMessagesTakeTheirVersion checks that no string in the labs' code (their graders, their
+// given and learner files, and the helpers of labs/internal) names a Go release: a message that
+// names the runtime a test runs on takes its version from runtime.Version() or from labs/lanes,
+// so that it is true on every lane. Comments and build constraints may name one.
+func TestLabMessagesTakeTheirVersion(t *testing.T) {
+	root := workshopRoot(t)
+	var files []string
+	for _, dir := range []string{"labs/[0-9][0-9]-*/*.go", "labs/internal/*/*.go"} {
+		m, err := filepath.Glob(filepath.Join(root, dir))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, m...)
+	}
+	if len(files) < 100 {
+		t.Fatalf("found %d files of the labs: the patterns are wrong", len(files))
+	}
+	fset := token.NewFileSet()
+	for _, f := range files {
+		af, err := parser.ParseFile(fset, f, nil, parser.SkipObjectResolution)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rel, _ := filepath.Rel(root, f)
+		ast.Inspect(af, func(n ast.Node) bool {
+			lit, ok := n.(*ast.BasicLit)
+			if !ok || lit.Kind != token.STRING {
+				return true
+			}
+			if m := releaseSpelling.FindString(lit.Value); m != "" {
+				t.Errorf("%s:%d: a string names the release %q: a message that names a Go version takes it from the running toolchain (runtime.Version()) or the lane (labs/lanes), so that it is true on every lane",
+					filepath.ToSlash(rel), fset.Position(lit.Pos()).Line, m)
+			}
+			return true
+		})
+	}
+	for _, bad := range []string{`"on Go 1.21 neither does maps.Clone"`, `"go1.21.13"`} {
+		if !releaseSpelling.MatchString(bad) {
 			t.Fatalf("the pattern misses %s", bad)
 		}
 	}
