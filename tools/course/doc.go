@@ -4,7 +4,7 @@
 //
 // Usage:
 //
-//	go run ./tools/course serve [-addr host:port]
+//	go run ./tools/course serve [-addr host:port] [-book DIR]
 //	go run ./tools/course check [-skip step,...] [-lane NAME,...] [-quick] [-fresh]
 //	go run ./tools/course lanes [-env NAME]
 //	go run ./tools/course outputs [-check] [NAME...]
@@ -21,9 +21,15 @@
 //
 //	serve     (the default) make sure mkdocs, the Material theme and pymdown-extensions are
 //	          installed, serve the book at http://127.0.0.1:8000/ and its Chinese edition at
-//	          http://127.0.0.1:8000/zh/ until Ctrl-C (-addr changes the address), say when it
-//	          answers, then show where the labs start (go run ./tools/lab list) once the runner has
-//	          checked them
+//	          http://127.0.0.1:8000/zh/ until Ctrl-C (-addr changes the address; port 0 picks a free
+//	          one), say when it answers, then show where the labs start (go run ./tools/lab list)
+//	          once the runner has checked them. Under each output of the book is a run button: it
+//	          runs that output's command here (chapters/out/NAME.cmd, by name, as outputs does), on
+//	          the lane the reader picks, streams what it prints into the page, and compares it with
+//	          the printed output after masking what varies; the buttons are there only on a loopback
+//	          address. -book DIR serves a book built by mkdocs build (such as a room pack's book/)
+//	          instead of running mkdocs serve, with its run buttons; it does not rebuild when a
+//	          chapter changes
 //	check     run every check CI runs, in order, going on after a failure: gofmt, zh (go run
 //	          ./tools/course zh), vet, test (go test ./tools/..., ./chapters/... and the shared
 //	          packages under labs/, but those whose tests start an API server), explorer, envtest
