@@ -44,12 +44,14 @@
 //	          cache and envtest cache in the course's cache folder, then lab checkpoint 01 and lab
 //	          run 01 with GOPROXY=off), outputs (outputs -check, two outputs at a time), bench
 //	          (bench -check), mkdocs (mkdocs build --strict, the English book and the Chinese
-//	          edition), serve (runs serve on a free port, fetches the pages, stops it with Ctrl-C)
-//	          and browser (npm ci --prefix site when needed, then node --test
-//	          site/check/search.test.mjs, the search check's own tests, and node
-//	          site/check/check-book.mjs, which also checks the vendored Mermaid against the one npm
-//	          installs); it ends with the line "N passed, N failed". What runs once runs on the
-//	          default lane. A step that passed before with the same inputs (every file of the
+//	          edition), serve (runs serve on a free port, fetches the pages, runs an output as its
+//	          run button asks the server to, stops it with Ctrl-C) and browser (npm ci --prefix site
+//	          when needed, then node --test site/check/search.test.mjs, the search check's own
+//	          tests, and node site/check/check-book.mjs, which also checks the vendored Mermaid
+//	          against the one npm installs, that the built book shows no run button, and, in the
+//	          book served by serve -book, the run buttons of a few outputs and the requests the
+//	          server refuses); it ends with the line "N passed, N failed". What runs once runs on
+//	          the default lane. A step that passed before with the same inputs (every file of the
 //	          course, the go command's environment on its lane, the envtest binaries, the Debian
 //	          packages it uses) is not run again: -fresh runs it all the same. -lane NAME runs only
 //	          that lane's step; -skip leaves steps out; -quick runs the contributor's check before a
