@@ -44,8 +44,9 @@ type Runner struct {
 	Root  string
 	Limit time.Duration // a run's time limit: outcmd.Timeout unless set
 
-	sc      *scrub.Scrubber
-	machine toolchains // which toolchains are on this machine
+	scOnce  sync.Once
+	sc      *scrub.Scrubber // the machine's paths, as outputs scrubs them (scrubber)
+	machine toolchains      // which toolchains are on this machine
 	// envtestMissing returns why envtest's binaries are not there, or nil; needsEnvtest says
 	// whether a command's tests or program start an API server. Tests replace them.
 	envtestMissing func() error
@@ -62,12 +63,28 @@ type Runner struct {
 // New returns the runner of the course at root.
 func New(root string) *Runner {
 	r := &Runner{Root: root, Limit: outcmd.Timeout, running: map[string]bool{}}
-	r.sc = scrub.New(root, gocmd.OnLane(lanes.DefaultLane()))
 	r.machine = localToolchains()
 	r.envtestMissing = envtestMissing
 	r.needsEnvtest = r.startsAPIServer
 	r.ctx, r.stop = context.WithCancel(context.Background())
 	return r
+}
+
+// scrubber returns what takes the machine's paths out of a run's output, as outputs does: with
+// the default lane's go env (its GOROOT becomes $GOROOT), read at the first run, and only when
+// that lane's toolchain is here (go env would fetch it); else the installed go's.
+func (r *Runner) scrubber() *scrub.Scrubber {
+	r.scOnce.Do(func() {
+		if r.sc != nil {
+			return
+		}
+		g := gocmd.OnLane(lanes.DefaultLane())
+		if here, err := r.machine(lanes.DefaultLane().Toolchain); err != nil || !here {
+			g = gocmd.Machine().With("GOTOOLCHAIN=local")
+		}
+		r.sc = scrub.New(r.Root, g)
+	})
+	return r.sc
 }
 
 // Stop stops the runs under way and waits for them to end.

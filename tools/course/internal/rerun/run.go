@@ -227,8 +227,9 @@ func (r *Runner) stream(w http.ResponseWriter, reqCtx context.Context, p *plan) 
 	ctx, cancel := context.WithTimeout(reqCtx, r.Limit)
 	defer cancel()
 	defer context.AfterFunc(r.ctx, cancel)()
+	sc := r.scrubber()
 	lines := &lineWriter{emit: func(line []byte) {
-		ev.send(map[string]string{"t": "out", "text": r.sc.Scrub(line)})
+		ev.send(map[string]string{"t": "out", "text": sc.Scrub(line)})
 	}}
 	start := time.Now()
 	out, code, err := outcmd.Runner{Root: r.Root, Go: p.g, Live: lines, Group: true}.Run(ctx, p.run)

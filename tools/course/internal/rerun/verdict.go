@@ -43,7 +43,7 @@ func (r *Runner) verdict(p *plan, out []byte, code int) (*Verdict, error) {
 	if err != nil {
 		return nil, err
 	}
-	got := c.Shown(out, r.sc)
+	got := c.Shown(out, r.scrubber())
 	same, wantN, gotN := c.Same(want, got)
 	v := &Verdict{Exit: code, WantExit: c.Exit, Lane: p.lane, Printed: p.printed, Compared: c.Name}
 	v.Same = same && code == c.Exit
