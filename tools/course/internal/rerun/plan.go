@@ -44,16 +44,17 @@ func Tied(c *outcmd.Cmd) bool {
 	return toolchain || exp || c.SharesState()
 }
 
-// Lanes lists the lanes c's output can run on from the book, the one the book printed it on
-// first: that one alone for an output Tied to it, every lane for the others, and none for a
-// command whose variables make a runtime that is no lane (it runs as written).
-func Lanes(c *outcmd.Cmd) []string {
+// lanesOf lists the lanes c's output can run on from the book, the one the book printed it on
+// first: that one alone for an output Tied to it or whose program picks its lanes itself, every
+// lane for the others, and none for a command whose variables make a runtime that is no lane
+// (it runs as written).
+func (r *Runner) lanesOf(c *outcmd.Cmd) []string {
 	printed, ok := PrintedLane(c)
 	if !ok {
 		return []string{}
 	}
 	names := []string{printed.Name}
-	if Tied(c) {
+	if Tied(c) || r.picksLanes(c) {
 		return names
 	}
 	for _, l := range lanes.All {
@@ -62,6 +63,42 @@ func Lanes(c *outcmd.Cmd) []string {
 		}
 	}
 	return names
+}
+
+// lanesImport is the package of the course's lanes: a program that imports it runs the lanes it
+// names itself (03-calls runs its benchmarks on two releases, 04-splitgroup-bench on two
+// layouts), whatever lane its own go run is on.
+const lanesImport = `"gomaps/labs/lanes"`
+
+// picksLanes reports whether c's command runs a program of the course that imports the lanes'
+// table: the lanes it shows are its own choice, not the one its command runs on.
+func (r *Runner) picksLanes(c *outcmd.Cmd) bool {
+	for _, pkg := range r.packages(c) {
+		dir := strings.TrimSuffix(pkg, "/...")
+		files, _ := filepath.Glob(filepath.Join(r.Root, filepath.FromSlash(dir), "*.go"))
+		for _, f := range files {
+			if strings.HasSuffix(f, "_test.go") {
+				continue
+			}
+			if data, err := os.ReadFile(f); err == nil && strings.Contains(string(data), lanesImport) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// packages lists the packages of the course that c's command names: its words ./dir and
+// ./dir/... whose folder is there.
+func (r *Runner) packages(c *outcmd.Cmd) []string {
+	var pkgs []string
+	for _, w := range c.Argv[1:] {
+		dir := strings.TrimSuffix(w, "/...")
+		if strings.HasPrefix(dir, "./") && base.IsDir(filepath.Join(r.Root, filepath.FromSlash(dir))) {
+			pkgs = append(pkgs, w)
+		}
+	}
+	return pkgs
 }
 
 // A plan is how one output runs on one lane.
@@ -88,7 +125,7 @@ func (r *Runner) planFor(name, lane string) (*plan, *apiError) {
 	} else if err != nil {
 		return nil, &apiError{Kind: "failed", Output: name, Error: err.Error() + ": fix the .cmd file, then run it again"}
 	}
-	offered := Lanes(c)
+	offered := r.lanesOf(c)
 	printed, _ := PrintedLane(c)
 	def := gocmd.OnLane(lanes.DefaultLane())
 	p := &plan{out: c, run: c, printed: laneName(c), lane: laneName(c), g: def, line: c.Line}
@@ -218,20 +255,18 @@ var labArg = regexp.MustCompile(`^([0-9]{1,2})(-[a-z]+)?$`)
 // names (for the lab runner, the labs it names) import envtest, in their tests or not.
 func (r *Runner) startsAPIServer(ctx context.Context, c *outcmd.Cmd) bool {
 	var pkgs []string
-	for _, w := range c.Argv[1:] {
-		dir := strings.TrimSuffix(w, "/...")
-		switch {
-		case dir == "./tools/lab":
-			for _, a := range c.Argv {
-				if m := labArg.FindStringSubmatch(a); m != nil {
-					labs, _ := filepath.Glob(filepath.Join(r.Root, "labs", leftPad(m[1])+"-*"))
-					for _, l := range labs {
-						pkgs = append(pkgs, "./labs/"+filepath.Base(l))
-					}
+	for _, pkg := range r.packages(c) {
+		if pkg != "./tools/lab" {
+			pkgs = append(pkgs, pkg)
+			continue
+		}
+		for _, a := range c.Argv {
+			if m := labArg.FindStringSubmatch(a); m != nil {
+				labs, _ := filepath.Glob(filepath.Join(r.Root, "labs", leftPad(m[1])+"-*"))
+				for _, l := range labs {
+					pkgs = append(pkgs, "./labs/"+filepath.Base(l))
 				}
 			}
-		case strings.HasPrefix(w, "./") && base.IsDir(filepath.Join(r.Root, filepath.FromSlash(dir))):
-			pkgs = append(pkgs, w)
 		}
 	}
 	if len(pkgs) == 0 {

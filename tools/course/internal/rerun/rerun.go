@@ -150,7 +150,7 @@ func (r *Runner) serveConfig(w http.ResponseWriter, req *http.Request) {
 		if err != nil {
 			continue // outputs -check says what is wrong with it; the page offers no button
 		}
-		oc := outputConfig{Lanes: Lanes(c), Takes: c.Takes.Seconds(), Saves: c.Save}
+		oc := outputConfig{Lanes: r.lanesOf(c), Takes: c.Takes.Seconds(), Saves: c.Save}
 		if len(oc.Lanes) == 0 {
 			oc.Env = strings.Join(c.Env, " ")
 		}

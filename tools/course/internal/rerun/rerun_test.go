@@ -76,9 +76,15 @@ func parse(t *testing.T, text string) *outcmd.Cmd {
 	return c
 }
 
-// TestLanes: an output runs on the lane its command names, or on every lane when it names none
-// and shares no file; a command whose variables make no lane runs as written only.
+// TestLanes: an output runs on the lane its command names, or on every lane when it names none,
+// shares no file and runs no program that picks its lanes itself; a command whose variables
+// make no lane runs as written only.
 func TestLanes(t *testing.T) {
+	r := fixture(t, nil)
+	for dir, text := range map[string]string{"x": "package main\n\nfunc main() {}\n", "picks": "package main\n\nimport \"gomaps/labs/lanes\"\n\nvar _ = lanes.All\n"} {
+		os.MkdirAll(filepath.Join(r.Root, dir), 0o755)
+		os.WriteFile(filepath.Join(r.Root, dir, "main.go"), []byte(text), 0o644)
+	}
 	classic, def := lanes.Classic(), lanes.DefaultLane()
 	tests := []struct {
 		text string
@@ -92,14 +98,15 @@ func TestLanes(t *testing.T) {
 		{"GOEXPERIMENT=noswissmap go run ./x\n", []string{}},
 		{"go tool pprof -top build/x.pprof\n", []string{def.Name}},
 		{"go run ./tools/lab run 04\n", []string{def.Name}},
+		{"go run ./picks\n", []string{def.Name}},
 	}
 	for _, tt := range tests {
-		if got := Lanes(parse(t, tt.text)); !slices.Equal(got, tt.want) {
-			t.Errorf("Lanes(%q) = %q; want %q", tt.text, got, tt.want)
+		if got := r.lanesOf(parse(t, tt.text)); !slices.Equal(got, tt.want) {
+			t.Errorf("lanesOf(%q) = %q; want %q", tt.text, got, tt.want)
 		}
 	}
 	if got := lanes.Names()[0]; got != def.Name {
-		t.Fatalf("the lanes table starts with %s, not the default lane: Lanes lists the printed lane first", got)
+		t.Fatalf("the lanes table starts with %s, not the default lane: lanesOf lists the printed lane first", got)
 	}
 }
 
