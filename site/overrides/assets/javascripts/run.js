@@ -55,7 +55,7 @@
         took: (s, lane) => `用时 ${duration(s)}，${lane ? `在 ${lane} 上` : "按书中的写法"}。`,
         identical: "与书中所印相同，逐行一致。",
         masked: (kinds, n) => `与书中所印相同（屏蔽${kinds.join("、")}之后）：有 ${n} 行只在这些地方不同。`,
-        differs: (n) => `屏蔽可变的内容之后，仍与书中所印有 ${n} 行不同（- 书中所印，+ 这次运行）：`,
+        differs: (n) => `屏蔽可变的内容之后，仍与书中所印不同：改动了 ${n} 行（- 书中所印，+ 这次运行）：`,
         exitOnly: "输出相同，但退出状态不同：",
         twin: (twin, lane) => `比较的对象是 ${twin}：书中这条命令在 ${lane} 上的运行结果。`,
         lane: (lane, printed) =>
@@ -104,7 +104,7 @@
         masked: (kinds, n) =>
           `Same as printed, after masking ${list(kinds)}: ${n} line${n === 1 ? "" : "s"} differ${n === 1 ? "s" : ""} only there.`,
         differs: (n) =>
-          `Differs from the printed output after masking what varies: ${n} line${n === 1 ? "" : "s"} (- printed, + this run):`,
+          `Differs from the printed output after masking what varies: ${n} changed line${n === 1 ? "" : "s"} (- printed, + this run):`,
         exitOnly: "The same output, but another exit status:",
         twin: (twin, lane) => `Compared with ${twin}, the book's run of this command on ${lane}.`,
         lane: (lane, printed) =>
@@ -339,8 +339,7 @@
     if (r.same) {
       para(v, r.identical ? T.identical : T.masked(r.masked.map((k) => T.kinds[k] || k), r.maskedLines));
     } else if (r.diff && r.diff.length > 0) {
-      const n = r.diff.filter((d) => d.op === "+").length + (r.more || 0);
-      para(v, T.differs(Math.max(n, 1)));
+      para(v, T.differs(r.changed));
       const pre = el("pre", "course-run__diff");
       const code = el("code", "", r.diff.map((d) => `${d.op} ${d.n}: ${d.text}`).join("\n") + (r.more ? "\n" + T.more(r.more) : ""));
       pre.appendChild(code);

@@ -138,7 +138,7 @@ func TestRunStreamsAndJudges(t *testing.T) {
 	_, events = post(t, h, `{"output":"other"}`)
 	v = last(events)["verdict"].(map[string]any)
 	diff, _ := json.Marshal(v["diff"])
-	if v["same"] != false || !strings.Contains(string(diff), `{"n":2,"op":"-","text":"count 4"}`) || !strings.Contains(string(diff), `{"n":2,"op":"+","text":"count 3"}`) ||
+	if v["same"] != false || v["changed"] != 2.0 || !strings.Contains(string(diff), `{"n":2,"op":"-","text":"count 4"}`) || !strings.Contains(string(diff), `{"n":2,"op":"+","text":"count 3"}`) ||
 		!slices.Equal(strs(v["notes"]), []string{"the count depends on nothing: it must not change"}) {
 		t.Errorf("verdict of other = %v; want it to differ on line 2, with the .cmd's note", v)
 	}

@@ -15,6 +15,7 @@ type Verdict struct {
 	Masked      []string   `json:"masked,omitempty"`      // what the masks hid, when Same and not Identical (scrub's kinds)
 	MaskedLines int        `json:"maskedLines,omitempty"` // how many lines of the run differ only there
 	Diff        []DiffLine `json:"diff,omitempty"`        // when not Same: the lines that differ, after masking
+	Changed     int        `json:"changed,omitempty"`     // how many lines Diff has in all: of the printed output (-) and of the run (+)
 	More        int        `json:"more,omitempty"`        // changed lines left out of Diff
 	Exit        int        `json:"exit"`                  // the run's exit status
 	WantExit    int        `json:"wantExit"`              // the printed run's
@@ -56,6 +57,7 @@ func (r *Runner) verdict(p *plan, out []byte, code int) (*Verdict, error) {
 		for _, op := range linediff.Edits(linediff.Lines(wantN), linediff.Lines(gotN)) {
 			switch op.Kind {
 			case '-', '+':
+				v.Changed++
 				if len(v.Diff) == maxDiff {
 					v.More++
 					continue
