@@ -22,6 +22,10 @@
 //
 // The browser is Debian's chromium (CHROMIUM overrides the path): playwright's own browser
 // download does not work on the project's machines.
+//
+// For the run buttons it builds the course command (go build ./tools/course) and runs outputs
+// of the book with it: the go command and the toolchains of the default and classic lanes must
+// be on the machine (go run ./tools/course check runs the lanes' steps before this one).
 
 import { createServer } from "node:http";
 import { mkdtemp, mkdir, readFile, readdir, rm, stat } from "node:fs/promises";
