@@ -14,6 +14,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"time"
 
 	"gomaps/tools/course/internal/base"
@@ -76,8 +77,10 @@ func serve(ctx context.Context, s *install.Setup, addr, built string) error {
 		return fmt.Errorf("serve: cannot listen on %s: %v (another book or program is serving there? -addr chooses another)", addr, err)
 	}
 	defer listener.Close()
-	url := "http://" + listener.Addr().String() + "/"
-	runs := runButtons(s, listener)
+	// The address as given, with the port the listener got (-addr host:0 picks a free one).
+	host, _, _ := net.SplitHostPort(addr)
+	url := "http://" + net.JoinHostPort(host, strconv.Itoa(listener.Addr().(*net.TCPAddr).Port)) + "/"
+	runs := runButtons(s, listener, host)
 	if runs != nil {
 		defer runs.Stop()
 	}
@@ -127,9 +130,9 @@ func serve(ctx context.Context, s *install.Setup, addr, built string) error {
 // runButtons returns the runner behind the book's run buttons, and says so; nil, and why, when
 // the book is served at an address that is not a loopback one: a run button runs a command on
 // this machine, for whoever can reach the page.
-func runButtons(s *install.Setup, l net.Listener) *rerun.Runner {
+func runButtons(s *install.Setup, l net.Listener, host string) *rerun.Runner {
 	if a, ok := l.Addr().(*net.TCPAddr); !ok || !a.IP.IsLoopback() {
-		fmt.Fprintf(s.Stdout, "course: the book's run buttons are off: %s is not a loopback address, and a run button runs commands on this machine\n", l.Addr())
+		fmt.Fprintf(s.Stdout, "course: the book's run buttons are off: %s is not a loopback address, and a run button runs commands on this machine (-addr 127.0.0.1:PORT turns them on)\n", host)
 		return nil
 	}
 	fmt.Fprintln(s.Stdout, "course: under each output of the book, a run button runs its command here and compares what it prints with the book")
