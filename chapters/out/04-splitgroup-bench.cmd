@@ -6,4 +6,5 @@
 # vary (~|[-+][0-9.]+%) +\(p=[0-9.]+ n=[0-9]+\)
 # vary [-+]?[0-9][0-9.]*(µ|m|n|k|Ki|Mi|Gi)?( ± +[0-9.]+%)?
 # vary [ \t│]+
+# takes 1m30s
 go run ./chapters/code/04-growth/splitbench

@@ -5,4 +5,5 @@
 # vary (?m)^ +│.*$
 # vary (?m)  +[0-9][0-9.]*[a-zµ]?[a-z]* .*$
 # vary (?m)^geomean.*(\n[¹²³⁴⁵].*)*
+# takes 1m
 GOTOOLCHAIN=go1.27.3 go run ./chapters/code/06-races/benchtable

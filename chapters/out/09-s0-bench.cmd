@@ -3,4 +3,5 @@
 # save build/09-claims/s0-bench.txt
 # vary cpu: .*
 # vary [ \t]+[0-9]+\t.*
+# takes 20s
 GOTOOLCHAIN=go1.27.3 go test -run=^$ -bench=. -benchtime=10x -count=6 ./chapters/code/09-claims/s0/bench

@@ -3,4 +3,5 @@
 # save build/09-claims/s1-cache.txt
 # vary cpu: .*
 # vary [ \t]+[0-9]+\t.*
+# takes 10s
 go test -run=^$ -bench=. -count=6 -benchtime=0.1s -cpu=2 ./chapters/code/09-claims/s1/bench

@@ -5,7 +5,9 @@
 // (the links to a page's twin in the other language among them). It builds on both editions: the
 // English book in build/book and the Chinese one in build/book/zh. It also types queries into each
 // edition's search box (search.mjs): an English one must find the chapter that teaches it, a
-// Chinese one every page that contains it.
+// Chinese one every page that contains it. The static book must show no run button (run.js
+// shows them only in the book served by go run ./tools/course); then it serves the built book with
+// the course command (serve -book) and clicks the run buttons of a few outputs (run.mjs).
 //
 // Usage (from the repository root, after `mkdocs build --strict` and `npm ci --prefix site`):
 //
@@ -20,6 +22,10 @@
 //
 // The browser is Debian's chromium (CHROMIUM overrides the path): playwright's own browser
 // download does not work on the project's machines.
+//
+// For the run buttons it builds the course command (go build ./tools/course) and runs outputs
+// of the book with it: the go command and the toolchains of the default and classic lanes must
+// be on the machine (go run ./tools/course check runs the lanes' steps before this one).
 
 import { createServer } from "node:http";
 import { mkdtemp, mkdir, readFile, readdir, rm, stat } from "node:fs/promises";
@@ -28,6 +34,7 @@ import { dirname, extname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 import { checkExplorer, explorerWeight } from "./explorer.mjs";
+import { checkRuns } from "./run.mjs";
 import { searchProblems } from "./search.mjs";
 
 const siteDir = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -214,7 +221,7 @@ async function checkPage(context, base, page, screenshots) {
   } catch (err) {
     problems.push(`load: ${err.message.split("\n")[0]}`);
     await tab.close();
-    return { problems, ids: new Set(), links: [] };
+    return { problems, ids: new Set(), links: [], markers: 0 };
   }
 
   const diagrams = await tab.locator("div.diagram").count();
@@ -244,6 +251,15 @@ async function checkPage(context, base, page, screenshots) {
     });
   }
 
+  // The book built by mkdocs build has no server to run anything: no run button, not a dead one.
+  const { markers, buttons } = await tab.evaluate(() => ({
+    markers: document.querySelectorAll("[data-output]").length,
+    buttons: document.querySelectorAll(".course-run").length,
+  }));
+  if (buttons > 0) {
+    problems.push(`${buttons} run buttons in the static book: only the book served by go run ./tools/course may show them (its run-config.js)`);
+  }
+
   const { ids, links } = await tab.evaluate(() => ({
     ids: Array.from(document.querySelectorAll("[id], a[name]"), (e) => e.id || e.getAttribute("name")),
     // The language switch's links, and the twins the page names in its head, are links too.
@@ -268,7 +284,7 @@ async function checkPage(context, base, page, screenshots) {
     problems.push(`screenshot: ${err.message.split("\n")[0]}`);
   }
   await tab.close();
-  return { problems, ids: new Set(ids), links, clipped };
+  return { problems, ids: new Set(ids), links, clipped, markers };
 }
 
 // linkProblems checks the links of one page against the files of the book and the ids of its pages.
@@ -344,6 +360,7 @@ async function main() {
 
   const results = new Map();
   const offHost = []; // [page URL, request URL]
+  const allowed = new Set([base.origin]); // the static book's, then the served book's (run.mjs)
   let explorer = null; // what driving the explorer page found
   let context;
   try {
@@ -357,7 +374,7 @@ async function main() {
     // Nothing may leave localhost: the book has to work on a workshop's wifi.
     await context.route("**/*", (route) => {
       const u = new URL(route.request().url());
-      if (u.origin === base.origin || u.protocol === "data:" || u.protocol === "blob:") {
+      if (allowed.has(u.origin) || u.protocol === "data:" || u.protocol === "blob:") {
         return route.continue();
       }
       let page = "";
@@ -381,6 +398,16 @@ async function main() {
       explorer = await checkExplorer(context, base, opts.screenshots);
     }
     for (const p of await searchProblems(context, base, pages, pageTimeoutMs)) {
+      console.log(p);
+      failures.push(p);
+    }
+    const marked = [...results.values()].reduce((n, r) => n + r.markers, 0);
+    if (marked === 0) {
+      const p = "run buttons: no page marks an output block (data-output): is site/hooks/outputs.py in mkdocs.yml's hooks?";
+      console.log(p);
+      failures.push(p);
+    }
+    for (const p of await checkRuns(context, rootDir, opts.book, opts.screenshots, (origin) => allowed.add(origin))) {
       console.log(p);
       failures.push(p);
     }

@@ -21,6 +21,9 @@ import (
 // on a free port of its own, behind the reader's address: the English book at /, the Chinese
 // edition at /zh/ (bookProxy).
 type Server struct {
+	// Wrap, when set, wraps the handler of the two editions: the course's own requests (the
+	// run buttons') are answered before the rest goes to mkdocs.
+	Wrap   func(http.Handler) http.Handler
 	eds    []*edition
 	exited chan error
 	srv    *http.Server
@@ -73,7 +76,11 @@ func (v *Server) Start(ctx context.Context, listener net.Listener, progress io.W
 			return err
 		}
 	}
-	v.srv = &http.Server{Handler: bookProxy(v.eds[0].addr, v.eds[1].addr)}
+	h := bookProxy(v.eds[0].addr, v.eds[1].addr)
+	if v.Wrap != nil {
+		h = v.Wrap(h)
+	}
+	v.srv = &http.Server{Handler: h}
 	go v.srv.Serve(listener)
 	return nil
 }

@@ -16,6 +16,7 @@ import (
 
 	"gomaps/labs/courseroot"
 	"gomaps/tools/course/internal/book"
+	"gomaps/tools/course/internal/rerun"
 	"gomaps/tools/internal/syncbuf"
 )
 
@@ -120,6 +121,9 @@ func (c *checker) servedBook(sv *served) error {
 	if err := c.servedExplorer(sv); err != nil {
 		return err
 	}
+	if err := c.servedRun(sv); err != nil {
+		return err
+	}
 	// The lab list comes after the book, when the runner has finished.
 	for !strings.Contains(sv.out.String(), "next: lab ") && time.Now().Before(deadline.Add(3*time.Minute)) {
 		time.Sleep(250 * time.Millisecond)
@@ -147,6 +151,42 @@ func (c *checker) servedExplorer(sv *served) error {
 		}
 		fmt.Fprintf(c.Stdout, "served %s\n", file)
 	}
+	return nil
+}
+
+// servedRun checks the run buttons' server behind mkdocs serve: both editions' run-config.js
+// list the outputs, and a run of one, asked for as the page's button asks, streams its output and
+// ends in a verdict: the same as printed.
+func (c *checker) servedRun(sv *served) error {
+	for _, page := range []string{"", "zh/"} {
+		resp, err := http.Get(sv.url + page + rerun.ConfigFile)
+		if err != nil {
+			return err
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if !bytes.Contains(body, []byte("window.courseRun = {")) || !bytes.Contains(body, []byte(`"04-firstinsert":{"lanes":[`)) {
+			return fmt.Errorf("go run ./tools/course serves a %s%s that lists no output: the run buttons would not show", page, rerun.ConfigFile)
+		}
+	}
+	req, err := http.NewRequest(http.MethodPost, strings.TrimSuffix(sv.url, "/")+rerun.API, strings.NewReader(`{"output":"04-firstinsert","lane":""}`))
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Origin", strings.TrimSuffix(sv.url, "/"))
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return err
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	lines := strings.Split(strings.TrimSpace(string(body)), "\n")
+	end := lines[len(lines)-1]
+	if resp.StatusCode != http.StatusOK || !strings.Contains(string(body), `"text":"escapes (returned)`) || !strings.Contains(end, `"verdict":{"same":true`) {
+		return fmt.Errorf("the run of 04-firstinsert by its run button's request answered %s:\n%s", resp.Status, body)
+	}
+	fmt.Fprintf(c.Stdout, "ran 04-firstinsert as its run button does: %s\n", end)
 	return nil
 }
 

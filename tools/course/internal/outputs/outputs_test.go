@@ -16,109 +16,6 @@ import (
 	"gomaps/tools/internal/cli"
 )
 
-func TestSplitWords(t *testing.T) {
-	tests := []struct {
-		line string
-		want []string
-	}{
-		{"go test ./labs/01-basics", []string{"go", "test", "./labs/01-basics"}},
-		{"  go   vet\t./...  ", []string{"go", "vet", "./..."}},
-		{`go test -run "TestA|TestB" ./x`, []string{"go", "test", "-run", "TestA|TestB", "./x"}},
-		{`echo "a b"c "" d`, []string{"echo", "a bc", "", "d"}},
-		{`FLAGS="-race -count=1" go test`, []string{"FLAGS=-race -count=1", "go", "test"}},
-		{`echo "say \"hi\" \\ \n"`, []string{"echo", `say "hi" \ \n`}},
-		{`echo a\b`, []string{"echo", `a\b`}},
-	}
-	for _, tt := range tests {
-		got, err := splitWords(tt.line)
-		if err != nil || !slices.Equal(got, tt.want) {
-			t.Errorf("splitWords(%q) = %q, %v; want %q, nil", tt.line, got, err, tt.want)
-		}
-	}
-}
-
-func TestSplitWordsUnterminatedQuote(t *testing.T) {
-	if got, err := splitWords(`echo "oops`); err == nil {
-		t.Errorf("splitWords(%q) = %q, nil; want an error", `echo "oops`, got)
-	}
-}
-
-func TestParseCmd(t *testing.T) {
-	text := `# The race report of lab 06.
-# exit 1
-# vary \d+ ns/op
-
-GOFLAGS=-count=1 GOEXPERIMENT=noswissmap go test -race -run "TestCache$" ./labs/06-races
-`
-	c, err := parseCmd("chapters/out/race.cmd", text)
-	if err != nil {
-		t.Fatalf("parseCmd: %v", err)
-	}
-	if c.exit != 1 {
-		t.Errorf("exit = %d; want 1", c.exit)
-	}
-	if want := []string{"GOFLAGS=-count=1", "GOEXPERIMENT=noswissmap"}; !slices.Equal(c.env, want) {
-		t.Errorf("env = %q; want %q", c.env, want)
-	}
-	if want := []string{"go", "test", "-race", "-run", "TestCache$", "./labs/06-races"}; !slices.Equal(c.argv, want) {
-		t.Errorf("argv = %q; want %q", c.argv, want)
-	}
-	if want := `GOFLAGS=-count=1 GOEXPERIMENT=noswissmap go test -race -run "TestCache$" ./labs/06-races`; c.line != want {
-		t.Errorf("line = %q; want %q", c.line, want)
-	}
-	if len(c.varying) != 1 || c.varying[0].String() != `(?m)\d+ ns/op` {
-		t.Errorf("varying = %v; want [(?m)\\d+ ns/op], a pattern matched per line", c.varying)
-	}
-}
-
-func TestParseCmdDefaultsToExitZero(t *testing.T) {
-	c, err := parseCmd("x.cmd", "go version\n")
-	if err != nil {
-		t.Fatalf("parseCmd: %v", err)
-	}
-	if c.exit != 0 || c.env != nil || c.raw || !slices.Equal(c.argv, []string{"go", "version"}) {
-		t.Errorf("parseCmd(go version) = exit %d, env %q, raw %v, argv %q; want 0, none, false, [go version]", c.exit, c.env, c.raw, c.argv)
-	}
-	c, err = parseCmd("x.cmd", "# A diagram, included in a mermaid fence.\n# raw\ngo run ./tools/course layout 02-buckets overflow mermaid\n")
-	if err != nil || !c.raw {
-		t.Errorf("parseCmd with # raw: raw = %v, err = %v; want true, nil", c != nil && c.raw, err)
-	}
-}
-
-func TestParseCmdErrors(t *testing.T) {
-	tests := map[string]string{
-		"no command":          "# only a comment\n\n",
-		"two commands":        "go version\ngo env\n",
-		"only variables":      "A=1 B=2\n",
-		"bad exit":            "# exit one\ngo version\n",
-		"exit out of range":   "# exit 300\ngo version\n",
-		"bad vary":            "# vary (\ngo version\n",
-		"unterminated quote":  "echo \"a\n",
-		"save outside build":  "# save chapters/out/x.txt\ngo version\n",
-		"save escaping build": "# save build/../x.txt\ngo version\n",
-		"save absolute":       "# save /abs/build/x.txt\ngo version\n",
-		"bad keep":            "# keep [\ngo version\n",
-		"bad drop":            "# drop [\ngo version\n",
-	}
-	for name, text := range tests {
-		if _, err := parseCmd("x.cmd", text); err == nil {
-			t.Errorf("%s: parseCmd(%q) succeeded; want an error", name, text)
-		} else if !strings.HasPrefix(err.Error(), "x.cmd") {
-			t.Errorf("%s: error %q does not name the file", name, err)
-		}
-	}
-}
-
-func TestParseCmdSave(t *testing.T) {
-	c, err := parseCmd("x.cmd", "# save build/04-growth//bench.txt\ngo test -bench . ./x\n")
-	if err != nil {
-		t.Fatalf("parseCmd with # save: %v", err)
-	}
-	if c.save != "build/04-growth/bench.txt" {
-		t.Errorf("parseCmd with # save: save = %q; want build/04-growth/bench.txt", c.save)
-	}
-}
-
 // TestOutputKeepsMatchingLines: # keep leaves only the matching lines of the output, after the
 // command line, and # drop leaves out those it matches.
 func TestOutputKeepsMatchingLines(t *testing.T) {
@@ -250,19 +147,6 @@ func TestLineDiff(t *testing.T) {
 	}
 }
 
-func TestDropGoProgress(t *testing.T) {
-	in := "go: downloading sigs.k8s.io/controller-tools v0.23.0\n" +
-		"go: downloading go1.21.0 (linux/amd64)\n" +
-		"---\napiVersion: v1\n" +
-		"go: downloading github.com/fatih/color v1.19.0\n" +
-		"kind: ClusterRole\n" +
-		"note: go: downloading is quoted here\n"
-	want := "---\napiVersion: v1\nkind: ClusterRole\nnote: go: downloading is quoted here\n"
-	if got := string(dropGoProgress([]byte(in))); got != want {
-		t.Fatalf("dropGoProgress(%q) = %q; want %q", in, got, want)
-	}
-}
-
 // TestOutputsCheckSideBySide checks outputs -check with its workers: a chain of outputs that share
 // build/ keeps its order (the second reads what the first saved, after the first has slept), and
 // what every output printed comes in the names' order, whichever ended first.
@@ -312,49 +196,6 @@ func outFixture(t *testing.T) (root string, write func(name, text string)) {
 		if err := os.WriteFile(filepath.Join(out, name), []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}
-	}
-}
-
-// TestVaryPatternsMatchPerLine: in a # vary pattern, ^ and $ match at the start and end of each
-// line of the output, not only of the whole text (which starts with the "$ command" line).
-func TestVaryPatternsMatchPerLine(t *testing.T) {
-	c, err := parseCmd("x.cmd", "# vary ^ *\\d+ members\n# vary \\d+ reconciles$\ngo run ./x\n")
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := "$ go run ./x\n  9 members  registered\n 12 members  listed\nafter 3 reconciles\n3 reconciles in all\n"
-	b := "$ go run ./x\n 10 members  registered\n  8 members  listed\nafter 4 reconciles\n3 reconciles in all\n"
-	if na, nb := scrub.Normalize(a, c.varying), scrub.Normalize(b, c.varying); na != nb {
-		t.Errorf("with # vary ^ *\\d+ members and # vary \\d+ reconciles$:\n%s\nand\n%s\nwant them equal", na, nb)
-	}
-	// Anchored, the patterns still mask only at a line's start, or end.
-	d := "$ go run ./x\n  9 members  registered\n 12 members  listed\nafter 3 reconciles\n4 reconciles in all\n"
-	e := "$ go run ./x\n  9 members  registered\n and 13 members  listed\nafter 3 reconciles\n4 reconciles in all\n"
-	if nd, ne := scrub.Normalize(d, c.varying), scrub.Normalize(e, c.varying); nd == ne || !strings.Contains(ne, "and 13 members") {
-		t.Errorf("# vary ^ *\\d+ members masked a count in the middle of a line: %q", ne)
-	}
-	if na, nd := scrub.Normalize(a, c.varying), scrub.Normalize(d, c.varying); na == nd {
-		t.Errorf("# vary \\d+ reconciles$ masked a count in the middle of a line: %q", nd)
-	}
-}
-
-// TestWatchbreakOutputsAgree: the line of chapters/out/08-watchbreak.txt that differed from a
-// fresh run, with that command's # vary patterns, on the line it failed on.
-func TestWatchbreakOutputsAgree(t *testing.T) {
-	c, err := parseCmd("08-watchbreak.cmd", "# vary ^ *\\d+\\.\\ds\n# vary after \\d+ writes? of it\n# vary \\d+ reconciles in all\ngo run ./chapters/code/08-operator/watchbreak\n")
-	if err != nil {
-		t.Fatal(err)
-	}
-	committed := "$ go run ./chapters/code/08-operator/watchbreak\n" +
-		"  8.3s  killing the operator's API server\n" +
-		"  9.9s  reflector: Watch failed - backing off: connection refused\n" +
-		" 23.3s  the registry lists m-0 m-3 m-4, after 2 writes of it\n"
-	fresh := "$ go run ./chapters/code/08-operator/watchbreak\n" +
-		"  8.6s  killing the operator's API server\n" +
-		" 10.1s  reflector: Watch failed - backing off: connection refused\n" +
-		" 24.0s  the registry lists m-0 m-3 m-4, after 1 write of it\n"
-	if nc, nf := scrub.Normalize(committed, c.varying), scrub.Normalize(fresh, c.varying); nc != nf {
-		t.Errorf("%s", scrub.LineDiff(nc, nf, 12))
 	}
 }
 

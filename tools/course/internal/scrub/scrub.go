@@ -138,6 +138,40 @@ func Normalize(s string, varying []*regexp.Regexp) string {
 	return strings.TrimRight(s, " \t\n") + "\n"
 }
 
+// The kinds of masks, as Kinds names them.
+const (
+	KindVary      = "vary"      // a # vary pattern of the command
+	KindTemp      = "temp"      // a temporary path
+	KindHex       = "hex"       // a hex number: an address, a pointer, a PC offset
+	KindGoroutine = "goroutine" // a goroutine's number
+	KindDuration  = "duration"  // a duration, or go test's (cached)
+	KindBlanks    = "blanks"    // blanks: trailing ones, or the padding around a masked value
+)
+
+// Kinds names what Normalize masks in line, in the order above: the kinds whose patterns match
+// it. A line none matches, which Normalize still changes, has only blanks that differ.
+func Kinds(line string, varying []*regexp.Regexp) []string {
+	var kinds []string
+	for _, re := range varying {
+		if re.MatchString(line) {
+			kinds = append(kinds, KindVary)
+			break
+		}
+	}
+	for _, k := range []struct {
+		kind string
+		re   *regexp.Regexp
+	}{{KindTemp, tempPath}, {KindHex, hexNumber}, {KindGoroutine, goroutineID}, {KindDuration, duration}} {
+		if k.re.MatchString(line) {
+			kinds = append(kinds, k.kind)
+		}
+	}
+	if len(kinds) == 0 {
+		kinds = append(kinds, KindBlanks)
+	}
+	return kinds
+}
+
 // maskVarying replaces what re matches in s by a Mask, or only the text of its group v when it
 // has one (where that group matched).
 func maskVarying(s string, re *regexp.Regexp) string {

@@ -2,6 +2,7 @@ package scrub
 
 import (
 	"regexp"
+	"slices"
 	"testing"
 )
 
@@ -91,5 +92,22 @@ func TestNormalizeMasksOnlyGroupV(t *testing.T) {
 	}
 	if got, want := Normalize("a 7 b\n", []*regexp.Regexp{regexp.MustCompile(`a (?P<v>\d) b`)}), "a <vary> b\n"; got != want {
 		t.Errorf("group v: got %q, want %q", got, want)
+	}
+}
+
+// TestKinds names what Normalize masks in a line, kind by kind.
+func TestKinds(t *testing.T) {
+	vary := []*regexp.Regexp{regexp.MustCompile(`(?m)seed \d+`)}
+	tests := map[string][]string{
+		"seed 42 at 0xc000123 took 1.5s": {KindVary, KindHex, KindDuration},
+		"goroutine 7 [running]:":         {KindGoroutine},
+		"open /tmp/TestX1/001/data":      {KindTemp},
+		"ok  \tgomaps/x\t(cached)":       {KindDuration},
+		"count 3   ":                     {KindBlanks},
+	}
+	for line, want := range tests {
+		if got := Kinds(line, vary); !slices.Equal(got, want) {
+			t.Errorf("Kinds(%q) = %q; want %q", line, got, want)
+		}
 	}
 }

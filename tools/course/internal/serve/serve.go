@@ -9,29 +9,35 @@ import (
 	"flag"
 	"fmt"
 	"net"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"time"
 
 	"gomaps/tools/course/internal/base"
 	"gomaps/tools/course/internal/book"
 	"gomaps/tools/course/internal/install"
+	"gomaps/tools/course/internal/rerun"
 	"gomaps/tools/internal/cli"
 	"gomaps/tools/internal/gocmd"
 )
 
 // Command is the serve command.
 func Command() *cli.Command {
-	var addr string
+	var addr, built string
 	return &cli.Command{
 		Name:  "serve",
-		Usage: "[-addr host:port]",
+		Usage: "[-addr host:port] [-book DIR]",
 		Short: "serve the book and its Chinese edition, and show where the labs start",
-		Long:  "make sure mkdocs, the Material theme and pymdown-extensions are installed, serve the book at http://127.0.0.1:8000/ and its Chinese edition at http://127.0.0.1:8000/zh/ until Ctrl-C (-addr changes the address), say when it answers, then show where the labs start (go run ./tools/lab list) once the runner has checked them",
+		Long: "make sure mkdocs, the Material theme and pymdown-extensions are installed, serve the book at http://127.0.0.1:8000/ and its Chinese edition at http://127.0.0.1:8000/zh/ until Ctrl-C (-addr changes the address; port 0 picks a free one), say when it answers, then show where the labs start (go run ./tools/lab list) once the runner has checked them. " +
+			"Under each output of the book is a run button: it runs that output's command here (chapters/out/NAME.cmd, by name, as outputs does), on the lane the reader picks, streams what it prints into the page, and compares it with the printed output after masking what varies; the buttons are there only on a loopback address. " +
+			"-book DIR serves a book built by mkdocs build (such as a room pack's book/) instead of running mkdocs serve, with its run buttons; it does not rebuild when a chapter changes",
 		Flags: func(fs *flag.FlagSet) {
 			fs.StringVar(&addr, "addr", "127.0.0.1:8000", "`host:port` the book is served at")
+			fs.StringVar(&built, "book", "", "serve the book built in `DIR` (mkdocs build) instead of running mkdocs serve")
 		},
 		Run: func(ctx context.Context, io cli.IO, args []string) error {
 			if len(args) > 0 {
@@ -48,32 +54,48 @@ func Command() *cli.Command {
 			if err != nil {
 				return err
 			}
+			if built != "" && !base.IsFile(filepath.Join(built, "index.html")) {
+				return fmt.Errorf("serve: -book %s: no index.html there: give the folder mkdocs build wrote (build/book, or a room pack's book)", built)
+			}
 			s := &install.Setup{Root: root, Stdout: io.Stdout, Stderr: io.Stderr, Go: gocmd.Machine()}
-			return serve(ctx, s, net.JoinHostPort(host, port))
+			return serve(ctx, s, net.JoinHostPort(host, port), built)
 		},
 	}
 }
 
-// serve installs what the book needs, serves it at addr and shows where the labs start, until
-// ctx ends (Ctrl-C).
-func serve(ctx context.Context, s *install.Setup, addr string) error {
-	v, err := book.NewServer(s)
-	if err != nil {
-		return err
-	}
+// A book is the book being served: by mkdocs serve (book.Server) or from a built folder.
+type servedBook interface {
+	Exited() <-chan error
+	Stop()
+}
+
+// serve serves the book at addr, from mkdocs serve or, with built, from that folder, with the
+// run buttons on a loopback address, and shows where the labs start, until ctx ends (Ctrl-C).
+func serve(ctx context.Context, s *install.Setup, addr, built string) error {
 	listener, err := net.Listen("tcp", addr)
 	if err != nil {
 		return fmt.Errorf("serve: cannot listen on %s: %v (another book or program is serving there? -addr chooses another)", addr, err)
 	}
 	defer listener.Close()
-	// The book first: mkdocs serves within seconds, while the lab list may run tests for a
-	// minute on a machine that has never run them. The list follows when it is ready.
+	// The address as given, with the port the listener got (-addr host:0 picks a free one).
+	host, _, _ := net.SplitHostPort(addr)
+	url := "http://" + net.JoinHostPort(host, strconv.Itoa(listener.Addr().(*net.TCPAddr).Port)) + "/"
+	runs := runButtons(s, listener, host)
+	if runs != nil {
+		defer runs.Stop()
+	}
+	// The book first: mkdocs serve answers within seconds, while the lab list may run tests
+	// for a minute on a machine that has never run them. The list follows when it is ready.
 	start := time.Now()
-	fmt.Fprintln(s.Stdout, "course: building the book (mkdocs serve, the English book, then the Chinese edition)")
-	if err := v.Start(ctx, listener, os.Stderr); err != nil {
+	var v servedBook
+	if built == "" {
+		v, err = startMkdocs(ctx, s, listener, runs)
+	} else {
+		v = startBuilt(s, built, listener, runs)
+	}
+	if err != nil {
 		return err
 	}
-	url := "http://" + addr + "/"
 	fmt.Fprintf(s.Stdout, "the book is at %s, in Chinese at %szh/ (it answered after %.1fs; Ctrl-C stops it)\n", url, url, time.Since(start).Seconds())
 	listCtx, cancelList := context.WithCancel(ctx)
 	listDone := make(chan struct{})
@@ -87,10 +109,14 @@ func serve(ctx context.Context, s *install.Setup, addr string) error {
 		cancelList()
 		<-listDone
 		v.Stop()
-		if err != nil {
-			return fmt.Errorf("mkdocs serve: %v", err)
+		what := "mkdocs serve"
+		if built != "" {
+			what = "serving " + built
 		}
-		return errors.New("mkdocs serve stopped")
+		if err != nil {
+			return fmt.Errorf("%s: %v", what, err)
+		}
+		return errors.New(what + " stopped")
 	case <-ctx.Done():
 	}
 	// Ctrl-C in a terminal reaches mkdocs too; the signal covers the other ways we were stopped.
@@ -99,6 +125,59 @@ func serve(ctx context.Context, s *install.Setup, addr string) error {
 	v.Stop()
 	fmt.Fprintln(s.Stdout, "course: stopped serving the book")
 	return nil
+}
+
+// runButtons returns the runner behind the book's run buttons, and says so; nil, and why, when
+// the book is served at an address that is not a loopback one: a run button runs a command on
+// this machine, for whoever can reach the page.
+func runButtons(s *install.Setup, l net.Listener, host string) *rerun.Runner {
+	if a, ok := l.Addr().(*net.TCPAddr); !ok || !a.IP.IsLoopback() {
+		fmt.Fprintf(s.Stdout, "course: the book's run buttons are off: %s is not a loopback address, and a run button runs commands on this machine (-addr 127.0.0.1:PORT turns them on)\n", host)
+		return nil
+	}
+	fmt.Fprintln(s.Stdout, "course: under each output of the book, a run button runs its command here and compares what it prints with the book")
+	return rerun.New(s.Root)
+}
+
+// startMkdocs serves the book through mkdocs serve, which rebuilds it when a chapter changes.
+func startMkdocs(ctx context.Context, s *install.Setup, l net.Listener, runs *rerun.Runner) (*book.Server, error) {
+	v, err := book.NewServer(s)
+	if err != nil {
+		return nil, err
+	}
+	if runs != nil {
+		v.Wrap = runs.Wrap
+	}
+	fmt.Fprintln(s.Stdout, "course: building the book (mkdocs serve, the English book, then the Chinese edition)")
+	if err := v.Start(ctx, l, os.Stderr); err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+// builtBook serves a book that mkdocs build wrote.
+type builtBook struct {
+	srv    *http.Server
+	exited chan error
+}
+
+func (b *builtBook) Exited() <-chan error { return b.exited }
+func (b *builtBook) Stop()                { b.srv.Close() }
+
+// startBuilt serves the book mkdocs build wrote into dir, its Chinese edition in dir/zh.
+func startBuilt(s *install.Setup, dir string, l net.Listener, runs *rerun.Runner) *builtBook {
+	fmt.Fprintf(s.Stdout, "course: serving the book built in %s (it is not rebuilt when a chapter changes)\n", dir)
+	var h http.Handler = http.FileServer(http.Dir(dir))
+	if runs != nil {
+		h = runs.Wrap(h)
+	}
+	b := &builtBook{srv: &http.Server{Handler: h}, exited: make(chan error, 1)}
+	go func() {
+		if err := b.srv.Serve(l); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			b.exited <- err
+		}
+	}()
+	return b
 }
 
 // labList prints where the labs stand (go run ./tools/lab list) once it has finished, so its

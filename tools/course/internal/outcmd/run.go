@@ -1,0 +1,144 @@
+package outcmd
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"time"
+
+	"gomaps/tools/course/internal/scrub"
+	"gomaps/tools/internal/gocmd"
+)
+
+// ErrTimeLimit is what Run returns when ctx's deadline stopped the command.
+var ErrTimeLimit = errors.New("stopped at its time limit")
+
+// A Runner runs commands of chapters/out from the course's root with a go command.
+type Runner struct {
+	Root string
+	Go   gocmd.Go // whose environment the command runs in; the .cmd's own variables win
+	// Live, when set, receives what the command prints as it prints it, besides the result.
+	Live io.Writer
+	// Group runs the command in a process group of its own, which is killed whole when ctx
+	// ends: a go run's program dies with the go command. A terminal's Ctrl-C then no longer
+	// reaches it: the caller stops it through ctx.
+	Group bool
+}
+
+// Run runs c's command with its variables set and returns its combined output, without the go
+// command's download lines, and its exit status. An error means it could not run at all, or
+// that ctx ended first: ErrTimeLimit for its deadline.
+func (r Runner) Run(ctx context.Context, c *Cmd) ([]byte, int, error) {
+	cmd := exec.CommandContext(ctx, c.Argv[0], c.Argv[1:]...)
+	cmd.Dir = r.Root
+	cmd.Env = append(r.Go.Environ(), c.Env...)
+	var out bytes.Buffer
+	var w io.Writer = &out
+	if r.Live != nil {
+		w = io.MultiWriter(&out, r.Live)
+	}
+	cmd.Stdout, cmd.Stderr = w, w
+	// A child that keeps the output open after the command ended (or was killed) does not
+	// hold Wait for longer than this.
+	cmd.WaitDelay = 5 * time.Second
+	if r.Group {
+		inGroup(cmd)
+	}
+	err := cmd.Run()
+	if ctx.Err() != nil {
+		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			return nil, 0, ErrTimeLimit
+		}
+		return nil, 0, ctx.Err()
+	}
+	code := 0
+	var exit *exec.ExitError
+	if errors.As(err, &exit) {
+		code = exit.ExitCode()
+	} else if err != nil {
+		return nil, 0, err
+	}
+	return DropGoProgress(out.Bytes()), code, nil
+}
+
+// Shown is what chapters/out/NAME.txt holds for the output out of c's command: "$ " and the
+// command line (but for # raw), then the lines # keep and # drop leave, with the machine's paths
+// scrubbed, ending in a newline.
+func (c *Cmd) Shown(out []byte, sc *scrub.Scrubber) string {
+	shown := out
+	if c.Keep != nil || c.Drop != nil {
+		var kept []byte
+		for _, line := range bytes.SplitAfter(out, []byte("\n")) {
+			if (c.Keep == nil || c.Keep.Match(line)) && (c.Drop == nil || !c.Drop.Match(line)) {
+				kept = append(kept, line...)
+			}
+		}
+		shown = kept
+	}
+	got := "$ " + c.Line + "\n" + sc.Scrub(shown)
+	if c.Raw {
+		got = sc.Scrub(shown)
+	}
+	if !strings.HasSuffix(got, "\n") {
+		got += "\n"
+	}
+	return got
+}
+
+// SaveOutput writes out to c's # save file, when it has one.
+func (c *Cmd) SaveOutput(root string, out []byte) error {
+	if c.Save == "" {
+		return nil
+	}
+	file := filepath.Join(root, filepath.FromSlash(c.Save))
+	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+		return fmt.Errorf("%s: # save: %v", c.File, err)
+	}
+	if err := os.WriteFile(file, out, 0o644); err != nil {
+		return fmt.Errorf("%s: # save: %v", c.File, err)
+	}
+	return nil
+}
+
+// Printed returns the committed output of c, chapters/out/NAME.txt.
+func (c *Cmd) Printed(root string) (string, error) {
+	txt := Dir + "/" + c.Name + ".txt"
+	want, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(txt)))
+	if err != nil {
+		return "", fmt.Errorf("%s is missing: run go run ./tools/course outputs %s", txt, c.Name)
+	}
+	return string(want), nil
+}
+
+// Same reports whether two texts of c's output are the same once what varies is masked (see
+// scrub.Normalize), and returns both as compared.
+func (c *Cmd) Same(want, got string) (bool, string, string) {
+	wantN, gotN := scrub.Normalize(want, c.Varying), scrub.Normalize(got, c.Varying)
+	return wantN == gotN, wantN, gotN
+}
+
+// goProgress matches what the go command prints on stderr while it fetches a module or a
+// toolchain for the first time on a machine: progress, not the output the book shows.
+var goProgress = regexp.MustCompile(`(?m)^go: downloading \S+( \S+)?\n`)
+
+// DropGoProgress removes the go command's download lines from a command's output, so that
+// an output reads the same on a machine whose module cache is empty.
+func DropGoProgress(out []byte) []byte {
+	return goProgress.ReplaceAll(out, nil)
+}
+
+// Tail returns the last n lines of s, indented, with "..." first when lines were left out.
+func Tail(s string, n int) string {
+	lines := strings.Split(strings.TrimSuffix(s, "\n"), "\n")
+	if len(lines) > n {
+		lines = append([]string{"..."}, lines[len(lines)-n:]...)
+	}
+	return "\t" + strings.Join(lines, "\n\t")
+}

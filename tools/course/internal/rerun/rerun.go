@@ -1,0 +1,188 @@
+// Package rerun is the served book's run buttons: under each output of a chapter, the book
+// served by go run ./tools/course can run that output's command again, on the lane the reader
+// picks, stream what it prints into the page, and compare it with the printed output as
+// outputs -check does (after masking what varies).
+//
+// It is safe by construction. The serve command mounts it only on a loopback address; a run is
+// asked for by an output's name (a .cmd file of chapters/out) and a lane's name, never by a
+// command, a path or code; a request must come from the book's own pages (same origin, a
+// loopback host name, a JSON body); an output runs once at a time, the outputs that share files
+// of build/ or the lab runner's records one at a time among them, each under a time limit; and
+// what cannot run here (a lane's toolchain not fetched, envtest's binaries not built, a file of
+// build/ that another output writes) is refused with what to run first.
+//
+// The pages learn that they are served by the course from assets/javascripts/run-config.js:
+// the book's own copy (site/overrides) says nothing, and this package serves one that lists
+// the outputs and their lanes. A book built by mkdocs build, opened from disk or served by
+// anything else, so shows no button.
+package rerun
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"gomaps/labs/lanes"
+	"gomaps/tools/course/internal/outcmd"
+	"gomaps/tools/course/internal/scrub"
+	"gomaps/tools/internal/gocmd"
+)
+
+// API is the address of the run requests; ConfigFile, at the root of each edition, is the
+// script that tells the pages what they can run.
+const (
+	API        = "/_course/run"
+	ConfigFile = "assets/javascripts/run-config.js"
+)
+
+// A Runner runs the course's outputs for the book's pages.
+type Runner struct {
+	Root  string
+	Limit time.Duration // a run's time limit: outcmd.Timeout unless set
+
+	scOnce  sync.Once
+	sc      *scrub.Scrubber // the machine's paths, as outputs scrubs them (scrubber)
+	machine toolchains      // which toolchains are on this machine
+	// envtestMissing returns why envtest's binaries are not there, or nil; needsEnvtest says
+	// whether a command's tests or program start an API server. Tests replace them.
+	envtestMissing func() error
+	needsEnvtest   func(ctx context.Context, c *outcmd.Cmd) bool
+
+	mu      sync.Mutex
+	running map[string]bool // the outputs running now, by name
+	shared  string          // the output running now that shares files with others, or ""
+	ctx     context.Context // ends when the runner stops
+	stop    context.CancelFunc
+	active  sync.WaitGroup
+}
+
+// New returns the runner of the course at root.
+func New(root string) *Runner {
+	r := &Runner{Root: root, Limit: outcmd.Timeout, running: map[string]bool{}}
+	r.machine = localToolchains()
+	r.envtestMissing = envtestMissing
+	r.needsEnvtest = r.startsAPIServer
+	r.ctx, r.stop = context.WithCancel(context.Background())
+	return r
+}
+
+// scrubber returns what takes the machine's paths out of a run's output, as outputs does: with
+// the default lane's go env (its GOROOT becomes $GOROOT), read at the first run, and only when
+// that lane's toolchain is here (go env would fetch it); else the installed go's.
+func (r *Runner) scrubber() *scrub.Scrubber {
+	r.scOnce.Do(func() {
+		if r.sc != nil {
+			return
+		}
+		g := gocmd.OnLane(lanes.DefaultLane())
+		if here, err := r.machine(lanes.DefaultLane().Toolchain); err != nil || !here {
+			g = gocmd.Machine().With("GOTOOLCHAIN=local")
+		}
+		r.sc = scrub.New(r.Root, g)
+	})
+	return r.sc
+}
+
+// Stop stops the runs under way and waits for them to end.
+func (r *Runner) Stop() {
+	r.stop()
+	r.active.Wait()
+}
+
+// Wrap returns a handler that answers the run requests and serves the pages' run-config.js, at
+// the English book's root and at the Chinese edition's (/zh/), and passes every other request
+// to book.
+func (r *Runner) Wrap(book http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		switch p := req.URL.Path; {
+		case p == "/"+ConfigFile || p == "/zh/"+ConfigFile:
+			r.serveConfig(w, req)
+		case p == API:
+			r.serveRun(w, req)
+		case strings.HasPrefix(p, "/_course/"):
+			refuse(w, http.StatusNotFound, apiError{Kind: "refused", Error: "the course's server answers " + API + " only"})
+		default:
+			book.ServeHTTP(w, req)
+		}
+	})
+}
+
+// outputConfig is what a page knows of one output: the lanes it can run on, the one the book
+// printed first; the variables that tie it to a toolchain no lane has, shown instead of a lane;
+// how long it takes, when its .cmd says; the file of build/ it saves.
+type outputConfig struct {
+	Lanes []string `json:"lanes"`
+	Env   string   `json:"env,omitempty"`
+	Takes float64  `json:"takes,omitempty"`
+	Saves string   `json:"saves,omitempty"`
+}
+
+// laneConfig is what a page shows of a lane.
+type laneConfig struct {
+	Toolchain  string `json:"toolchain"`
+	Experiment string `json:"experiment,omitempty"`
+	Map        string `json:"map"`
+	Default    bool   `json:"default,omitempty"`
+}
+
+// serveConfig serves run-config.js: the outputs and the lanes, for the pages' run buttons.
+func (r *Runner) serveConfig(w http.ResponseWriter, req *http.Request) {
+	cfg := struct {
+		API     string                  `json:"api"`
+		Limit   float64                 `json:"limit"`
+		Lanes   map[string]laneConfig   `json:"lanes"`
+		Outputs map[string]outputConfig `json:"outputs"`
+	}{API: API, Limit: r.Limit.Seconds(), Lanes: map[string]laneConfig{}, Outputs: map[string]outputConfig{}}
+	for _, l := range lanes.All {
+		cfg.Lanes[l.Name] = laneConfig{Toolchain: l.Toolchain, Experiment: l.Experiment, Map: l.Map, Default: l.IsDefault()}
+	}
+	names, err := outcmd.Names(r.Root)
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	for _, name := range names {
+		c, err := outcmd.Read(r.Root, name)
+		if err != nil {
+			continue // outputs -check says what is wrong with it; the page offers no button
+		}
+		oc := outputConfig{Lanes: r.lanesOf(c), Takes: c.Takes.Seconds(), Saves: c.Save}
+		if len(oc.Lanes) == 0 {
+			oc.Env = strings.Join(c.Env, " ")
+		}
+		cfg.Outputs[name] = oc
+	}
+	data, err := json.Marshal(cfg)
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	fmt.Fprintf(w, "// Served by go run ./tools/course: the outputs the book's pages can run here.\nwindow.courseRun = %s;\n", data)
+}
+
+// apiError is a refusal or a failure, as the page reads it: Error is one sentence in English,
+// saying what to do; Kind and the fields after it let the page say it in its own language.
+type apiError struct {
+	Error     string  `json:"error"`
+	Kind      string  `json:"kind"` // refused, unknown, lane, busy, toolchain, envtest, first, limit, failed
+	Output    string  `json:"output,omitempty"`
+	Lane      string  `json:"lane,omitempty"`
+	Toolchain string  `json:"toolchain,omitempty"`
+	File      string  `json:"file,omitempty"`
+	Fix       string  `json:"fix,omitempty"`
+	Limit     float64 `json:"limit,omitempty"`
+}
+
+// refuse answers a request with an error and no run.
+func refuse(w http.ResponseWriter, status int, e apiError) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(e)
+}

@@ -1,0 +1,291 @@
+package rerun
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"mime"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"gomaps/tools/course/internal/outcmd"
+)
+
+// request is the one thing a page may ask: run this output on this lane. Anything else in the
+// body (a command, a path, code) refuses the request.
+type request struct {
+	Output string `json:"output"`
+	Lane   string `json:"lane"`
+}
+
+// serveRun runs one output for a page: POST API with a JSON body {"output": NAME, "lane":
+// LANE}. It answers a refusal with an error status and an apiError; a run with 200 and one JSON
+// event per line: {"t":"start"}, then {"t":"out"} for each line the command prints, then
+// {"t":"end"} with the verdict, or with the error that stopped it.
+func (r *Runner) serveRun(w http.ResponseWriter, req *http.Request) {
+	if e, status := sameSite(req); e != nil {
+		refuse(w, status, *e)
+		return
+	}
+	var body request
+	dec := json.NewDecoder(http.MaxBytesReader(w, req.Body, 4096))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&body); err != nil || dec.More() {
+		refuse(w, http.StatusBadRequest, apiError{Kind: "refused",
+			Error: `the book's server takes {"output": NAME, "lane": LANE} and nothing else: the name of a .cmd file of chapters/out, never a command, a path or code`})
+		return
+	}
+	p, e := r.planFor(body.Output, body.Lane)
+	if e == nil {
+		e = r.preflight(req.Context(), p)
+	}
+	if e != nil {
+		status := map[string]int{"unknown": http.StatusNotFound, "lane": http.StatusBadRequest}[e.Kind]
+		if status == 0 {
+			status = http.StatusConflict
+		}
+		refuse(w, status, *e)
+		return
+	}
+	release, e := r.acquire(p)
+	if e != nil {
+		refuse(w, http.StatusConflict, *e)
+		return
+	}
+	defer release()
+	r.stream(w, req.Context(), p)
+}
+
+// sameSite refuses a request that does not come from the book's own pages on this machine: a
+// POST, from a loopback address, to a loopback host name (a page of another site that renamed
+// itself to this address is refused), from the same origin, with a JSON body (a form of another
+// site cannot send one without asking first).
+func sameSite(req *http.Request) (*apiError, int) {
+	refused := func(msg string) *apiError { return &apiError{Kind: "refused", Error: msg} }
+	if req.Method != http.MethodPost {
+		return refused("a run is asked for with POST, by the book's run button"), http.StatusMethodNotAllowed
+	}
+	if host, _, err := net.SplitHostPort(req.RemoteAddr); err != nil || !loopback(host) {
+		return refused("the book runs outputs for this machine only"), http.StatusForbidden
+	}
+	host, _, err := net.SplitHostPort(req.Host)
+	if err != nil {
+		host = req.Host
+	}
+	if !loopback(host) && host != "localhost" {
+		return refused("the book runs outputs only for its pages at a loopback address (127.0.0.1 or localhost)"), http.StatusForbidden
+	}
+	if o := req.Header.Get("Origin"); o != "" && o != "http://"+req.Host {
+		return refused("the book runs outputs only for its own pages"), http.StatusForbidden
+	}
+	if s := req.Header.Get("Sec-Fetch-Site"); s != "" && s != "same-origin" {
+		return refused("the book runs outputs only for its own pages"), http.StatusForbidden
+	}
+	if mt, _, _ := mime.ParseMediaType(req.Header.Get("Content-Type")); mt != "application/json" {
+		return refused(`a run is asked for with a JSON body: {"output": NAME, "lane": LANE}`), http.StatusUnsupportedMediaType
+	}
+	return nil, 0
+}
+
+func loopback(host string) bool {
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// preflight refuses a run that cannot work here, with what to run first: the lane's toolchain
+// is not on this machine (the go command would fetch it, or fail offline, in the middle of the
+// run); the command starts an API server and envtest's binaries are not built; it reads a file
+// of build/ that another output writes, and that file is not there.
+func (r *Runner) preflight(ctx context.Context, p *plan) *apiError {
+	here, err := r.machine(p.toolchan)
+	if err != nil {
+		return &apiError{Kind: "failed", Output: p.out.Name, Error: err.Error()}
+	}
+	if !here {
+		fix := "GOTOOLCHAIN=" + p.toolchan + " go version"
+		what := "the toolchain " + p.toolchan
+		if p.lane != "" {
+			what = "the " + p.lane + " lane's toolchain, " + p.toolchan + ","
+		}
+		return &apiError{Kind: "toolchain", Output: p.out.Name, Lane: p.lane, Toolchain: p.toolchan, Fix: fix,
+			Error: what + " is not on this machine: run " + fix + " once with the network on (it fetches it, about 70 MB), then run this output again"}
+	}
+	if err := r.envtestMissing(); err != nil && r.needsEnvtest(ctx, p.run) {
+		return &apiError{Kind: "envtest", Output: p.out.Name, Fix: "go run ./tools/envtest",
+			Error: p.out.Name + " starts a real API server, and " + err.Error()}
+	}
+	if file, writer := r.missingInput(p.run); file != "" {
+		return &apiError{Kind: "first", Output: writer, File: file,
+			Error: p.out.Name + " reads " + file + ", which " + writer + " writes and which is not there yet: run " + writer + " first (its run button, or go run ./tools/course outputs -check " + writer + ")"}
+	}
+	return nil
+}
+
+// missingInput returns a file of build/ that c reads and is not there, and the output that
+// writes it: the first output, in name order (the order outputs runs them in), that names it.
+func (r *Runner) missingInput(c *outcmd.Cmd) (file, writer string) {
+	names, err := outcmd.Names(r.Root)
+	if err != nil {
+		return "", ""
+	}
+	for _, f := range c.BuildFiles() {
+		if _, err := os.Stat(filepath.Join(r.Root, filepath.FromSlash(f))); err == nil {
+			continue
+		}
+		for _, name := range names {
+			o, err := outcmd.Read(r.Root, name)
+			if err != nil {
+				continue
+			}
+			if contains(o.BuildFiles(), f) {
+				if name != c.Name {
+					return f, name
+				}
+				break
+			}
+		}
+	}
+	return "", ""
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// acquire marks p's output as running, and the output that runs for it; an output that shares
+// files with others also takes the one place they share. It refuses when one is taken.
+func (r *Runner) acquire(p *plan) (release func(), e *apiError) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.ctx.Err() != nil {
+		return nil, &apiError{Kind: "failed", Error: "the book's server is stopping"}
+	}
+	for _, name := range []string{p.out.Name, p.run.Name} {
+		if r.running[name] {
+			return nil, &apiError{Kind: "busy", Output: name,
+				Error: name + " is running already (from this page or another tab): wait for its verdict, then run it again"}
+		}
+	}
+	shares := p.run.SharesState()
+	if shares && r.shared != "" {
+		return nil, &apiError{Kind: "busy", Output: r.shared,
+			Error: r.shared + " is running, and shares files with this output (build/, the lab runner's records): wait for its verdict, then run this one"}
+	}
+	r.running[p.out.Name], r.running[p.run.Name] = true, true
+	if shares {
+		r.shared = p.run.Name
+	}
+	r.active.Add(1)
+	return func() {
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		delete(r.running, p.out.Name)
+		delete(r.running, p.run.Name)
+		if shares {
+			r.shared = ""
+		}
+		r.active.Done()
+	}, nil
+}
+
+// events writes the run's events to the page, one JSON object per line, each flushed at once.
+type events struct {
+	mu  sync.Mutex
+	w   http.ResponseWriter
+	enc *json.Encoder
+}
+
+func (e *events) send(v any) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.enc.Encode(v)
+	if f, ok := e.w.(http.Flusher); ok {
+		f.Flush()
+	}
+}
+
+// stream runs p, sending what it prints line by line, with the machine's paths scrubbed as the
+// book's outputs have them, then its verdict. The run stops at the time limit, when the page
+// goes away (the reader stopped it, or closed the page), or when the runner stops.
+func (r *Runner) stream(w http.ResponseWriter, reqCtx context.Context, p *plan) {
+	w.Header().Set("Content-Type", "application/x-ndjson; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	ev := &events{w: w, enc: json.NewEncoder(w)}
+	ev.send(map[string]any{"t": "start", "line": "$ " + p.line, "lane": p.lane, "limit": r.Limit.Seconds()})
+	ctx, cancel := context.WithTimeout(reqCtx, r.Limit)
+	defer cancel()
+	defer context.AfterFunc(r.ctx, cancel)()
+	sc := r.scrubber()
+	lines := &lineWriter{emit: func(line []byte) {
+		ev.send(map[string]string{"t": "out", "text": sc.Scrub(line)})
+	}}
+	start := time.Now()
+	out, code, err := outcmd.Runner{Root: r.Root, Go: p.g, Live: lines, Group: true}.Run(ctx, p.run)
+	lines.flush()
+	switch {
+	case errors.Is(err, outcmd.ErrTimeLimit):
+		ev.send(map[string]any{"t": "end", "error": apiError{Kind: "limit", Output: p.out.Name, Limit: r.Limit.Seconds(),
+			Error: fmt.Sprintf("stopped after %v, the time limit of a run from the book: run go run ./tools/course outputs -check %s in a terminal to see it end", r.Limit, p.run.Name)}})
+		return
+	case err != nil && reqCtx.Err() != nil:
+		return // the page went away: nobody reads the rest
+	case err != nil && r.ctx.Err() != nil:
+		ev.send(map[string]any{"t": "end", "error": apiError{Kind: "failed", Output: p.out.Name,
+			Error: "the book's server was stopped during the run: start it again (go run ./tools/course), then run this output again"}})
+		return
+	case err != nil:
+		ev.send(map[string]any{"t": "end", "error": apiError{Kind: "failed", Output: p.out.Name,
+			Error: fmt.Sprintf("%s did not run: %v", p.run.File, err)}})
+		return
+	}
+	if err := p.run.SaveOutput(r.Root, out); err != nil {
+		ev.send(map[string]any{"t": "end", "error": apiError{Kind: "failed", Output: p.out.Name, Error: err.Error()}})
+		return
+	}
+	v, err := r.verdict(p, out, code)
+	if err != nil {
+		ev.send(map[string]any{"t": "end", "error": apiError{Kind: "failed", Output: p.out.Name, Error: err.Error()}})
+		return
+	}
+	v.Seconds = time.Since(start).Seconds()
+	ev.send(map[string]any{"t": "end", "verdict": v})
+}
+
+// lineWriter hands on what is written to it a line at a time.
+type lineWriter struct {
+	buf  []byte
+	emit func(line []byte)
+}
+
+func (l *lineWriter) Write(p []byte) (int, error) {
+	l.buf = append(l.buf, p...)
+	for {
+		i := bytes.IndexByte(l.buf, '\n')
+		if i < 0 {
+			break
+		}
+		l.emit(l.buf[:i+1])
+		l.buf = l.buf[i+1:]
+	}
+	return len(p), nil
+}
+
+// flush hands on the last line, when it has no newline.
+func (l *lineWriter) flush() {
+	if len(l.buf) > 0 {
+		l.emit(append(l.buf, '\n'))
+		l.buf = nil
+	}
+}

@@ -1,0 +1,108 @@
+package rerun
+
+import (
+	"regexp"
+
+	"gomaps/tools/course/internal/scrub"
+	"gomaps/tools/internal/linediff"
+)
+
+// A Verdict compares a run from the book with the output the book printed, as outputs -check
+// does: the same once what varies is masked, or the lines that differ.
+type Verdict struct {
+	Same        bool       `json:"same"`                  // the same after masking, and the same exit status
+	Identical   bool       `json:"identical"`             // the same before masking (but trailing blanks)
+	Masked      []string   `json:"masked,omitempty"`      // what the masks hid, when Same and not Identical (scrub's kinds)
+	MaskedLines int        `json:"maskedLines,omitempty"` // how many lines of the run differ only there
+	Diff        []DiffLine `json:"diff,omitempty"`        // when not Same: the lines that differ, after masking
+	Changed     int        `json:"changed,omitempty"`     // how many lines Diff has in all: of the printed output (-) and of the run (+)
+	More        int        `json:"more,omitempty"`        // changed lines left out of Diff
+	Exit        int        `json:"exit"`                  // the run's exit status
+	WantExit    int        `json:"wantExit"`              // the printed run's
+	Lane        string     `json:"lane"`                  // the lane it ran on, "" as written
+	Printed     string     `json:"printed"`               // the lane of the output compared with, "" as written
+	Compared    string     `json:"compared"`              // the output compared with: the one asked for, or its twin
+	Notes       []string   `json:"notes,omitempty"`       // when not Same: the compared .cmd's comments on its output
+	Seconds     float64    `json:"seconds"`
+}
+
+// A DiffLine is a line of the printed output (Op "-") or of the run ("+"), after masking, with
+// its line number there.
+type DiffLine struct {
+	Op   string `json:"op"`
+	N    int    `json:"n"`
+	Text string `json:"text"`
+}
+
+// maxDiff is how many changed lines a verdict shows.
+const maxDiff = 20
+
+// verdict compares the run's output out, and its exit status, with what the book printed.
+func (r *Runner) verdict(p *plan, out []byte, code int) (*Verdict, error) {
+	c := p.run
+	want, err := c.Printed(r.Root)
+	if err != nil {
+		return nil, err
+	}
+	got := c.Shown(out, r.scrubber())
+	same, wantN, gotN := c.Same(want, got)
+	v := &Verdict{Exit: code, WantExit: c.Exit, Lane: p.lane, Printed: p.printed, Compared: c.Name}
+	v.Same = same && code == c.Exit
+	rawWant, rawGot := unpadded(want), unpadded(got)
+	v.Identical = v.Same && rawWant == rawGot
+	if v.Same && !v.Identical {
+		v.Masked, v.MaskedLines = maskedKinds(rawWant, rawGot, c.Varying)
+	}
+	if !same {
+		for _, op := range linediff.Edits(linediff.Lines(wantN), linediff.Lines(gotN)) {
+			switch op.Kind {
+			case '-', '+':
+				v.Changed++
+				if len(v.Diff) == maxDiff {
+					v.More++
+					continue
+				}
+				n := op.A
+				if op.Kind == '+' {
+					n = op.B
+				}
+				v.Diff = append(v.Diff, DiffLine{Op: string(op.Kind), N: n + 1, Text: op.Line})
+			}
+		}
+	}
+	if !v.Same {
+		v.Notes = c.Notes
+	}
+	return v, nil
+}
+
+// unpadded is an output without its trailing blanks, which no comparison counts.
+func unpadded(s string) string {
+	return scrub.TrailingBlanks.ReplaceAllString(s+"\n", "\n")
+}
+
+// maskedKinds names what differs between two outputs equal once masked, and counts the lines of
+// got that differ: the kinds of masks (scrub.Kinds) that match the lines that differ, in
+// scrub's order.
+func maskedKinds(want, got string, varying []*regexp.Regexp) ([]string, int) {
+	found := map[string]bool{}
+	lines := 0
+	for _, op := range linediff.Edits(linediff.Lines(want), linediff.Lines(got)) {
+		if op.Kind == ' ' {
+			continue
+		}
+		if op.Kind == '+' {
+			lines++
+		}
+		for _, k := range scrub.Kinds(op.Line, varying) {
+			found[k] = true
+		}
+	}
+	var kinds []string
+	for _, k := range []string{scrub.KindVary, scrub.KindTemp, scrub.KindHex, scrub.KindGoroutine, scrub.KindDuration, scrub.KindBlanks} {
+		if found[k] {
+			kinds = append(kinds, k)
+		}
+	}
+	return kinds, lines
+}
