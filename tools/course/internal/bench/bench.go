@@ -71,15 +71,16 @@ func Command() *cli.Command {
 // defaults fills in the count and benchtime left unset: the chapters' tables take 10 runs of
 // 100ms; -mine, which a learner waits for, 6 rounds of 50ms.
 func (o *options) defaults() {
-	count, benchtime := 10, "100ms"
 	if o.mine {
-		count, benchtime = mineRounds, mineBenchtime
+		r := MineRun{Rounds: o.count, Benchtime: o.benchtime}.orDefaults()
+		o.count, o.benchtime = r.Rounds, r.Benchtime
+		return
 	}
 	if o.count == 0 {
-		o.count = count
+		o.count = 10
 	}
 	if o.benchtime == "" {
-		o.benchtime = benchtime
+		o.benchtime = "100ms"
 	}
 }
 

@@ -119,7 +119,7 @@ func TestChapter03MeasurementClaims(t *testing.T) {
 		check      func(t *testing.T, text string)
 	}{
 		{"releases' lookups", committed.RuntimesPrev, checkReleasesLookups},
-		{"lab maps on two releases", committed.RatiosPrev, checkLaneMeans},
+		{"lab maps on two releases", committed.RatiosPrev, checkLaneMoves},
 		{"peers", committed.Ratios, checkPeers},
 		{"profile", committed.Profile, checkProfile},
 		{"hashes", committed.Hash, checkHashes},
@@ -151,9 +151,9 @@ func checkReleasesLookups(t *testing.T, runtimesPrev string) {
 	}
 }
 
-// checkLaneMeans checks chapter 03's reading of the lab maps' ratios on the two releases, by
+// checkLaneMoves checks chapter 03's reading of the lab maps' ratios on the two releases, by
 // the signed-rank test the generated reading uses.
-func checkLaneMeans(t *testing.T, ratiosPrev string) {
+func checkLaneMoves(t *testing.T, ratiosPrev string) {
 	// "one move is larger than both this run's noise and its control: swiss-generic's string
 	// rows. buckets-generic's string rows went up too, but so did its control [...]. Every
 	// other group, the two generic columns' int64 rows included, moved by no more than its
@@ -324,8 +324,7 @@ func readCommitted(t *testing.T) (root string, committed Tables) {
 	return root, committed
 }
 
-// readRatioTable and laneMeans are parseRatioTable and parseLaneMeans that
-// fail the test on an error.
+// readRatioTable is tables.ParseRatioTable that fails the test on an error.
 func readRatioTable(t *testing.T, text string) map[string]map[string][]float64 {
 	t.Helper()
 	table, err := tables.ParseRatioTable(text)
@@ -333,13 +332,4 @@ func readRatioTable(t *testing.T, text string) map[string]map[string][]float64 {
 		t.Fatal(err)
 	}
 	return table
-}
-
-func laneMeans(t *testing.T, table string) map[string]map[string][2]float64 {
-	t.Helper()
-	means, err := tables.ParseLaneMeans(table)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return means
 }

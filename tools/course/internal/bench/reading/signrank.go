@@ -2,7 +2,6 @@ package reading
 
 import (
 	"math"
-	"slices"
 	"sort"
 )
 
@@ -93,5 +92,5 @@ func absRanks(d []float64) []float64 {
 		}
 		i = j + 1
 	}
-	return slices.Clip(ranks)
+	return ranks
 }

@@ -156,11 +156,7 @@ func (t *laneTable) writeRows() (map[string][]float64, error) {
 							return nil, fmt.Errorf("%s: %v", t.lanes[i].Toolchain, err)
 						}
 						fmt.Fprintf(b, "  %*.2fx", t.w-1, r)
-						group := k
-						if !slices.Contains(TargetOps, op) {
-							group = op
-						}
-						key := fmt.Sprintf("%s/%s/%d", col, group, i)
+						key := fmt.Sprintf("%s/%s/%d", col, Group(op, k), i)
 						means[key] = append(means[key], r)
 					}
 				}

@@ -170,10 +170,7 @@ func ParseLaneRows(table string) (map[string]map[string][2][]float64, error) {
 		if len(f) != 3+2*len(cols) || !slices.Contains(Ops, f[0]) {
 			continue
 		}
-		group := f[2]
-		if !slices.Contains(TargetOps, f[0]) {
-			group = f[0]
-		}
+		group := Group(f[0], f[2])
 		for i, c := range cols {
 			pair := rows[c][group]
 			for j := range pair {

@@ -75,6 +75,16 @@ var Targets = map[string]Target{"buckets": {1.5, 2}, "swiss": {1.2, 1.5}}
 // TargetOps are the operations the targets are set on.
 var TargetOps = []string{"get-hit", "get-miss", "put"}
 
+// Group is the group of rows that the lane table's means sum up, for a row of op and key type:
+// the key type for TargetOps, which are held to the targets together, and the op itself for
+// the others.
+func Group(op, key string) string {
+	if slices.Contains(TargetOps, op) {
+		return key
+	}
+	return op
+}
+
 // Within counts the ratios within the target's limit for a row.
 func (t Target) Within(ratios []float64) int {
 	n := 0
