@@ -33,6 +33,7 @@ package kubeassets
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -116,6 +117,21 @@ func Missing(dir string) []string {
 		}
 	}
 	return missing
+}
+
+// Identify writes to w which envtest binaries a test would start: the folder [Dir] finds, or
+// why there is none, then each binary's name and what id says of its file (a sum of its
+// contents, or its size and time). A cache key that holds it changes when the binaries do.
+func Identify(w io.Writer, id func(path string) string) {
+	dir, err := Dir()
+	if err != nil {
+		fmt.Fprintf(w, "envtest: %v\n", err)
+		return
+	}
+	fmt.Fprintf(w, "envtest %s\n", dir)
+	for _, name := range Binaries {
+		fmt.Fprintf(w, "%s %s\n", name, id(filepath.Join(dir, name)))
+	}
 }
 
 func isExecutable(path string) bool {

@@ -85,17 +85,7 @@ func selfSum(root string, g gocmd.Go) (string, error) {
 
 // envtestSum writes the envtest binaries into h: which folder holds them and their contents'
 // sums (about 150 MB, read in well under a second).
-func envtestSum(h io.Writer) {
-	dir, err := kubeassets.Dir()
-	if err != nil {
-		fmt.Fprintf(h, "envtest: %v\n", err)
-		return
-	}
-	fmt.Fprintf(h, "envtest %s\n", dir)
-	for _, name := range kubeassets.Binaries {
-		fmt.Fprintf(h, "%s %s\n", name, cachedFileSum(filepath.Join(dir, name)))
-	}
-}
+func envtestSum(h io.Writer) { kubeassets.Identify(h, cachedFileSum) }
 
 // fileSums remembers the sums cachedFileSum computed in this run, by path, size and time.
 var fileSums sync.Map

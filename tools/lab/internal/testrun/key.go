@@ -176,15 +176,11 @@ func courseDeps(c *course.Course, imports map[string]bool) ([]string, error) {
 // addAssets adds to h the envtest binaries a test would start: their folder, or why there is
 // none, and each binary's size and time.
 func addAssets(h hash.Hash) {
-	dir, err := kubeassets.Dir()
-	if err != nil {
-		fmt.Fprintf(h, "envtest: %v\x00", err)
-		return
-	}
-	fmt.Fprintf(h, "envtest %s\x00", dir)
-	for _, name := range kubeassets.Binaries {
-		if fi, err := os.Stat(filepath.Join(dir, name)); err == nil {
-			fmt.Fprintf(h, "%s %d %d\x00", name, fi.Size(), fi.ModTime().UnixNano())
+	kubeassets.Identify(h, func(path string) string {
+		fi, err := os.Stat(path)
+		if err != nil {
+			return err.Error()
 		}
-	}
+		return fmt.Sprintf("%d %d", fi.Size(), fi.ModTime().UnixNano())
+	})
 }
