@@ -25,6 +25,7 @@ package lanes
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 )
 
@@ -157,6 +158,18 @@ func ModuleVersion(tc, goos, goarch string) string {
 // ModuleVersion is the version of ToolchainModule that holds the lane's toolchain for a system.
 func (l Lane) ModuleVersion(goos, goarch string) string {
 	return ModuleVersion(l.Toolchain, goos, goarch)
+}
+
+// ToolchainGo is where the go command unpacks toolchain tc (go1.N.P) for a system: the go
+// binary in the module cache gomodcache (go env GOMODCACHE), which is there once a
+// GOTOOLCHAIN=go1.N.P command has fetched it.
+func ToolchainGo(tc, gomodcache, goos, goarch string) string {
+	exe := "go"
+	if goos == "windows" {
+		exe += ".exe"
+	}
+	mod := ToolchainModule + "@" + ModuleVersion(tc, goos, goarch)
+	return filepath.Join(gomodcache, filepath.FromSlash(mod), "bin", exe)
 }
 
 // Module is the module path and version that hold the lane's toolchain for a system, as go mod

@@ -529,12 +529,7 @@ func (d *doc) classicCached() bool {
 
 // toolchainCachedFor reports whether the module cache holds lane l's toolchain, unpacked.
 func (d *doc) toolchainCachedFor(l lanes.Lane) bool {
-	exe := "go"
-	if d.env["GOHOSTOS"] == "windows" {
-		exe += ".exe"
-	}
-	dir := filepath.Join(d.env["GOMODCACHE"], filepath.FromSlash(d.toolchainModule(l)))
-	fi, err := d.m.Stat(filepath.Join(dir, "bin", exe))
+	fi, err := d.m.Stat(lanes.ToolchainGo(l.Toolchain, d.env["GOMODCACHE"], d.env["GOHOSTOS"], d.env["GOHOSTARCH"]))
 	return err == nil && fi.Mode().IsRegular()
 }
 

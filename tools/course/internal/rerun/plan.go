@@ -228,12 +228,7 @@ func localToolchains() toolchains {
 		if env["GOVERSION"] == toolchain {
 			return true, nil
 		}
-		exe := "go"
-		if env["GOHOSTOS"] == "windows" {
-			exe += ".exe"
-		}
-		mod := lanes.ToolchainModule + "@" + lanes.ModuleVersion(toolchain, env["GOHOSTOS"], env["GOHOSTARCH"])
-		return base.IsFile(filepath.Join(env["GOMODCACHE"], filepath.FromSlash(mod), "bin", exe)), nil
+		return base.IsFile(lanes.ToolchainGo(toolchain, env["GOMODCACHE"], env["GOHOSTOS"], env["GOHOSTARCH"])), nil
 	}
 }
 
