@@ -56,9 +56,10 @@ func keyPathOf[K comparable]() keyPath {
 }
 
 // Two odd 64-bit constants that hash64 mixes into its operands, so that the
-// key 0 and the seed 0 are not multiplied by zero. Some key still makes a
-// factor 0 (x^hashK1 is 0 for the key hashK1, whatever the seed), so the
-// seed must enter the hash again after that multiply.
+// key 0 and the seed 0 are not multiplied by zero. Under each seed, some key
+// still makes a factor 0 (the key seed^hashK0 does), and its hash is then
+// made of the seed alone: the seed must enter the hash again after that
+// multiply.
 const (
 	hashK0 = 0xa076_1d64_78bd_642f
 	hashK1 = 0xe703_7ed1_a0b4_28db
@@ -67,8 +68,12 @@ const (
 // hash64 returns the hash of an 8-byte key x under seed. Every bit of x and
 // of seed changes about half of the bits of the result (the top 8 that
 // make the tophash, and the low ones that choose a bucket), and the same x
-// and seed always give the same result. Every key's hash depends on the seed,
-// that of a key which makes a product 0 too.
+// and seed always give the same result. Every key's hash depends on the
+// seed: the seed enters both factors of the first multiply, so that no key
+// fixed in advance can make either of them 0, 1 or any other constant.
+// Not promised: under each seed, some keys make a factor 0 (the key
+// seed^hashK0 does) and hash alike, keys that only one who knows the seed
+// can compute.
 func hash64(seed, x uint64) uint64 {
 	// TODO(02): step 9: return a hash of x under seed, with the properties said
 	// above.

@@ -42,10 +42,12 @@ func (g *ctrlGroup) setEmpty() {
 	*g = ctrlGroup(bitsetEmpty)
 }
 
-// bitset is a set of slots of one group, one byte per slot: byte i is 0x80
-// when slot i is in the set and 0x00 otherwise. This is the runtime's
-// portable representation (on amd64 it packs one bit per slot instead, as the
-// SSE instructions it uses return).
+// bitset is a set of slots of one group. The matches of match.go (step 1)
+// give one byte per slot: byte i is 0x80 when slot i is in the set and 0x00
+// otherwise, the runtime's portable representation. Those of match_simd.go
+// (step 11, built with GOEXPERIMENT=simd on amd64) give one bit per slot: bit
+// i is slot i, as the SSE instructions of the runtime's amd64 matches return.
+// first and matchFull, in the same file as the matches, follow them.
 type bitset uint64
 
 // removeFirst removes the lowest slot from the set: b-1 turns the lowest set
@@ -53,11 +55,6 @@ type bitset uint64
 // and b-1 share.
 func (b bitset) removeFirst() bitset {
 	return b & (b - 1)
-}
-
-// matchFull returns the set of full slots: those whose top bit is 0.
-func (g ctrlGroup) matchFull() bitset {
-	return bitset(^uint64(g) & bitsetMSB)
 }
 
 // h1 returns the upper 57 bits of a hash, which choose the groups to probe.

@@ -1,7 +1,11 @@
+//go:build !(go1.27 && goexperiment.simd && amd64)
+
 package swiss
 
 // Step 1: compare the 8 control bytes of a group with one operation each,
-// treating the control word as a uint64 (SWAR: SIMD within a register).
+// treating the control word as a uint64 (SWAR: SIMD within a register). Built
+// with GOEXPERIMENT=simd on amd64 (Go 1.27), the lab compiles match_simd.go,
+// step 11, in place of this file.
 
 // matchH2 returns the set of slots whose control byte equals h, a 7-bit H2.
 //
@@ -42,4 +46,9 @@ func (b bitset) first() int {
 	// See chapter 03, section "Step 1: eight comparisons in one (SWAR)".
 	// stuck: go run ./tools/lab hint 03
 	return 0
+}
+
+// matchFull returns the set of full slots: those whose top bit is 0.
+func (g ctrlGroup) matchFull() bitset {
+	return bitset(^uint64(g) & bitsetMSB)
 }

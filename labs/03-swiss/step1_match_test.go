@@ -143,7 +143,7 @@ func TestStep1First(t *testing.T) {
 		{[]int{0}, 0}, {[]int{3, 5}, 3}, {[]int{7}, 7}, {[]int{1, 2, 3, 4, 5, 6, 7}, 1}, {[]int{6, 7}, 6},
 	} {
 		if got := bitsetOf(c.set...).first(); got != c.want {
-			t.Errorf("first() of the bitset of slots %v (%#016x) = %d; want %d: slot i is bit 8i+7", c.set, uint64(bitsetOf(c.set...)), got, c.want)
+			t.Errorf("first() of the bitset of slots %v (%#016x) = %d; want %d: %s", c.set, uint64(bitsetOf(c.set...)), got, c.want, slotBit)
 		}
 	}
 	var got []int

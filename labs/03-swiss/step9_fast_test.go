@@ -36,18 +36,6 @@ func TestStep9KeyPath(t *testing.T) {
 func TestStep9Hash64(t *testing.T) {
 	maptest.Hash64(t, hash64)
 
-	// Every key's hash depends on the seed, those too that make a factor
-	// of a multiply 0 (see hashK0 and hashK1).
-	maptest.EveryKeyHasASeed(t, hash64, []maptest.NamedKey{
-		{Name: "hashK1", Key: func(uint64) uint64 { return hashK1 }},
-		{Name: "seed^hashK0", Key: func(seed uint64) uint64 { return seed ^ hashK0 }},
-		{Name: "0", Key: func(uint64) uint64 { return 0 }},
-		{Name: "hashK0", Key: func(uint64) uint64 { return hashK0 }},
-		{Name: "^0", Key: func(uint64) uint64 { return ^uint64(0) }},
-		{Name: "seed", Key: func(seed uint64) uint64 { return seed }},
-		{Name: "seed^hashK1", Key: func(seed uint64) uint64 { return seed ^ hashK1 }},
-	})
-
 	// Each bit of the seed too must reach every bit of the hash. A seed
 	// xored onto the result (hash64 = mix(x) ^ seed) leaves the keys that
 	// collide under one seed colliding under every seed, so a new seed
@@ -64,10 +52,23 @@ func TestStep9Hash64(t *testing.T) {
 			t.Fatalf("flipping bit %d of the seed flips %.1f bits of hash64 on average; want about 32 (24 to 40), as for a bit of the key: mix the seed into the key before the multiplies, not into the result after them", bit, avg)
 		}
 	}
+
+	// Every key's hash depends on the seed: under 1000 seeds, each key takes
+	// 1000 hashes (maptest.EveryKeyHasASeed says why all of them).
+	maptest.EveryKeyHasASeed(t, hash64, seedKeys)
 }
 
 func TestStep9HashString(t *testing.T) {
 	maptest.HashString(t, hashString)
+	maptest.EveryStringHasASeed(t, hashString, seedKeys)
+}
+
+// seedKeys are the keys most likely to make a factor of a multiply 0 or 1
+// whatever the seed: 0, 1, ^0 and the two constants of hash64 (the check
+// tries each with its lowest bit flipped too).
+var seedKeys = []maptest.NamedKey{
+	{Name: "0", Key: 0}, {Name: "1", Key: 1}, {Name: "^0", Key: ^uint64(0)},
+	{Name: "hashK0", Key: hashK0}, {Name: "hashK1", Key: hashK1},
 }
 
 // TestStep9HashStringCost checks that hashString costs about as much on a
@@ -80,18 +81,19 @@ func TestStep9HashStringCost(t *testing.T) {
 }
 
 // TestStep9Hash checks that Map.hash takes the path New chose, with the
-// map's own seeds.
+// map's own seeds: memHash64 and strHash are hash64 and hashString
+// (memhash_noaes.go), or step 11's AES hashes (memhash_aes.go).
 func TestStep9Hash(t *testing.T) {
-	checkHash(t, New[int64, int](0), "hash64(m.seed64, uint64(key))", []int64{0, 1, -1, 1 << 40},
-		func(m *Map[int64, int], k int64) uint64 { return hash64(m.seed64, uint64(k)) })
-	checkHash(t, New[userID, int](0), "hash64(m.seed64, uint64(key))", []userID{0, 7, -7},
-		func(m *Map[userID, int], k userID) uint64 { return hash64(m.seed64, uint64(k)) })
-	checkHash(t, New[int32, int](0), "hash64(m.seed64, uint64(uint32(key)))", []int32{0, 1, -1, 1 << 30},
-		func(m *Map[int32, int], k int32) uint64 { return hash64(m.seed64, uint64(uint32(k))) })
-	checkHash(t, New[string, int](0), "hashString(m.seed64, key)", []string{"", "a", "key-0001", "a longer key, of more than sixteen bytes"},
-		func(m *Map[string, int], k string) uint64 { return hashString(m.seed64, k) })
-	checkHash(t, New[name, int](0), "hashString(m.seed64, string(key))", []name{"x", "y"},
-		func(m *Map[name, int], k name) uint64 { return hashString(m.seed64, string(k)) })
+	checkHash(t, New[int64, int](0), "memHash64(m.seed64, uint64(key))", []int64{0, 1, -1, 1 << 40},
+		func(m *Map[int64, int], k int64) uint64 { return memHash64(m.seed64, uint64(k)) })
+	checkHash(t, New[userID, int](0), "memHash64(m.seed64, uint64(key))", []userID{0, 7, -7},
+		func(m *Map[userID, int], k userID) uint64 { return memHash64(m.seed64, uint64(k)) })
+	checkHash(t, New[int32, int](0), "memHash64(m.seed64, uint64(uint32(key)))", []int32{0, 1, -1, 1 << 30},
+		func(m *Map[int32, int], k int32) uint64 { return memHash64(m.seed64, uint64(uint32(k))) })
+	checkHash(t, New[string, int](0), "strHash(m.seed64, key)", []string{"", "a", "key-0001", "a longer key, of more than sixteen bytes"},
+		func(m *Map[string, int], k string) uint64 { return strHash(m.seed64, k) })
+	checkHash(t, New[name, int](0), "strHash(m.seed64, string(key))", []name{"x", "y"},
+		func(m *Map[name, int], k name) uint64 { return strHash(m.seed64, string(k)) })
 	checkHash(t, New[float64, int](0), "maphash.Comparable(m.seed, key)", []float64{0, 1.5, -2},
 		func(m *Map[float64, int], k float64) uint64 { return maphash.Comparable(m.seed, k) })
 
@@ -147,9 +149,11 @@ func TestStep9Suite(t *testing.T) {
 
 // needFastHashes stops a test of maps on the fast paths while hash64 or
 // hashString is still a stub: every key of its path would hash alike, and
-// the test's messages would be about the effects.
+// the test's messages would be about the effects. Built with
+// GOEXPERIMENT=simd, it needs step 11's hashes too (needSteps).
 func needFastHashes(t *testing.T) {
 	t.Helper()
+	needSteps(t)
 	if hash64(1, 2) == hash64(1, 3) && hash64(1, 3) == hash64(2, 3) {
 		t.Fatalf("hash64 returns %#x whatever the key and the seed: it is not written yet, and this test's integer keys take it (TestStep9Hash64 checks it alone)", hash64(1, 2))
 	}

@@ -26,7 +26,7 @@ func TestStep4AddPrefixRenamesEachKeyOnce(t *testing.T) {
 	for k, v := range before {
 		want[prefix+k] = v
 	}
-	wrong := 0
+	wrong, unchanged := 0, 0
 	var first string
 	for range runs {
 		m := maps.Clone(before)
@@ -37,12 +37,19 @@ func TestStep4AddPrefixRenamesEachKeyOnce(t *testing.T) {
 		if !ok {
 			return
 		}
+		if maps.Equal(m, before) {
+			unchanged++
+		}
 		if !maps.Equal(m, want) {
 			wrong++
 			if first == "" {
 				first = difference(m, want)
 			}
 		}
+	}
+	if unchanged > 0 {
+		t.Fatalf("in %d of %d runs, AddPrefix(m, %q) left the caller's map m as it was: a map value is a pointer to the map's runtime header, and the parameter m is a copy of the caller's, so assigning the parameter a new map (m = renamed) changes only AddPrefix's own variable; change the map that m points to: clear(m), then copy the renamed entries into it",
+			unchanged, runs, prefix)
 	}
 	if wrong > 0 {
 		t.Fatalf("in %d of %d runs, AddPrefix(m, %q) on a map of %d entries left m wrong; in the first, %s: a key added during range may or may not be produced later in the same loop (and then it is renamed twice), and renaming k writes over an entry prefix+k that was not renamed yet; build the renamed entries apart, then put them in m",

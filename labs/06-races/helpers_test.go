@@ -62,6 +62,21 @@ func runWorkload(name string) int {
 // end with advice.
 func inChild(t *testing.T, name, subject, activity, advice string) {
 	t.Helper()
+	text, code := runChild(t, name, subject, activity, advice)
+	if code != 0 || !strings.HasSuffix(strings.TrimSpace(text), "ok") {
+		wrong, ok := strings.CutPrefix(firstLine(text), "wrong: ")
+		if ok && code == 1 {
+			t.Fatalf("while %s: %s", activity, wrong)
+		}
+		t.Fatalf("while %s: %s (exit status %d)", activity, wrong, code)
+	}
+}
+
+// runChild runs the named workload in a child process, as inChild does, and
+// fails t if the child crashed, hung or raced. Otherwise it returns the
+// child's output and exit status, for the caller to read.
+func runChild(t *testing.T, name, subject, activity, advice string) (text string, code int) {
+	t.Helper()
 	if workloads[name] == nil {
 		t.Fatalf("the test has no workload %q", name)
 	}
@@ -83,9 +98,7 @@ func inChild(t *testing.T, name, subject, activity, advice string) {
 		t.Fatalf("the race detector found a data race in %s while %s: %s; %s",
 			subject, activity, raceSites(text), advice)
 	}
-	if code != 0 || !strings.HasSuffix(strings.TrimSpace(text), "ok") {
-		t.Fatalf("while %s: %s (exit status %d)", activity, strings.TrimPrefix(firstLine(text), "wrong: "), code)
-	}
+	return text, code
 }
 
 // together calls f(g, i) in goroutines g = 0, 1, ..., goroutines-1, each
@@ -167,7 +180,7 @@ func crashCause(fatal string, copied bool) string {
 	case strings.Contains(fatal, "iteration"):
 		return "One goroutine ranged over a map (as copying it does) while another wrote it"
 	case strings.Contains(fatal, "read and map write"):
-		return "One goroutine read a map while another wrote it: readers need the lock too"
+		return "One goroutine read a map while another wrote it"
 	case strings.Contains(fatal, "concurrent map writes") && copied:
 		// maps.Clone copies the map's header, the "writing" mark included:
 		// a copy taken while another goroutine was in the middle of a write
@@ -448,3 +461,12 @@ sync.(*WaitGroup).Go.func1()
 created by sync.(*WaitGroup).Go in goroutine 1
 	/usr/lib/go/src/sync/waitgroup.go:238 +0x7d`
 )
+
+// joinNames joins names for a sentence: "Set", "Set and Delete",
+// "Get, Set and Delete".
+func joinNames(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}

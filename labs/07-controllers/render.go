@@ -35,12 +35,16 @@ func Render(settings map[string]string) string {
 // Ensure makes the ConfigMap key hold Render(settings) under PayloadKey,
 // creating it if it does not exist, and says what it did: created, updated,
 // or unchanged when the ConfigMap already held that payload. It sends no
-// update when nothing changed.
+// update when nothing changed. The payload is all it writes: the other keys
+// of the data, and the metadata (owner references, labels), are someone
+// else's and stay as they were.
 func Ensure(ctx context.Context, c client.Client, key types.NamespacedName, settings map[string]string) (controllerutil.OperationResult, error) {
 	// TODO(07): step 2. When the ConfigMap already holds the payload, Ensure
 	// sends no update and returns controllerutil.OperationResultNone; only a
 	// payload that differs is written (OperationResultUpdated). As shipped,
-	// it updates on every call, changed or not.
+	// it updates on every call, changed or not. Whatever you change, write
+	// only the payload: another writer's keys in the data, and the owner
+	// references, stay as they were.
 	// See chapter 07, section "2. A payload in map order, and the hot loop".
 	// stuck: go run ./tools/lab hint 07
 	cm := &corev1.ConfigMap{}

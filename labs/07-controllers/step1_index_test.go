@@ -16,6 +16,8 @@ import (
 	"k8s.io/client-go/kubernetes/fake"
 	k8stesting "k8s.io/client-go/testing"
 	"k8s.io/client-go/tools/cache"
+
+	"gomaps/labs/internal/locktest"
 )
 
 // The Index between a real informer and two reconcile workers: the
@@ -27,7 +29,10 @@ const (
 	indexWorkers = 2   // workers calling Take, as MaxConcurrentReconciles: 2
 )
 
-func init() { workloads["index"] = indexWorkload }
+func init() {
+	workloads["index"] = indexWorkload
+	workloads["index-locks"] = indexLocks
+}
 
 func indexWorkload() error {
 	// The runtime's check only fires when two map operations overlap in
@@ -165,10 +170,63 @@ func indexRound() error {
 
 func TestStep1IndexIsSafeToShare(t *testing.T) {
 	t.Run("its messages", testIndexMessages)
+	// First one call at a time, whose verdict is the same on every run; a
+	// crash or a hang of it, the concurrent workload reports too.
+	if result, _, _ := inChild(t, "index-locks"); strings.HasPrefix(result, "wrong: ") {
+		t.Fatal(strings.TrimPrefix(result, "wrong: "))
+	}
 	result, fatal, where := inChild(t, "index")
 	if msg := indexMessage(result, fatal, where); msg != "" {
 		t.Fatal(msg)
 	}
+}
+
+// indexLocks: the test calls Take alone on a new Index while it holds a
+// sync.RWMutex of the Index, write-locked, then read-locked. Take writes
+// pending, and 2 workers call it at once: one that returns while the test
+// holds the read lock took RLock, which both workers can hold at the same
+// time, where Lock waits for every other holder. (A Take that returns while
+// the test holds the write lock took no lock: the concurrent workload shows
+// that, with a crash. The informer's handler may hold RLock: it is called
+// from one goroutine, and a Take that holds Lock still waits for it.)
+func indexLocks() error {
+	locks, err := locktest.FieldLocks(NewIndex())
+	if err != nil {
+		return nil // the workload's crash says more
+	}
+	for i, l := range locks {
+		if _, ok := l.RLocker(); !ok {
+			continue // a sync.Mutex, which has no readers
+		}
+		if waited, stuck := takeWithLockHeld(i, false); !waited || stuck {
+			continue
+		}
+		if waited, _ := takeWithLockHeld(i, true); !waited {
+			return fmt.Errorf("Take writes pending holding only x.%s.RLock, which many goroutines can hold at once (it returned while the test held x.%s read-locked), so two workers write pending together: a writer needs Lock, not RLock; use x.%s.Lock() and x.%s.Unlock() in Take",
+				l.Field, l.Field, l.Field, l.Field)
+		}
+	}
+	return nil
+}
+
+// takeWithLockHeld calls Take on a new Index (with one key pending) while
+// the test holds its lock number i, read-locked if read, and says whether
+// Take waited for the test, and whether it still waited once the test let go.
+func takeWithLockHeld(i int, read bool) (waited, stuck bool) {
+	x := NewIndex()
+	x.pending["default/cm"] = 1
+	locks, _ := locktest.FieldLocks(x)
+	l := locks[i]
+	hold, release := l.Lock, l.Unlock
+	if read {
+		r, _ := l.RLocker()
+		hold, release = r.Lock, r.Unlock
+	}
+	hold()
+	o := locktest.Start("Take", func() { x.Take() })
+	waited = o.Settle() != ""
+	release()
+	return waited, o.Settle() != ""
 }
 
 // indexAdvice is the fix for a race on pending: a lock taken only around

@@ -3,6 +3,8 @@ package controllers
 import (
 	"context"
 	"fmt"
+	"maps"
+	"slices"
 	"testing"
 
 	corev1 "k8s.io/api/core/v1"
@@ -83,24 +85,42 @@ func TestStep2EnsureLeavesTheRealConfigMapAlone(t *testing.T) {
 	// On a real API server an update that changes no byte is not written:
 	// resourceVersion stays and no watch event fires. Only a payload that
 	// differs is written, and each write wakes the controller again.
+	//
+	// The ConfigMap is shared: another writer put its own key in the data,
+	// and the object that owns the ConfigMap is in its owner references.
+	// Ensure writes its payload and leaves the rest as it was.
 	c := apiServer(t)
 	ctx := context.Background()
 	key := types.NamespacedName{Namespace: "default", Name: "step2-app-config"}
-	t.Cleanup(func() {
-		c.Delete(ctx, &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: key.Name, Namespace: key.Namespace}})
-	})
+	owner := metav1.OwnerReference{APIVersion: "apps/v1", Kind: "Deployment", Name: "app", UID: "step2-owner-uid"}
+	shared := &corev1.ConfigMap{
+		ObjectMeta: metav1.ObjectMeta{Name: key.Name, Namespace: key.Namespace, OwnerReferences: []metav1.OwnerReference{owner}},
+		Data:       map[string]string{"owner": "team-a", PayloadKey: "feature.00=stale\n"},
+	}
+	if err := c.Create(ctx, shared); err != nil {
+		t.Fatalf("create %s: %v", key, err)
+	}
+	t.Cleanup(func() { c.Delete(ctx, shared) })
 	versions := map[string]bool{}
+	var cm corev1.ConfigMap
 	for range 10 {
 		if _, err := Ensure(ctx, c, key, settings()); err != nil {
 			t.Fatalf("Ensure on the API server: %v", err)
 		}
-		var cm corev1.ConfigMap
+		cm = corev1.ConfigMap{}
 		if err := c.Get(ctx, key, &cm); err != nil {
 			t.Fatalf("get %s: %v", key, err)
 		}
 		versions[cm.ResourceVersion] = true
 	}
-	if len(versions) > 1 {
+	switch {
+	case len(versions) > 1:
 		t.Fatalf("10 reconciles with the same settings left the ConfigMap at %d different resourceVersions: the API server wrote it %d times, and each write is a watch event that starts the next reconcile (a hot loop)", len(versions), len(versions))
+	case cm.Data[PayloadKey] != Render(settings()):
+		t.Fatalf("after Ensure, the ConfigMap holds %q under %s; want %q", cm.Data[PayloadKey], PayloadKey, Render(settings()))
+	case cm.Data["owner"] != "team-a":
+		t.Fatalf("Ensure removed the key \"owner\" that another writer had put in the ConfigMap's data (its keys are now %q): change only cm.Data[PayloadKey], on the ConfigMap as you got it (make cm.Data if it is nil); never give cm.Data a new map, nor update with a new ConfigMap, which drops every key someone else wrote", slices.Sorted(maps.Keys(cm.Data)))
+	case !slices.ContainsFunc(cm.OwnerReferences, func(r metav1.OwnerReference) bool { return r.UID == owner.UID }):
+		t.Fatalf("Ensure removed the ConfigMap's owner reference to %s %s (its owner references are now %v): update the ConfigMap as you got it from the API server, changing only its payload; a new ConfigMap object replaces the metadata too", owner.Kind, owner.Name, cm.OwnerReferences)
 	}
 }

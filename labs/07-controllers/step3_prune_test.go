@@ -128,4 +128,8 @@ func TestStep3KeepsTheKeysItDoesNotOwn(t *testing.T) {
 	if !maps.Equal(got, want) {
 		t.Fatalf("RecordEndpoints(%v, [web-2 with an IP, web-3 and web-4 without]) = %v; want %v: keep the keys without the prefix, and of yours only those of the Pods that have an IP", before, got, want)
 	}
+	// A caller may keep its map (cm.Data) rather than take the one returned.
+	if !maps.Equal(data, want) {
+		t.Fatalf("RecordEndpoints(data, [web-2 with an IP, web-3 and web-4 without]) returned the right map, but the caller's data still holds %v; want %v: RecordEndpoints must change data itself, deleting the keys of the Pods that are gone from it, and return it, not a new map that the caller may never look at", data, want)
+	}
 }

@@ -23,7 +23,15 @@ func TestStep4PredicateLetsEditsOfTheConfigMapThrough(t *testing.T) {
 	if err := c.Create(ctx, old); err != nil {
 		t.Fatalf("create %s: %v", client.ObjectKeyFromObject(old), err)
 	}
-	t.Cleanup(func() { c.Delete(ctx, old) })
+	t.Cleanup(func() {
+		// A ConfigMap with a finalizer is not deleted until it is gone.
+		var cm corev1.ConfigMap
+		if c.Get(ctx, client.ObjectKeyFromObject(old), &cm) == nil && len(cm.Finalizers) > 0 {
+			cm.Finalizers = nil
+			c.Update(ctx, &cm)
+		}
+		c.Delete(ctx, old)
+	})
 	edited := old.DeepCopy()
 	edited.Data[PayloadKey] = "feature.00=false\n"
 	if err := c.Update(ctx, edited); err != nil {
@@ -48,11 +56,37 @@ func TestStep4PredicateLetsEditsOfTheConfigMapThrough(t *testing.T) {
 			edited.ResourceVersion, relabeled.ResourceVersion)
 	}
 
+	// Someone else edits a field that a predicate comparing data, labels and
+	// annotations does not look at: the finalizers, then the owner
+	// references. The API server writes each, and bumps resourceVersion.
+	finalized := editOnly(t, c, relabeled, "finalizers", func(cm *corev1.ConfigMap) {
+		cm.Finalizers = []string{"example.com/keep"}
+	})
+	owned := editOnly(t, c, finalized, "owner references", func(cm *corev1.ConfigMap) {
+		cm.OwnerReferences = []metav1.OwnerReference{{APIVersion: "apps/v1", Kind: "Deployment", Name: "app", UID: "step4-owner-uid"}}
+	})
+
 	// An informer's resync, and a relist after a lost watch, send an update
 	// event for every object in its cache, changed or not: old and new are
 	// the same ConfigMap. Letting those through reconciles every owned
 	// ConfigMap on every resync, for nothing.
-	if OwnedConfigMapPredicate().Update(event.UpdateEvent{ObjectOld: relabeled, ObjectNew: relabeled.DeepCopy()}) {
-		t.Fatalf("the predicate let through an update event whose old and new ConfigMap are the same (resourceVersion %s in both), as a resync sends for every object: let through only the updates that changed the ConfigMap, those whose resourceVersion changed", relabeled.ResourceVersion)
+	if OwnedConfigMapPredicate().Update(event.UpdateEvent{ObjectOld: owned, ObjectNew: owned.DeepCopy()}) {
+		t.Fatalf("the predicate let through an update event whose old and new ConfigMap are the same (resourceVersion %s in both), as a resync sends for every object: let through only the updates that changed the ConfigMap, those whose resourceVersion changed", owned.ResourceVersion)
 	}
+}
+
+// editOnly writes change to a copy of cm on the API server, a change of its
+// metadata only (what names), and fails t if the predicate drops the update.
+func editOnly(t *testing.T, c client.Client, cm *corev1.ConfigMap, what string, change func(*corev1.ConfigMap)) *corev1.ConfigMap {
+	t.Helper()
+	edited := cm.DeepCopy()
+	change(edited)
+	if err := c.Update(context.Background(), edited); err != nil {
+		t.Fatalf("edit the %s of %s: %v", what, client.ObjectKeyFromObject(cm), err)
+	}
+	if !OwnedConfigMapPredicate().Update(event.UpdateEvent{ObjectOld: cm, ObjectNew: edited}) {
+		t.Fatalf("the predicate dropped an edit of the ConfigMap's %s (resourceVersion %s -> %s; the same data, labels and annotations): a predicate that compares chosen fields misses the others (finalizers, owner references, any field added later); let through every update whose resourceVersion changed, which the API server changes on every write, whatever it changed",
+			what, cm.ResourceVersion, edited.ResourceVersion)
+	}
+	return edited
 }

@@ -157,7 +157,7 @@ func snapshotIsACopy(t *testing.T) {
 		reg.Set(memberName(1), memberData(1))
 	})
 	if _, ok := snap[memberName(1)]; ok {
-		t.Fatalf("a Set after Snapshot changed the map that Snapshot returned: Snapshot returns the Registry's own map, which the caller then reads while the handler writes it; return a copy made under the lock (maps.Clone)")
+		t.Fatalf("a Set after Snapshot changed the map that Snapshot returned: Snapshot returns the Registry's own map, which the caller then reads while the handler writes it; return a copy made under the lock, with cloneMembers(r.members) (clone.go)")
 	}
 }
 

@@ -52,5 +52,10 @@
 // reads) are part of the grader, like the tests: the runner does not count
 // the lab as passing while one of them differs from the shipped file.
 //
+// Built with GOEXPERIMENT=simd on amd64, step 11's files replace match.go and
+// memhash_noaes.go, so that every step's code matches and hashes with them:
+// there the runner puts step 11 first (//lab:first 11).
+//
 //lab:given invariants.go invariants_off.go layout.go
+//lab:first 11
 package swiss

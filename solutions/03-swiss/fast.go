@@ -67,9 +67,10 @@ func keyPathOf[K comparable]() keyPath {
 }
 
 // Two odd 64-bit constants that hash64 mixes into its operands, so that the
-// key 0 and the seed 0 are not multiplied by zero. Some key still makes a
-// factor 0 (x^hashK1 is 0 for the key hashK1, whatever the seed), so the
-// seed must enter the hash again after that multiply.
+// key 0 and the seed 0 are not multiplied by zero. Under each seed, some key
+// still makes a factor 0 (the key seed^hashK0 does), and its hash is then
+// made of the seed alone: the seed must enter the hash again after that
+// multiply.
 const (
 	hashK0 = 0xa076_1d64_78bd_642f
 	hashK1 = 0xe703_7ed1_a0b4_28db
@@ -78,17 +79,24 @@ const (
 // hash64 returns the hash of an 8-byte key x under seed. Every bit of x and
 // of seed changes about half of the bits of the result (the top ones that
 // choose a table and a group, and the bottom 7 that are H2), and the same x
-// and seed always give the same result. Every key's hash depends on the seed,
-// that of a key which makes a product 0 too.
+// and seed always give the same result. Every key's hash depends on the
+// seed: the seed enters both factors of the first multiply, so that no key
+// fixed in advance can make either of them 0, 1 or any other constant.
+// Not promised: under each seed, some keys make a factor 0 (the key
+// seed^hashK0 does) and hash alike, keys that only one who knows the seed
+// can compute.
 func hash64(seed, x uint64) uint64 {
 	// A 64x64 -> 128 bit multiply spreads every input bit over the middle
 	// of the product; folding its halves with ^ brings them to both ends.
-	// The first product is 0 for the key hashK1 whatever the seed (and for
-	// the key seed^hashK0), so the second round xors the seed in again and
-	// multiplies by a constant, which is never 0: every key's hash depends
-	// on every bit of the seed.
-	hi, lo := bits.Mul64(x^seed^hashK0, x^hashK1)
-	hi, lo = bits.Mul64(hi^lo^seed^hashK1, hashK0)
+	// The seed enters both factors of the first multiply, as itself and
+	// with its halves swapped: no fixed key can make a factor a constant.
+	// Under each seed s, the keys s^hashK0 and swap(s)^hashK1 still make
+	// the product 0, so the second round brings the seed in again. It adds
+	// the seed, not xors it: fold(^0 * b) is ^0 for every b != 0, as
+	// fold(0 * b) is 0, so with ^ a key x would hash alike under the seeds
+	// x^hashK0 and ^(x^hashK0) (the key hashK0 under 0 and ^0).
+	hi, lo := bits.Mul64(x^seed^hashK0, x^bits.RotateLeft64(seed, 32)^hashK1)
+	hi, lo = bits.Mul64(hi^lo^(seed+hashK1), hashK0)
 	return hi ^ lo
 }
 
@@ -144,8 +152,10 @@ func le32(s string, i int) uint64 {
 
 // hash returns the 64-bit hash of key, on the path that New chose: path64
 // and path32 read the key's bytes as an integer and hash them with
-// m.seed64, pathString hashes the string with hashString and m.seed64, and
-// pathGeneric calls maphash.Comparable(m.seed, key). maphash.Comparable
+// memHash64 and m.seed64, pathString hashes the string with strHash and
+// m.seed64, and pathGeneric calls maphash.Comparable(m.seed, key).
+// memHash64 and strHash are hash64 and hashString (memhash_noaes.go; step
+// 11 gives them AES rounds). maphash.Comparable
 // panics for an interface key whose dynamic type is not comparable, as the
 // built-in map does; when testHash is set, it replaces the result on every
 // path.
@@ -156,11 +166,11 @@ func (m *Map[K, V]) hash(key K) uint64 {
 	var h uint64
 	switch m.path {
 	case path64:
-		h = hash64(m.seed64, *(*uint64)(unsafe.Pointer(&key)))
+		h = memHash64(m.seed64, *(*uint64)(unsafe.Pointer(&key)))
 	case path32:
-		h = hash64(m.seed64, uint64(*(*uint32)(unsafe.Pointer(&key))))
+		h = memHash64(m.seed64, uint64(*(*uint32)(unsafe.Pointer(&key))))
 	case pathString:
-		h = hashString(m.seed64, *(*string)(unsafe.Pointer(&key)))
+		h = strHash(m.seed64, *(*string)(unsafe.Pointer(&key)))
 	default:
 		h = maphash.Comparable(m.seed, key)
 	}

@@ -10,10 +10,10 @@ import (
 // data; other keys belong to someone else.
 const PodKeyPrefix = "pod."
 
-// RecordEndpoints makes data hold one key per Pod of pods that has an IP,
-// PodKeyPrefix + the Pod's name, with the IP as its value, and returns it
-// (a new map when data is nil). The keys of data that do not start with
-// PodKeyPrefix are left alone.
+// RecordEndpoints makes data, the caller's map itself, hold one key per Pod
+// of pods that has an IP, PodKeyPrefix + the Pod's name, with the IP as its
+// value, and returns it (a new map when data is nil). The keys of data that
+// do not start with PodKeyPrefix are left alone.
 func RecordEndpoints(data map[string]string, pods []corev1.Pod) map[string]string {
 	if data == nil {
 		data = map[string]string{}

@@ -33,7 +33,9 @@ func Render(settings map[string]string) string {
 // Ensure makes the ConfigMap key hold Render(settings) under PayloadKey,
 // creating it if it does not exist, and says what it did: created, updated,
 // or unchanged when the ConfigMap already held that payload. It sends no
-// update when nothing changed.
+// update when nothing changed. The payload is all it writes: the other keys
+// of the data, and the metadata (owner references, labels), are someone
+// else's and stay as they were.
 func Ensure(ctx context.Context, c client.Client, key types.NamespacedName, settings map[string]string) (controllerutil.OperationResult, error) {
 	// CreateOrUpdate gets the ConfigMap, runs the mutate function on it, and
 	// sends an update only if the result differs from what it got.

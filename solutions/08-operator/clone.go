@@ -9,9 +9,9 @@ import (
 // its copy with it.
 //
 // It is part of the grader, like the tests: you do not edit it. Step 5's test
-// needs to act in the middle of a Snapshot's copy, to check that no Set can
-// write the map until the copy is done, and nothing can run in the middle of
-// maps.Clone itself: the copy is made inside the runtime. So the test sets
+// needs to hold a Snapshot's copy once it has begun, to check that no Set can
+// write the map until the copy is done, and it cannot stop maps.Clone itself
+// half-way: the copy is made inside the runtime, in one call. So the test sets
 // cloneWatch, which cloneMembers calls once the copy has begun, before
 // maps.Clone reads the map, on the goroutine that copies; the operator never
 // sets it.

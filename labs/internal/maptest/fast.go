@@ -60,6 +60,24 @@ func KeyPaths(t *testing.T, got func(typ string) (path string, ok bool)) {
 	}
 }
 
+// A HashName names the hash that a check of this file grades, for its
+// messages: step 9's multiplies (Step9Hash64, Step9HashString) or lab 03's
+// AES rounds of step 11.
+type HashName struct {
+	Func   string // the function: "hash64"
+	NotYet string // what its stub means: "step 9 is not written yet (fast.go)"
+	Reach  string // how each bit reaches every bit of the hash: "(a multiply alone moves a bit only upwards)"
+	Seed   string // how the seed must enter: "the seed must enter every multiply"
+}
+
+// The names of step 9's hashes, in labs 02 and 03.
+var (
+	Step9Hash64 = HashName{Func: "hash64", NotYet: "step 9 is not written yet (fast.go)", Reach: "(a multiply alone moves a bit only upwards)",
+		Seed: "the seed must enter both factors of the first multiply, so that no key can make either of them a constant"}
+	Step9HashString = HashName{Func: "hashString", NotYet: "step 9 is not written yet (fast.go)", Reach: "(a multiply alone moves a bit only upwards)",
+		Seed: "so the seed must enter every multiply"}
+)
+
 // The seeds Hash64 tries: fixed, so that the check gives the same result on
 // every run.
 var hashSeeds = []uint64{0, 1, 0x5eed, 0xdead_beef_cafe_f00d, 1 << 63}
@@ -73,15 +91,21 @@ var hashSeeds = []uint64{0, 1, 0x5eed, 0xdead_beef_cafe_f00d, 1 << 63}
 // top 7 and the low 7 bits.
 func Hash64(t *testing.T, hash64 func(seed, x uint64) uint64) {
 	t.Helper()
+	Hash64Of(t, Step9Hash64, hash64)
+}
+
+// Hash64Of is Hash64 of the hash that hn names.
+func Hash64Of(t *testing.T, hn HashName, hash64 func(seed, x uint64) uint64) {
+	t.Helper()
 	if hash64(1, 2) == hash64(1, 3) && hash64(1, 3) == hash64(2, 3) {
-		t.Fatalf("hash64 returns %#x whatever the key and the seed: step 9 is not written yet (fast.go)", hash64(1, 2))
+		t.Fatalf("%s returns %#x whatever the key and the seed: %s", hn.Func, hash64(1, 2), hn.NotYet)
 	}
 	rng := rand.New(rand.NewPCG(9, 9))
 	for _, seed := range hashSeeds {
 		for range 100 {
 			x := rng.Uint64()
 			if a, b := hash64(seed, x), hash64(seed, x); a != b {
-				t.Fatalf("hash64(%#x, %#x) returned %#x, then %#x: the same key and seed must give the same hash", seed, x, a, b)
+				t.Fatalf("%s(%#x, %#x) returned %#x, then %#x: the same key and seed must give the same hash", hn.Func, seed, x, a, b)
 			}
 		}
 	}
@@ -104,8 +128,8 @@ func Hash64(t *testing.T, hash64 func(seed, x uint64) uint64) {
 				flipped += bits.OnesCount64(hash64(seed, x) ^ hash64(seed, x^1<<bit))
 			}
 			if avg := float64(flipped) / n; avg < 24 || avg > 40 {
-				t.Fatalf("with seed %#x, flipping bit %d of a key flips %.1f bits of hash64 on average; want about 32 (24 to 40): "+
-					"each bit of the key must reach every bit of the hash (a multiply alone moves a bit only upwards)", seed, bit, avg)
+				t.Fatalf("with seed %#x, flipping bit %d of a key flips %.1f bits of %s on average; want about 32 (24 to 40): "+
+					"each bit of the key must reach every bit of the hash %s", seed, bit, avg, hn.Func, hn.Reach)
 			}
 		}
 	}
@@ -127,39 +151,6 @@ func Hash64(t *testing.T, hash64 func(seed, x uint64) uint64) {
 			}
 		}
 	}
-}
-
-// EveryKeyHasASeed checks that the hash of each of keys depends on the
-// seed: under the seeds of hashSeeds, no two of its hashes are alike. A
-// product is 0 when one of its factors is, whatever the other: a key that
-// makes a factor of hash64's first multiply 0 (x^hashK1 is 0 for the key
-// hashK1, whatever the seed) would hash alike under every seed if the seed
-// did not enter hash64 again after that multiply. keys names each key and
-// gives it for a seed, since a key that zeroes a factor may depend on the
-// seed (seed^hashK0 zeroes x^seed^hashK0).
-func EveryKeyHasASeed(t *testing.T, hash64 func(seed, x uint64) uint64, keys []NamedKey) {
-	t.Helper()
-	for _, k := range keys {
-		seen := map[uint64]uint64{}
-		for _, seed := range hashSeeds {
-			h := hash64(seed, k.Key(seed))
-			if other, ok := seen[h]; ok {
-				t.Fatalf("hash64 gives the key %s the same hash %#x under the seeds %#x and %#x: every key's hash must depend on the seed, on all of its bits, "+
-					"or that key lands in the same bucket in the maps of both seeds, and seeding is there so that no key's place can be known in advance. "+
-					"A product is 0 when one factor is, whatever the other: after a multiply that this key can make 0, the seed must enter the hash "+
-					"again (xor it in before the next multiply, by a constant that is never 0)",
-					k.Name, h, other, seed)
-			}
-			seen[h] = seed
-		}
-	}
-}
-
-// A NamedKey is a key of hash64, which may depend on the seed, and its name
-// in messages.
-type NamedKey struct {
-	Name string
-	Key  func(seed uint64) uint64
 }
 
 // SameAsBuiltin runs random Puts, Deletes, Gets and Clears on m and on a
@@ -222,7 +213,13 @@ func SameAsBuiltin[K comparable](t *testing.T, m Map[K, int], key func(n int) K)
 // low 7 bits.
 func HashString(t *testing.T, hashString func(seed uint64, s string) uint64) {
 	t.Helper()
-	hashStringWritten(t, hashString)
+	HashStringOf(t, Step9HashString, hashString)
+}
+
+// HashStringOf is HashString of the hash that hn names.
+func HashStringOf(t *testing.T, hn HashName, hashString func(seed uint64, s string) uint64) {
+	t.Helper()
+	hashStringWritten(t, hn, hashString)
 	rng := rand.New(rand.NewPCG(7, 7))
 	text := make([]byte, 48)
 	for i := range text {
@@ -233,7 +230,7 @@ func HashString(t *testing.T, hashString func(seed uint64, s string) uint64) {
 			s := string(text[:n])
 			copied := string(append([]byte(nil), s...))
 			if a, b := hashString(seed, s), hashString(seed, copied); a != b {
-				t.Fatalf("hashString(%#x, %q) returned %#x, then %#x for the same bytes elsewhere in memory: the hash must depend on the bytes only", seed, s, a, b)
+				t.Fatalf("%s(%#x, %q) returned %#x, then %#x for the same bytes elsewhere in memory: the hash must depend on the bytes only", hn.Func, seed, s, a, b)
 			}
 		}
 	}
@@ -249,11 +246,11 @@ func HashString(t *testing.T, hashString func(seed uint64, s string) uint64) {
 		}
 	}
 	// Avalanche: for each length, flip each bit of random strings.
-	for _, n := range []int{1, 2, 3, 4, 5, 7, 8, 9, 12, 15, 16, 17, 20, 24, 31, 32, 33, 40} {
-		for bit := range n * 8 {
+	for _, size := range []int{1, 2, 3, 4, 5, 7, 8, 9, 12, 15, 16, 17, 20, 24, 31, 32, 33, 40} {
+		for bit := range size * 8 {
 			flipped := 0
 			const runs = 60
-			b := make([]byte, n)
+			b := make([]byte, size)
 			for range runs {
 				for i := range b {
 					b[i] = byte(rng.Uint32())
@@ -264,7 +261,7 @@ func HashString(t *testing.T, hashString func(seed uint64, s string) uint64) {
 				flipped += bits.OnesCount64(h ^ hashString(seed, string(b)))
 			}
 			if avg := float64(flipped) / runs; avg < 24 || avg > 40 {
-				t.Fatalf("flipping bit %d of byte %d of a string of %d bytes flips %.1f bits of hashString on average; want about 32 (24 to 40): every byte, the last ones too, must reach every bit of the hash", bit%8, bit/8, n, avg)
+				t.Fatalf("flipping bit %d of byte %d of a string of %d bytes flips %.1f bits of %s on average; want about 32 (24 to 40): every byte, the last ones too, must reach every bit of the hash", bit%8, bit/8, size, avg, hn.Func)
 			}
 		}
 	}
@@ -276,7 +273,7 @@ func HashString(t *testing.T, hashString func(seed uint64, s string) uint64) {
 			flipped += bits.OnesCount64(hashString(seed, s) ^ hashString(seed^1<<bit, s))
 		}
 		if avg := float64(flipped) / runs; avg < 24 || avg > 40 {
-			t.Fatalf("flipping bit %d of the seed flips %.1f bits of hashString on average; want about 32 (24 to 40): the seed must reach every bit of the hash, so that a new seed changes which keys collide", bit, avg)
+			t.Fatalf("flipping bit %d of the seed flips %.1f bits of %s on average; want about 32 (24 to 40): the seed must reach every bit of the hash, so that a new seed changes which keys collide", bit, avg, hn.Func)
 		}
 	}
 	for _, seed := range hashSeeds {
@@ -298,11 +295,12 @@ func HashString(t *testing.T, hashString func(seed uint64, s string) uint64) {
 	}
 }
 
-// hashStringWritten stops the test when hashString is still the stub.
-func hashStringWritten(t *testing.T, hashString func(seed uint64, s string) uint64) {
+// hashStringWritten stops the test when the hash that hn names is still the
+// stub.
+func hashStringWritten(t *testing.T, hn HashName, hashString func(seed uint64, s string) uint64) {
 	t.Helper()
 	if hashString(1, "a") == hashString(1, "b") && hashString(1, "b") == hashString(2, "b") {
-		t.Fatalf("hashString returns %#x whatever the string and the seed: step 9 is not written yet (fast.go)", hashString(1, "a"))
+		t.Fatalf("%s returns %#x whatever the string and the seed: %s", hn.Func, hashString(1, "a"), hn.NotYet)
 	}
 }
 
@@ -338,7 +336,7 @@ const (
 // 3 times, and only when costTries measures in a row are all above it.
 func HashStringCost(t *testing.T, hashString func(seed uint64, s string) uint64) {
 	t.Helper()
-	hashStringWritten(t, hashString)
+	hashStringWritten(t, Step9HashString, hashString)
 	strs := []string{"k", "key-0123456789ab"} // 1 and 16 bytes, not constants to the compiler
 	var ratio float64
 	var one, sixteen time.Duration
