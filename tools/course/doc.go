@@ -14,7 +14,7 @@
 //	go run ./tools/course pack [-envtest=false] [-book=false] [-debs=false] [-bundle=false] DIR
 //	go run ./tools/course unpack DIR
 //	go run ./tools/course layout LAB SAMPLE [FORMAT]
-//	go run ./tools/course bench [-count N] [-benchtime D] [-check] [-write] [-readings] [-mine]
+//	go run ./tools/course bench [-count N] [-benchtime D] [-check] [-write] [-mine]
 //	go run ./tools/course explorer [-o DIR] [-test]
 //
 // The commands are:
@@ -30,85 +30,76 @@
 //	          address. -book DIR serves a book built by mkdocs build (such as a room pack's book/)
 //	          instead of running mkdocs serve, with its run buttons; it does not rebuild when a
 //	          chapter changes
-//	check     run every check CI runs, in order, going on after a failure: gofmt, zh (go run
-//	          ./tools/course zh), vet, test (go test ./tools/..., ./chapters/... and the shared
-//	          packages under labs/, but those whose tests start an API server), explorer, envtest
-//	          (go run ./tools/envtest, which builds kube-apiserver and etcd into the per-user cache
-//	          when they are not there, about 10 minutes; then the smoke test go test
-//	          ./labs/kubeassets, which starts them, and the tests that start an API server; no step
-//	          before it runs one), lab (go run ./tools/lab verify), then one step per lane
-//	          (labs/lanes: the map runtimes the course supports), which runs what depends on the map
-//	          runtime (the packages and labs marked //course:every-lane) on that lane: go vet, go
-//	          test -count=1 and lab verify; claims, prepare, pack (a room pack without the book and
-//	          the Debian packages, cloned from its bundle and unpacked into a new GOPATH, module
-//	          cache and envtest cache in the course's cache folder, then lab checkpoint 01 and lab
-//	          run 01 with GOPROXY=off), outputs (outputs -check, two outputs at a time), bench
-//	          (bench -check), mkdocs (mkdocs build --strict, the English book and the Chinese
-//	          edition), serve (runs serve on a free port, fetches the pages, runs an output as its
-//	          run button asks the server to, stops it with Ctrl-C) and browser (npm ci --prefix site
-//	          when needed, then node --test site/check/search.test.mjs, the search check's own
-//	          tests, and node site/check/check-book.mjs, which also checks the vendored Mermaid
-//	          against the one npm installs, that the built book shows no run button, and, in the
-//	          book served by serve -book, the run buttons of a few outputs and the requests the
-//	          server refuses); it ends with the line "N passed, N failed". What runs once runs on
-//	          the default lane. A step that passed before with the same inputs (every file of the
-//	          course, the go command's environment on its lane, the envtest binaries, the Debian
-//	          packages it uses) is not run again: -fresh runs it all the same. -lane NAME runs only
-//	          that lane's step; -skip leaves steps out; -quick runs the contributor's check before a
-//	          commit (gofmt, vet, the tools' tests, the contract of the labs whose files changed)
+//	check     run every check CI runs, in order, going on after a failure, then print "N passed, N
+//	          failed". What runs once runs on the default lane; a lane's step runs what depends on
+//	          the map runtime (labs/lanes). The steps:
+//	          gofmt: gofmt -l . (outside build/ and site/node_modules/)
+//	          zh: go run ./tools/course zh (the Chinese edition is in step with the English book,
+//	          has no run of English and quotes the seed posts only in its own words)
+//	          vet: go vet ./...
+//	          test: go test -vet=off -timeout=40m ./tools/... ./chapters/... and the shared packages
+//	          of labs/, but those on every lane, chapter 09's claims and those whose tests start an
+//	          API server or run a lab's tests that do (tools/lab's, marked //course:needs-envtest)
+//	          explorer: go run ./tools/course explorer -test (go vet and go test -tags explorer
+//	          ./tools/explorer, natively and its wasm in Node)
+//	          envtest: go run ./tools/envtest (builds kube-apiserver and etcd when the cache lacks
+//	          them: about 10 minutes); go test -vet=off -count=1 -v ./labs/kubeassets; go test
+//	          -vet=off -timeout=40m of the packages whose tests start an API server or run a lab's
+//	          tests that do (tools/lab), which no step before runs
+//	          lab: go run ./tools/lab verify, for the labs that are not on every lane; then on each
+//	          variant of labs/lanes, for the labs it names (simd-1.27, with GOEXPERIMENT=simd: go
+//	          run ./tools/lab verify 03)
+//	          swiss-1.27: on this lane, the default one, go test -vet=off -count=1 and go run
+//	          ./tools/lab verify of the packages and labs marked //course:every-lane
+//	          split-1.27: on this lane, go vet, go test -vet=off -count=1 and go run ./tools/lab
+//	          verify of the packages and labs marked //course:every-lane
+//	          swiss-1.26: on this lane, go vet, go test -vet=off -count=1 and go run ./tools/lab
+//	          verify of the packages and labs marked //course:every-lane
+//	          classic: on this lane, go vet, go test -vet=off -count=1 and go run ./tools/lab verify
+//	          of the packages and labs marked //course:every-lane
+//	          claims: go test -vet=off -count=1 ./chapters/code/09-claims/..., but the packages on
+//	          every lane
+//	          prepare: go run ./tools/course prepare
+//	          pack: go run ./tools/course pack -book=false -debs=false DIR; git clone
+//	          DIR/course.bundle; then in the clone, with a new GOPATH, module cache and envtest
+//	          cache in the course's cache folder and the machine's own Go, go run ./tools/course
+//	          unpack DIR, then with GOPROXY=off go run ./tools/lab checkpoint 01 and run 01
+//	          outputs: go run ./tools/course outputs -check (two outputs at a time)
+//	          bench: go run ./tools/course bench -check; bench -mine on the labs as shipped must
+//	          measure nothing and say so
+//	          mkdocs: mkdocs build --strict (the English book, then the Chinese edition)
+//	          serve: go run ./tools/course serve (the README's first command) on a free port (its
+//	          pages, a run button's request, a learner's edit of a lab, Ctrl-C)
+//	          browser: mkdocs build --strict (the book it checks); npm ci --prefix site (when
+//	          needed); node --test site/check/search.test.mjs (the search check's own tests); node
+//	          site/check/check-book.mjs (the vendored Mermaid against the one npm installs, the
+//	          built book's pages in Chromium and no run button in them, then in the book served by
+//	          serve -book the run buttons of a few outputs and the requests the server refuses)
+//	          A step that passed before with the same inputs (the files it read, the code it runs
+//	          inside check, the go command's environment on its lane, the envtest binaries, the
+//	          Debian packages it runs) is not run again: -fresh runs it all the same. go test runs
+//	          with -vet=off: the vet step, or the lane's go vet, vetted its packages before. -lane
+//	          NAME runs only that lane's step; -skip leaves steps out; -quick runs the contributor's
+//	          check before a commit (gofmt, vet, the tools' tests but those that need envtest's
+//	          binaries on a machine without them, the contract of the labs whose files changed)
 //	lanes     list the lanes; -env NAME prints a lane's environment for a shell: env $(go run
 //	          ./tools/course lanes -env classic) go test ./labs/04-growth
 //	outputs   run every chapters/out/NAME.cmd and write its output to chapters/out/NAME.txt; with
 //	          NAME arguments only those; with -check compare instead of writing
-//
-//	          Output shown in a chapter is generated, never pasted. chapters/out/NAME.cmd holds one
-//	          command
-//	          line, run from the repository root without a shell: it is split on spaces, double
-//	          quotes group
-//	          words (\" and \\ escape inside them), and leading VAR=value words set environment
-//	          variables.
-//	          Lines starting with # are comments, and some are directives:
-//
-//	          	# exit N        the command's expected exit status (default 0)
-//	          	# vary REGEXP   text matching REGEXP varies from run to run (benchmark numbers, dates); ^ and $
-//	          	                match at each line; when REGEXP has a group named v, (?P<v>...), only the
-//	          	                text of that group varies, and the rest of the match is compared
-//	          	# raw           write the output alone, without the "$ command" line, for a chapter to
-//	          	                include inside a mermaid fence (a diagram generated by a command)
-//	          	# save PATH     also write the raw output to PATH (under build/), for a later command to
-//	          	                read, such as benchstat after go test -bench; commands run in name order
-//	          	# takes D       about how long the command runs on two cores (40s, 1m30s): the served book
-//	          	                says it before it starts a run; required with # save and with go test -bench
-//
-//	          outputs -check runs two commands at a time, but the commands that name a file of
-//	          build/ or
-//	          run the course's own tools (./tools/lab keeps its records in the user's cache folder)
-//	          run
-//	          one after the other, in name order.
-//
-//	          chapters/out/NAME.txt is "$ " and the command as written, then its combined stdout and
-//	          stderr,
-//	          with machine paths replaced (the repository by /path/to/gomaps, GOROOT by $GOROOT, the
-//	          module
-//	          cache by $GOMODCACHE, a path in the home folder by ~/...). A chapter includes it with
-//	          --8<-- "chapters/out/NAME.txt". The check compares after masking what legitimately
-//	          varies:
-//	          durations, (cached), hex addresses, goroutine numbers, temporary paths and # vary
-//	          patterns;
-//	          the blanks around a masked span collapse, so a padded column cannot differ by its
-//	          width.
 //	zh        check that the Chinese edition (chapters/zh/) is in step with the English book: every
 //	          English page has a Chinese twin, and no section of an English page changed since its
 //	          twin translated it (each twin records the hashes of the English sections it
 //	          translates); it names each page and section that changed. It also fails on a run of
 //	          four or more English words in a Chinese page, or in a file it includes, outside code,
-//	          names and quotes. -stamp PAGE records, after a translation, the English page as it now
-//	          is
-//	prepare   ready a machine for a workshop without internet: download the dependencies and the Go
-//	          1.25 toolchain, build and vet on both runtimes, warm the race detector's cache, build
-//	          delve, benchstat, envtest's kube-apiserver and etcd and the book; then run the labs,
-//	          the classic toolchain, delve and envtest with GOPROXY=off to prove nothing needs the
-//	          network
+//	          names and quotes; and on a quotation (“…”) in a sentence that links a claim of a
+//	          seed post (09-claims.md#s0-23) or names the posts as saying it, which is not the words
+//	          of a claim it links, as chapter 09's card shows them (原文). -stamp PAGE records,
+//	          after a translation, the English page as it now is
+//	prepare   ready a machine for a workshop without internet: download the dependencies and the
+//	          classic map's toolchain (labs/lanes), build and vet on both runtimes, warm the race
+//	          detector's cache, build delve, benchstat, envtest's kube-apiserver and etcd and the
+//	          book; then run the labs, the classic toolchain, delve and envtest with GOPROXY=off to
+//	          prove nothing needs the network
 //	doctor    check this machine, one line per need, what a workshop instructor asks each attendee
 //	          to run first: the Go version, GOTOOLCHAIN, GOPROXY, GOFLAGS, GOPRIVATE, the Go 1.25.5
 //	          toolchain (cached, or reachable through GOPROXY), a C compiler and -race, delve and
@@ -146,12 +137,12 @@
 //	          bench-hasher.txt (lookups in lab 03's map made by NewWithHasher, step 10),
 //	          bench-runtimes.txt (the built-in map on the classic lane against each Swiss lane),
 //	          bench-runtimes-127.txt and bench-ratios-127.txt (the default lane's release against
-//	          the one before it), bench-profile.txt, and the sentences of chapters 02 and 03 that
-//	          read them (bench-reading-*.txt, and for the Chinese edition bench-reading-*-zh.txt);
-//	          -check runs every benchmark once and checks that the committed tables still have the
-//	          same rows; -readings writes the sentences again from the committed tables, without
-//	          measuring; -mine measures your own maps of labs 02 and 03, as they are in labs/,
-//	          against the built-in map, and writes nothing
+//	          the one before it) and bench-profile.txt; the sentences of chapters 02 and 03 that
+//	          read them are outputs of the book (bench-reading-*, made by
+//	          chapters/code/03-swiss/readings from the committed tables: go run ./tools/course
+//	          outputs writes them again); -check runs every benchmark once and checks that the
+//	          committed tables still have the same rows; -mine measures your own maps of labs 02 and
+//	          03, as they are in labs/, against the built-in map, and writes nothing
 //	explorer  build the book's explorer (tools/explorer: the solutions of labs 02 and 03 compiled to
 //	          WebAssembly) into build/explorer, or -o DIR, with Go's wasm_exec.js; the book's mkdocs
 //	          hook runs it when its inputs changed and copies it into the built book. -test runs its

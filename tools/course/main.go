@@ -7,6 +7,7 @@ import (
 	"gomaps/tools/course/internal/explorer"
 	"gomaps/tools/course/internal/lanes"
 	"gomaps/tools/course/internal/layout"
+	"gomaps/tools/course/internal/outcmd"
 	"gomaps/tools/course/internal/outputs"
 	"gomaps/tools/course/internal/pack"
 	"gomaps/tools/course/internal/prepare"
@@ -50,6 +51,6 @@ virtualenv in build/venv with pip. When neither works, course says what to insta
 
 # Command outputs in chapters
 
-` + outputs.Format + `
+` + outcmd.Format + `
 
 Exit status: 0 success, 1 a failure (for check: a step failed), 2 a usage error.`

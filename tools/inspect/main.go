@@ -118,7 +118,7 @@ func howToRun(k inspect.Kind) string {
 	if k == inspect.Classic {
 		return lanes.Classic().Prefix() + "go run ./tools/inspect"
 	}
-	return "Go 1.27 or Go 1.26, or Go 1.25 without GOEXPERIMENT=noswissmap"
+	return lanes.DefaultLane().Prefix() + "go run ./tools/inspect, or on another lane of Swiss tables (go run ./tools/course lanes lists them)"
 }
 
 // buildText names the map implementation of this build and, for Swiss

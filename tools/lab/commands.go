@@ -22,7 +22,16 @@ command runs as your environment sets it.
 
 A step whose test files need a newer Go than the go command in use (//go:build go1.27, for lab
 03's step 10) is not counted: run, list, hint and verify say which Go it needs and the command
-that runs it on the course's lane of that Go.
+that runs it on the course's lane of that Go. A step that a lab's doc.go names with //lab:first
+comes before the others where its tests are built: there its files are under every other step's
+code (lab 03's step 11, with GOEXPERIMENT=simd).
+
+-lang en|zh is the language of the runner's messages and of the chapters they name: zh for a
+reader of the Chinese edition, whose chapters are in chapters/zh/ (hints come from them). It
+may also follow the name of any command but verify, as in hint -lang zh 01. Without it, the
+locale decides: zh when the first of LC_ALL, LC_MESSAGES and LANG that is set starts with zh.
+What the runner quotes stays as written: the labs' test messages, the compiler's, the TODO
+comments. verify, which checks the course for its authors and CI, speaks English.
 
 Exit status: 0 when the command succeeded (for run: the lab passes), 1 when
 it ran and found a failure, 2 for a usage error.`
@@ -34,7 +43,7 @@ func listCommand(open course.Opener) *cli.Command {
 		Long:  "every lab with its state, and the next lab to do",
 		Run: open.Run(func(ctx context.Context, c *course.Course, io cli.IO, args []string) error {
 			if len(args) > 0 {
-				return cli.Usagef("list takes no arguments")
+				return cli.Usagef("%s", c.Lang.Pick("list takes no arguments", "list 不接受参数"))
 			}
 			return list(ctx, c, io.Stdout)
 		}),
@@ -89,7 +98,7 @@ func progressCommand(open course.Opener) *cli.Command {
 		},
 		Run: open.Run(func(ctx context.Context, c *course.Course, io cli.IO, args []string) error {
 			if len(args) > 0 {
-				return cli.Usagef("progress takes no lab: it reports every lab")
+				return cli.Usagef("%s", c.Lang.Pick("progress takes no lab: it reports every lab", "progress 不接受实验：它报告每一个实验"))
 			}
 			c.Progress = io.Stderr // stdout is the line (or the JSON) alone
 			return progressReport(ctx, c, asJSON, io.Stdout)

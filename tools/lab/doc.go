@@ -4,29 +4,34 @@
 //
 // Usage:
 //
-//	go run ./tools/lab [-C dir] [-lane NAME] list
-//	go run ./tools/lab [-C dir] [-lane NAME] run NN
-//	go run ./tools/lab [-C dir] [-lane NAME] watch [NN]
-//	go run ./tools/lab [-C dir] [-lane NAME] hint [-lang en|zh] NN [K]
-//	go run ./tools/lab [-C dir] [-lane NAME] verify [-fuzztime Nx|D] [NN...]
-//	go run ./tools/lab [-C dir] [-lane NAME] reset [-y] [-tests] NN
-//	go run ./tools/lab [-C dir] [-lane NAME] solution NN
-//	go run ./tools/lab [-C dir] [-lane NAME] checkpoint NN [K]
-//	go run ./tools/lab [-C dir] [-lane NAME] restore [-list] NN [K]
-//	go run ./tools/lab [-C dir] [-lane NAME] progress [-json]
+//	go run ./tools/lab [-C dir] [-lane NAME] [-lang en|zh] list
+//	go run ./tools/lab [-C dir] [-lane NAME] [-lang en|zh] run NN
+//	go run ./tools/lab [-C dir] [-lane NAME] [-lang en|zh] watch [NN]
+//	go run ./tools/lab [-C dir] [-lane NAME] [-lang en|zh] hint NN [K]
+//	go run ./tools/lab [-C dir] [-lane NAME] [-lang en|zh] verify [-fuzztime Nx|D] [NN...]
+//	go run ./tools/lab [-C dir] [-lane NAME] [-lang en|zh] reset [-y] [-tests] NN
+//	go run ./tools/lab [-C dir] [-lane NAME] [-lang en|zh] solution NN
+//	go run ./tools/lab [-C dir] [-lane NAME] [-lang en|zh] checkpoint NN [K]
+//	go run ./tools/lab [-C dir] [-lane NAME] [-lang en|zh] restore [-list] NN [K]
+//	go run ./tools/lab [-C dir] [-lane NAME] [-lang en|zh] progress [-json]
 //
 // The commands are:
 //
 //	list        (the default) every lab with its state, and the next lab to do
 //	run         run one lab: which tests fail, and the first message of each
 //	watch       run a lab again on every save (NN defaults to the next lab to do)
-//	hint        show the next hint for the step you are on (the lowest failing step: the lab's tests
-//	            tell, run again only when something they depend on changed since their last run),
-//	            one at a time, from a nudge to nearly the answer; with K, hint K; with -lang zh (or
-//	            a locale whose LANG starts with zh), from the Chinese chapter
+//	hint        show the next hint for what you are on, one at a time, from a nudge to nearly the
+//	            answer: in a lab taught in steps, for the step run shows you at (the lowest failing
+//	            one, unless a step the lab's doc.go puts first fails); in a lab without steps, for
+//	            the function of the failing test whose hints come first (the hint's title names it);
+//	            the lab's tests tell, run again only when something they depend on changed since
+//	            their last run. With K, hint K. With -lang zh (or a Chinese locale), the hints of
+//	            the Chinese chapter, in Chinese words
 //	verify      check the lab contract for the labs named, or every lab (CI runs this)
 //	reset       put a lab's files back to their shipped state; with -tests, only its *_test.go files
-//	            (the grader), keeping the learner's own files
+//	            (the grader), keeping the learner's own files. It asks first; -y answers yes, and
+//	            without a terminal to answer (no answer comes) it changes nothing and fails, saying
+//	            so
 //	solution    show the diff between the learner's files and the solution
 //	checkpoint  bring a learner who fell behind to step K of lab NN: the solution of every step
 //	            before K is put in place, func by func, and the code of step K and later stays the
@@ -51,7 +56,16 @@
 //
 // A step whose test files need a newer Go than the go command in use (//go:build go1.27, for lab
 // 03's step 10) is not counted: run, list, hint and verify say which Go it needs and the command
-// that runs it on the course's lane of that Go.
+// that runs it on the course's lane of that Go. A step that a lab's doc.go names with //lab:first
+// comes before the others where its tests are built: there its files are under every other step's
+// code (lab 03's step 11, with GOEXPERIMENT=simd).
+//
+// -lang en|zh is the language of the runner's messages and of the chapters they name: zh for a
+// reader of the Chinese edition, whose chapters are in chapters/zh/ (hints come from them). It
+// may also follow the name of any command but verify, as in hint -lang zh 01. Without it, the
+// locale decides: zh when the first of LC_ALL, LC_MESSAGES and LANG that is set starts with zh.
+// What the runner quotes stays as written: the labs' test messages, the compiler's, the TODO
+// comments. verify, which checks the course for its authors and CI, speaks English.
 //
 // Exit status: 0 when the command succeeded (for run: the lab passes), 1 when
 // it ran and found a failure, 2 for a usage error.

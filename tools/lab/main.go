@@ -22,18 +22,23 @@ func runMain(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	return program().Exec(ctx, args, cli.IO{Stdin: stdin, Stdout: stdout, Stderr: stderr})
 }
 
-// options are the flags that come before the command.
+// options are the flags that come before the command (and -lang, which may also follow it).
 type options struct {
-	dir, lane string
+	dir, lane, lang string
 }
 
-// open opens the course the options name, with the go command on the lane they name.
+// open opens the course the options name, with the go command on the lane they name, speaking
+// the language they name (see course.Lang).
 func (o *options) open(io cli.IO) (*course.Course, error) {
+	lang, err := course.ParseLang(o.lang)
+	if err != nil {
+		return nil, err
+	}
 	g, err := gocmd.Named(o.lane)
 	if err != nil {
 		return nil, cli.Usagef("-lane: %v", err)
 	}
-	c, err := course.Open(o.dir)
+	c, err := course.Open(o.dir, lang)
 	if err != nil {
 		return nil, err
 	}
@@ -55,20 +60,40 @@ func program() *cli.Program {
 		Flags: func(fs *flag.FlagSet) {
 			fs.StringVar(&o.dir, "C", "", "the course's root folder")
 			fs.StringVar(&o.lane, "lane", "", "the map runtime to run the labs on: "+strings.Join(lanes.Names(), ", "))
+			langFlag(fs, o)
 		},
-		FlagsUsage: "[-C dir] [-lane NAME]",
+		FlagsUsage: "[-C dir] [-lane NAME] [-lang en|zh]",
 		Commands: []*cli.Command{
-			listCommand(o.open),
-			runCommand(o.open),
-			watchCommand(o.open),
-			hint.Command(o.open),
+			speaks(o, listCommand(o.open)),
+			speaks(o, runCommand(o.open)),
+			speaks(o, watchCommand(o.open)),
+			speaks(o, hint.Command(o.open)),
 			verify.Command(o.open),
-			checkpoint.ResetCommand(o.open),
-			checkpoint.SolutionCommand(o.open),
-			checkpoint.Command(o.open),
-			checkpoint.RestoreCommand(o.open),
-			progressCommand(o.open),
+			speaks(o, checkpoint.ResetCommand(o.open)),
+			speaks(o, checkpoint.SolutionCommand(o.open)),
+			speaks(o, checkpoint.Command(o.open)),
+			speaks(o, checkpoint.RestoreCommand(o.open)),
+			speaks(o, progressCommand(o.open)),
 		},
 		Footer: footer,
 	}
+}
+
+// langFlag defines -lang, the language the runner speaks (see course.Lang). Its default is the
+// value it has: a command's -lang keeps the program's when the command has none.
+func langFlag(fs *flag.FlagSet, o *options) {
+	fs.StringVar(&o.lang, "lang", o.lang, "the language of the runner's messages and of the chapters they name: en, or zh for the Chinese edition (chapters/zh/); without it, the locale's")
+}
+
+// speaks gives a command that speaks to a learner the program's -lang after its name too, so
+// that hint -lang zh 01 is go run ./tools/lab -lang zh hint 01.
+func speaks(o *options, cmd *cli.Command) *cli.Command {
+	own := cmd.Flags
+	cmd.Flags = func(fs *flag.FlagSet) {
+		langFlag(fs, o)
+		if own != nil {
+			own(fs)
+		}
+	}
+	return cmd
 }

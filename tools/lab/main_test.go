@@ -25,6 +25,23 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the want section of the golden files")
 
+// TestMain runs the tests with no locale, so that the runner speaks English whatever the
+// machine's locale; a test of the Chinese runner sets LANG or -lang (see course.LocaleLang).
+func TestMain(m *testing.M) {
+	for _, v := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
+		os.Unsetenv(v)
+	}
+	dir, err := os.MkdirTemp("", "lab-test-*")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	fixtureRoot = filepath.Join(dir, "course")
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
 // TestGolden runs each testdata/*.txtar against a fresh copy of the fixture
 // course in testdata/course, committed to a new git repository so the labs
 // count as shipped. A txtar's comment is the command line, or several, one a line, each run in
@@ -61,82 +78,15 @@ func TestGolden(t *testing.T) {
 				t.Fatal(err)
 			}
 			ar := parseTxtar(string(data))
-			shipped := map[string]string{}
-			for _, f := range ar.files {
-				if name, ok := strings.CutPrefix(f.name, "shipped/"); ok {
-					shipped[name] = f.data
-				}
-			}
-			root := fixture(t, shipped)
-			// The hints shown so far are kept in the user's cache folder: a fresh one per run.
-			useStateDir(t)
-			// No "still running" lines: how long a run takes depends on the machine.
-			defer func(d time.Duration) { testrun.ProgressEvery = d }(testrun.ProgressEvery)
-			testrun.ProgressEvery = time.Hour
-			// Saved versions show when they were saved: a clock that reads 09:00 on 2 January
-			// 2026 at the first version, and a minute later at each next one.
-			defer func(now func() time.Time) { versions.Now = now }(versions.Now)
-			clock := time.Date(2026, 1, 2, 8, 59, 0, 0, time.Local)
-			versions.Now = func() time.Time { clock = clock.Add(time.Minute); return clock }
-			var stdin string
-			for _, f := range ar.files {
-				switch {
-				case f.name == "want", strings.HasPrefix(f.name, "shipped/"), strings.HasPrefix(f.name, "edit/"):
-				case f.name == "stdin":
-					stdin = f.data
-				case f.name == "env":
-					for _, kv := range strings.Fields(f.data) {
-						k, v, _ := strings.Cut(kv, "=")
-						t.Setenv(k, v)
-					}
-				default:
-					writeFile(t, filepath.Join(root, f.name), f.data)
-				}
-			}
-			if exp := os.Getenv("GOEXPERIMENT"); exp != "" && strings.Contains(ar.get("env"), "GOEXPERIMENT=") {
-				skipWithoutExperiment(t, root, exp)
-			}
+			root := goldenCourse(t, ar)
 			cmds := strings.Split(ar.comment, "\n")
 			var got string
 			for _, cmd := range cmds {
-				var out bytes.Buffer
-				code := 0
-				switch f := strings.Fields(cmd); {
-				case len(f) == 2 && f[0] == "cat":
-					data, err := os.ReadFile(filepath.Join(root, f[1]))
-					if err != nil {
-						t.Fatalf("%s: %v", cmd, err)
-					}
-					out.Write(data)
-				case len(f) == 2 && f[0] == "edit":
-					if !ar.has("edit/" + f[1]) {
-						t.Fatalf("%s: the txtar has no file edit/%s", cmd, f[1])
-					}
-					writeFile(t, filepath.Join(root, f[1]), ar.get("edit/"+f[1]))
-					fmt.Fprintf(&out, "%s: the learner's edit\n", f[1])
-				case (len(f) == 2 || len(f) == 3) && f[0] == "cmp":
-					data, err := os.ReadFile(filepath.Join(root, f[1]))
-					if err != nil {
-						t.Fatalf("%s: %v", cmd, err)
-					}
-					name := f[len(f)-1]
-					if !ar.has(name) {
-						t.Fatalf("%s: the txtar has no file %s", cmd, name)
-					}
-					if d := linediff.Unified("txtar "+name, f[1], ar.get(name), string(data)); d != "" {
-						fmt.Fprintf(&out, "%s differs from the txtar's %s:\n%s", f[1], name, d)
-						code = 1
-					} else {
-						fmt.Fprintf(&out, "%s is byte for byte the txtar's %s\n", f[1], name)
-					}
-				default:
-					args := append([]string{"-C", root}, f...)
-					code = runMain(context.Background(), args, strings.NewReader(stdin), &out, &out)
-				}
+				out, code := goldenCommand(t, ar, root, cmd)
 				if len(cmds) > 1 {
 					got += "$ " + cmd + "\n"
 				}
-				got += normalizeState(out.String(), root) + fmt.Sprintf("[exit %d]\n", code)
+				got += normalizeState(out, root) + fmt.Sprintf("[exit %d]\n", code)
 			}
 			if *update {
 				ar.set("want", got)
@@ -150,6 +100,80 @@ func TestGolden(t *testing.T) {
 			}
 		})
 	}
+}
+
+// goldenCourse makes the course of a golden file (see TestGolden): the fixture with its shipped
+// files committed and its other files written over it, in the environment its env sets, with a
+// fresh cache folder, no "still running" lines and the golden clock.
+func goldenCourse(t *testing.T, ar *txtar) (root string) {
+	shipped := map[string]string{}
+	for _, f := range ar.files {
+		if name, ok := strings.CutPrefix(f.name, "shipped/"); ok {
+			shipped[name] = f.data
+		}
+	}
+	root = fixture(t, shipped)
+	useStateDir(t)
+	every, now := testrun.ProgressEvery, versions.Now
+	t.Cleanup(func() { testrun.ProgressEvery, versions.Now = every, now })
+	testrun.ProgressEvery = time.Hour
+	clock := time.Date(2026, 1, 2, 8, 59, 0, 0, time.Local)
+	versions.Now = func() time.Time { clock = clock.Add(time.Minute); return clock }
+	for _, f := range ar.files {
+		switch {
+		case f.name == "want", f.name == "stdin", strings.HasPrefix(f.name, "shipped/"), strings.HasPrefix(f.name, "edit/"):
+		case f.name == "env":
+			for _, kv := range strings.Fields(f.data) {
+				k, v, _ := strings.Cut(kv, "=")
+				t.Setenv(k, v)
+			}
+		default:
+			writeFile(t, filepath.Join(root, f.name), f.data)
+		}
+	}
+	if exp := os.Getenv("GOEXPERIMENT"); exp != "" && strings.Contains(ar.get("env"), "GOEXPERIMENT=") {
+		skipWithoutExperiment(t, root, exp)
+	}
+	return root
+}
+
+// goldenCommand runs one command line of a golden file in the course at root (see TestGolden),
+// and returns what it printed and its exit code.
+func goldenCommand(t *testing.T, ar *txtar, root, cmd string) (string, int) {
+	var out bytes.Buffer
+	code := 0
+	switch f := strings.Fields(cmd); {
+	case len(f) == 2 && f[0] == "cat":
+		data, err := os.ReadFile(filepath.Join(root, f[1]))
+		if err != nil {
+			t.Fatalf("%s: %v", cmd, err)
+		}
+		out.Write(data)
+	case len(f) == 2 && f[0] == "edit":
+		if !ar.has("edit/" + f[1]) {
+			t.Fatalf("%s: the txtar has no file edit/%s", cmd, f[1])
+		}
+		writeFile(t, filepath.Join(root, f[1]), ar.get("edit/"+f[1]))
+		fmt.Fprintf(&out, "%s: the learner's edit\n", f[1])
+	case (len(f) == 2 || len(f) == 3) && f[0] == "cmp":
+		data, err := os.ReadFile(filepath.Join(root, f[1]))
+		if err != nil {
+			t.Fatalf("%s: %v", cmd, err)
+		}
+		name := f[len(f)-1]
+		if !ar.has(name) {
+			t.Fatalf("%s: the txtar has no file %s", cmd, name)
+		}
+		if d := linediff.Unified("txtar "+name, f[1], ar.get(name), string(data)); d != "" {
+			fmt.Fprintf(&out, "%s differs from the txtar's %s:\n%s", f[1], name, d)
+			code = 1
+		} else {
+			fmt.Fprintf(&out, "%s is byte for byte the txtar's %s\n", f[1], name)
+		}
+	default:
+		code = runMain(context.Background(), append([]string{"-C", root}, f...), strings.NewReader(ar.get("stdin")), &out, &out)
+	}
+	return out.String(), code
 }
 
 // skipWithoutExperiment skips the test when the go command has no GOEXPERIMENT exp.
@@ -236,12 +260,19 @@ func waitFor(t *testing.T, out *syncbuf.Buffer, text string) {
 	}
 }
 
-// fixture copies testdata/course to a temporary folder and commits it.
-// fixture copies testdata/course to a new folder, with the files of shipped (by path) written
-// over it, and commits it to a new git repository.
+// fixtureRoot is the one folder that fixture puts the course in, test after test (no test of
+// this package runs in parallel): the go command keeps what it compiled by the package's folder
+// as well as its files, so that a lab the tests before built in that folder comes from its cache.
+var fixtureRoot string
+
+// fixture copies testdata/course to fixtureRoot, emptied first, with the files of shipped (by
+// path) written over it, and commits it to a new git repository.
 func fixture(t *testing.T, shipped ...map[string]string) string {
 	t.Helper()
-	root := t.TempDir()
+	root := fixtureRoot
+	if err := os.RemoveAll(root); err != nil {
+		t.Fatal(err)
+	}
 	err := filepath.WalkDir("testdata/course", func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err

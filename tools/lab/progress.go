@@ -12,21 +12,34 @@ import (
 )
 
 // short is a lab's state in the progress line: "ok", "-" (not started), "step 5/8",
-// "3/7 tests" (passing, of a lab without steps), or the kind of trouble.
-func short(r testrun.Record) string {
+// "3/7 tests" (passing, of a lab without steps), or the kind of trouble; in Chinese, "通过",
+// "第 5/8 步", "3/7 个测试" and so on.
+func short(r testrun.Record, lang course.Lang) string {
 	switch {
 	case r.Kind == testrun.KindPassing:
-		return "ok"
+		return lang.Pick("ok", "通过")
 	case r.Kind == testrun.KindNotStarted:
 		return "-"
 	case r.Step > 0 && (r.Kind == testrun.KindAtStep || r.Kind == testrun.KindCrash):
-		return fmt.Sprintf("step %d/%d", r.Step, r.Steps)
+		return fmt.Sprintf(lang.Pick("step %d/%d", "第 %d/%d 步"), r.Step, r.Steps)
 	case r.Kind == testrun.KindFailing:
-		return fmt.Sprintf("%d/%d tests", r.Tests-r.Failing, r.Tests)
+		return fmt.Sprintf(lang.Pick("%d/%d tests", "%d/%d 个测试"), r.Tests-r.Failing, r.Tests)
 	case r.Kind == testrun.KindNotRun || r.Kind == "":
 		return "?"
 	}
+	if zh, ok := kindsZh[r.Kind]; ok && lang == course.Chinese {
+		return zh
+	}
 	return r.Kind
+}
+
+// kindsZh are the kinds of trouble progress names, in Chinese.
+var kindsZh = map[string]string{
+	testrun.KindCrash:        "崩溃",
+	testrun.KindBuildError:   "编译错误",
+	testrun.KindVetError:     "vet 错误",
+	testrun.KindTestsChanged: "测试被改动",
+	testrun.KindCannotRun:    "无法运行",
 }
 
 // progressEntry is one lab in progress -json.
@@ -59,7 +72,7 @@ func progressReport(ctx context.Context, c *course.Course, asJSON bool, w io.Wri
 	}
 	parts := make([]string, len(states))
 	for i, r := range states {
-		parts[i] = c.Labs[i].Num + " " + short(r)
+		parts[i] = c.Labs[i].Num + " " + short(r, c.Lang)
 	}
 	fmt.Fprintln(w, strings.Join(parts, " · "))
 	return nil

@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"sort"
 	"time"
 
 	"gomaps/tools/internal/cli"
@@ -29,24 +28,26 @@ func watch(ctx context.Context, c *course.Course, l *course.Lab, w io.Writer) er
 			return err
 		}
 		if l = testrun.NextLab(c, states); l == nil {
-			return cli.Usagef("every lab passes: name the lab to watch, as in: watch 01")
+			return cli.Usagef("%s", c.Lang.Pick("every lab passes: name the lab to watch, as in: watch 01", "所有实验都通过了：请指定要监视的实验，例如：watch 01"))
 		}
 	}
-	fmt.Fprintf(w, "watching lab %s: it runs again each time you save a file in %s; Ctrl-C stops\n\n", l.Name, filepath.ToSlash(l.Dir()))
+	lang := c.Lang
+	fmt.Fprintf(w, lang.Pick("watching lab %s: it runs again each time you save a file in %s; Ctrl-C stops\n\n",
+		"正在监视实验 %s：每次你保存 %s 里的文件，它都会重新运行；按 Ctrl-C 停止\n\n"), l.Name, filepath.ToSlash(l.Dir()))
 	last := snapshot(c, l)
 	for {
-		s := testrun.Labs(ctx, c, []*course.Lab{l})[0]
+		s := testrun.Lab(ctx, c, l)
 		if ctx.Err() != nil {
 			break
 		}
 		testrun.Remember(c, []*testrun.Status{s})
 		testrun.Report(c, s, w)
-		fmt.Fprintf(w, "\n--- %s: waiting for a change (Ctrl-C stops)\n\n", time.Now().Format("15:04:05"))
+		fmt.Fprintf(w, lang.Pick("\n--- %s: waiting for a change (Ctrl-C stops)\n\n", "\n--- %s：等待改动（按 Ctrl-C 停止）\n\n"), time.Now().Format("15:04:05"))
 		if !waitForChange(ctx, c, l, &last) {
 			break
 		}
 	}
-	fmt.Fprintf(w, "\nstopped watching lab %s\n", l.Name)
+	fmt.Fprintf(w, lang.Pick("\nstopped watching lab %s\n", "\n已停止监视实验 %s\n"), l.Name)
 	return nil
 }
 
@@ -75,21 +76,10 @@ func waitForChange(ctx context.Context, c *course.Course, l *course.Lab, last *[
 // snapshot hashes the names and contents of the lab's files.
 func snapshot(c *course.Course, l *course.Lab) [32]byte {
 	h := sha256.New()
-	dir := filepath.Join(c.Root, l.Dir())
-	entries, _ := os.ReadDir(dir)
-	names := make([]string, 0, len(entries))
-	for _, e := range entries {
-		if !e.IsDir() {
-			names = append(names, e.Name())
-		}
-	}
-	sort.Strings(names)
-	for _, n := range names {
-		data, _ := os.ReadFile(filepath.Join(dir, n))
-		fmt.Fprintf(h, "%s\x00%d\x00", n, len(data))
+	for _, f := range c.LabFiles(l) {
+		data, _ := os.ReadFile(filepath.Join(c.Root, f))
+		fmt.Fprintf(h, "%s\x00%d\x00", f, len(data))
 		h.Write(data)
 	}
-	var sum [32]byte
-	copy(sum[:], h.Sum(nil))
-	return sum
+	return [32]byte(h.Sum(nil))
 }

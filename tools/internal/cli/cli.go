@@ -42,10 +42,12 @@ type Command struct {
 	Name  string // the word that runs it: "check"
 	Usage string // what follows the name in the usage line: its flags and arguments, "[-check] [NAME...]"
 	Short string // one line for the list of commands
-	Long  string // the manual's text: what it does, every flag, as sentences
+	Long  string // what it does, every flag, as sentences: help prints it; the manual its first paragraph
 	// Flags defines the command's flags; it is called on a new flag set for each run, so the
 	// variables it binds are the run's own.
 	Flags func(fs *flag.FlagSet)
+	// NoArgs refuses arguments after the flags, with a usage error.
+	NoArgs bool
 	// Run runs the command with the arguments that follow its flags. Its ctx ends on Ctrl-C.
 	Run func(ctx context.Context, io IO, args []string) error
 }
@@ -108,10 +110,10 @@ func (p *Program) Run(ctx context.Context, args []string, io IO) error {
 		return p.runCommand(ctx, p.Commands[0], args, io)
 	}
 	name := p.Default
-	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+	if len(args) > 0 && (!strings.HasPrefix(args[0], "-") || isHelp(args[0])) {
 		name, args = args[0], args[1:]
 	}
-	if name == "help" || name == "-h" || name == "--help" {
+	if name == "help" || isHelp(name) {
 		return p.help(io.Stdout, args)
 	}
 	c := p.Lookup(name)
@@ -135,7 +137,22 @@ func (p *Program) runCommand(ctx context.Context, c *Command, args []string, io 
 		}
 		return Usagef("%s: %v", c.Name, err)
 	}
+	if c.NoArgs && fs.NArg() > 0 {
+		return Usagef("%s: unexpected argument %q", c.Name, fs.Arg(0))
+	}
 	return c.Run(ctx, io, fs.Args())
+}
+
+// isHelp reports whether arg asks for the program's help: -h, -help or --help.
+func isHelp(arg string) bool { return arg == "-h" || arg == "-help" || arg == "--help" }
+
+// names lists the commands' names: "serve, check, ...".
+func (p *Program) names() string {
+	var names []string
+	for _, c := range p.Commands {
+		names = append(names, c.Name)
+	}
+	return strings.Join(names, ", ")
 }
 
 func newFlagSet(name string) *flag.FlagSet {
@@ -199,8 +216,11 @@ func (p *Program) help(w io.Writer, args []string) error {
 		return nil
 	}
 	c := p.Lookup(args[0])
-	if c == nil || len(args) > 1 {
+	switch {
+	case len(args) > 1:
 		return Usagef("help takes one command's name")
+	case c == nil:
+		return Usagef("there is no command %q: the commands are %s", args[0], p.names())
 	}
 	fmt.Fprintf(w, "usage: %s %s\n\n%s\n", p.Path, c.usage(), wrap(c.Long, 96, ""))
 	fs := newFlagSet(c.Name)

@@ -58,6 +58,16 @@ func TestProgram(t *testing.T) {
 			t.Errorf("Exec(%q) printed %q; want the usage line after the error", tt.args, out.String())
 		}
 	}
+	for _, args := range [][]string{{"-h"}, {"--help"}, {"help"}} {
+		out.Reset()
+		if code := p.Exec(context.Background(), args, io); code != 0 || !strings.Contains(out.String(), "\trun        run one\n") || strings.Contains(out.String(), "every thing") {
+			t.Errorf("%q = %d:\n%s\nwant the program's help: the usage line and the commands", args, code, out.String())
+		}
+	}
+	out.Reset()
+	if code := p.Exec(context.Background(), []string{"help", "nosuch"}, io); code != 2 || !strings.Contains(out.String(), `demo: there is no command "nosuch": the commands are list, run`) {
+		t.Errorf("help nosuch = %d:\n%s\nwant a usage error that lists the commands", code, out.String())
+	}
 	out.Reset()
 	if code := p.Exec(context.Background(), []string{"help", "run"}, io); code != 0 || !strings.Contains(out.String(), "run the thing named NAME, N times") || !strings.Contains(out.String(), "-n N") {
 		t.Errorf("help run = %d:\n%s\nwant the command's text and its flags", code, out.String())

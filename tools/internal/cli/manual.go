@@ -30,7 +30,8 @@ func (p *Program) Manual() string {
 		if c.Name == p.Default {
 			def = "(the default) "
 		}
-		fmt.Fprintf(&b, "\t%-*s  %s\n", w, c.Name, wrap(def+c.Long, 94-w, "\t"+strings.Repeat(" ", w+2)))
+		long, _, _ := strings.Cut(c.Long, "\n\n") // its first paragraph: the footer may say the rest
+		fmt.Fprintf(&b, "\t%-*s  %s\n", w, c.Name, wrap(def+long, 94-w, "\t"+strings.Repeat(" ", w+2)))
 	}
 	if p.Footer != "" {
 		b.WriteString("\n" + p.Footer + "\n")

@@ -1,7 +1,9 @@
 // Package gocmd is the go command as a value: the machine's go, as the environment sets it, or
 // the go command on one of the course's lanes (a toolchain and a GOEXPERIMENT, from
 // labs/lanes). The tools run every go command through it, so that no tool changes its own
-// process's environment to move a command onto a lane.
+// process's environment to move a command onto a lane. A go command that names its toolchain
+// runs from the installed go, whatever toolchain the tool's own go command switched to
+// (toolchain.go).
 package gocmd
 
 import (
@@ -55,8 +57,16 @@ func (g Go) With(env ...string) Go {
 	return g
 }
 
-// Environ is the environment a command of g runs in: the process's, then g's settings.
-func (g Go) Environ() []string { return append(os.Environ(), g.Env...) }
+// Environ is the environment a command of g runs in: the process's, then g's settings. When g
+// names a toolchain, the process's is without what a go command's switch to another toolchain
+// left in it (lanes.Unswitched), so that what the command runs of the go command in turn
+// switches from the installed go too.
+func (g Go) Environ() []string {
+	if g.setsToolchain() {
+		return append(lanes.Unswitched(os.Environ()), g.Env...)
+	}
+	return append(os.Environ(), g.Env...)
+}
 
 // Command returns the go command with args, in g's environment, in the current folder.
 func (g Go) Command(ctx context.Context, args ...string) *exec.Cmd {
@@ -64,8 +74,15 @@ func (g Go) Command(ctx context.Context, args ...string) *exec.Cmd {
 }
 
 // Tool returns another program (a built test binary, dlv, mkdocs) run in g's environment, for
-// what it runs of the go command in turn.
+// what it runs of the go command in turn. A program named go, when g names a toolchain, is the
+// installed go (see [Installed]), whatever a switched go command put first on PATH: it runs
+// the toolchain g names as from the reader's shell.
 func (g Go) Tool(ctx context.Context, name string, args ...string) *exec.Cmd {
+	if name == "go" && g.setsToolchain() {
+		if in, err := FindInstalled(context.Background()); err == nil {
+			name = in.Go
+		}
+	}
 	cmd := exec.CommandContext(ctx, name, args...)
 	cmd.Env = g.Environ()
 	cmd.Dir = g.Dir

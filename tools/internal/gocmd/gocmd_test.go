@@ -10,16 +10,16 @@ import (
 )
 
 // TestOnLane: a lane's go command carries the lane's settings, after the process's, so they
-// win; With adds settings that win over the lane's.
+// win whatever lane variables the process's environment holds; With adds settings that win over
+// the lane's.
 func TestOnLane(t *testing.T) {
 	l := lanes.Classic()
 	g := OnLane(l).With("GOFLAGS=-count=1")
 	env := g.Command(context.Background(), "version").Env
 	for _, want := range append(l.Env(), "GOFLAGS=-count=1") {
-		if i := slices.Index(env, want); i < 0 || slices.IndexFunc(env[i+1:], func(kv string) bool {
-			return strings.HasPrefix(kv, strings.SplitN(want, "=", 2)[0]+"=")
-		}) >= 0 {
-			t.Errorf("the command's environment has no last %s: %q", want, env[max(0, len(env)-4):])
+		key, _, _ := strings.Cut(want, "=")
+		if got, ok := lastSetting(env, key); !ok || got != want {
+			t.Errorf("the command's last %s= is %q, not %s: %q", key, got, want, env[max(0, len(env)-6):])
 		}
 	}
 	if m, err := Named(""); err != nil || m.Lane != "" || len(m.Env) != 0 {
@@ -48,4 +48,14 @@ func TestGoEnvOnce(t *testing.T) {
 	if Machine().Var("GOVERSION") != a["GOVERSION"] {
 		t.Error("Var(GOVERSION) is not GoEnv's")
 	}
+}
+
+// lastSetting returns the last key=value of env, which is the one a command sees.
+func lastSetting(env []string, key string) (string, bool) {
+	for _, kv := range slices.Backward(env) {
+		if strings.HasPrefix(kv, key+"=") {
+			return kv, true
+		}
+	}
+	return "", false
 }

@@ -1,20 +1,59 @@
-// Package base is what every command of tools/course uses: finding the course, and small
+// Package base is what every command of tools/course uses: the Env a run works in, and small
 // helpers on files, sums and text. It imports no other package of the course's tools but
 // those that do not depend on a command, in the manner of cmd/go's internal/base.
 package base
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
-	"time"
 
 	"gomaps/labs/courseroot"
+	"gomaps/tools/internal/cli"
+	"gomaps/tools/internal/gocmd"
 )
+
+// An Env is what a run of a course command works in, opened once (Run) and passed down with
+// the run's ctx: the course's root, the go command of what it runs (the machine's, or a
+// lane's), and where it writes.
+type Env struct {
+	Root           string
+	Go             gocmd.Go // in Root
+	Stdout, Stderr io.Writer
+}
+
+// Run makes a command's Run from f, which runs with the Env of the course holding the current
+// folder, the machine's go command, and the run's output.
+func Run(f func(ctx context.Context, env *Env, args []string) error) func(context.Context, cli.IO, []string) error {
+	return func(ctx context.Context, io cli.IO, args []string) error {
+		root, err := FindRoot()
+		if err != nil {
+			return err
+		}
+		return f(ctx, &Env{Root: root, Go: gocmd.Machine().In(root), Stdout: io.Stdout, Stderr: io.Stderr}, args)
+	}
+}
+
+// WithGo returns e with the go command g, in e's root.
+func (e *Env) WithGo(g gocmd.Go) *Env {
+	c := *e
+	c.Go = g.In(e.Root)
+	return &c
+}
+
+// Command returns the program name run in the course's root, in the environment of e's go
+// command (see gocmd.Go.Tool), writing to e's output, and stopped when ctx ends.
+func (e *Env) Command(ctx context.Context, name string, args ...string) *exec.Cmd {
+	cmd := e.Go.In(e.Root).Tool(ctx, name, args...)
+	cmd.Stdout, cmd.Stderr = e.Stdout, e.Stderr
+	return cmd
+}
 
 // FindRoot returns the course's root folder: the nearest folder at or above the current one
 // that has a go.mod of module gomaps and a labs/ folder.
@@ -67,14 +106,6 @@ func FileSum(path string) (string, error) {
 		return "", err
 	}
 	return hex.EncodeToString(h.Sum(nil)), nil
-}
-
-// Seconds says how long something took: "0.4 s", "31 s".
-func Seconds(d time.Duration) string {
-	if d < 10*time.Second {
-		return fmt.Sprintf("%.1f s", d.Seconds())
-	}
-	return fmt.Sprintf("%d s", int(d.Round(time.Second)/time.Second))
 }
 
 // FirstLines returns the first n lines of s, and "..." when there were more.

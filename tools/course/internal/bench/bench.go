@@ -1,24 +1,18 @@
 // Package bench is the bench command of tools/course: the benchmark of chapters 02 and 03, the
 // solutions of labs 02 and 03, two public Swiss tables and the built-in map, side by side, as
 // ratios. It builds labs/internal/mapbench on the Swiss lanes and the classic one, runs the
-// builds in turn, reads the results with benchstat, and writes the tables (package tables) and
-// the chapters' sentences that read them (package reading) into chapters/out. bench -check
-// runs every benchmark once and compares the tables' rows; bench -mine measures a learner's own
-// maps.
+// builds in turn, reads the results with benchstat, and writes the tables (package gomaps/labs/benchtables) into
+// chapters/out; the chapters' sentences that read them are written by the chapter program
+// chapters/code/03-swiss/readings. bench -check runs every benchmark once and compares the
+// tables' rows; bench -mine measures a learner's own maps.
 package bench
 
 import (
 	"context"
 	"flag"
-	"fmt"
 	"io"
-	"maps"
-	"os"
-	"path/filepath"
-	"slices"
 
 	"gomaps/tools/course/internal/base"
-	"gomaps/tools/course/internal/bench/reading"
 	"gomaps/tools/internal/cli"
 	"gomaps/tools/internal/gocmd"
 )
@@ -28,7 +22,6 @@ type options struct {
 	count              int
 	benchtime          string
 	check, write, mine bool
-	readingsOnly       bool
 }
 
 func (o *options) flags(fs *flag.FlagSet) {
@@ -36,7 +29,6 @@ func (o *options) flags(fs *flag.FlagSet) {
 	fs.StringVar(&o.benchtime, "benchtime", "", "time (or Nx iterations) per run: 100ms by default, 50ms with -mine")
 	fs.BoolVar(&o.check, "check", false, "run each benchmark once and check that the committed tables have the same rows")
 	fs.BoolVar(&o.write, "write", false, "write the chapters' tables (chapters/out/bench-*.txt); without it, bench prints them and writes nothing")
-	fs.BoolVar(&o.readingsOnly, "readings", false, "write the chapters' readings of the committed tables again (chapters/out/bench-reading-*.txt) without measuring")
 	fs.BoolVar(&o.mine, "mine", false, "measure your own maps of labs 02 and 03, as they are in labs/, against the built-in map (about 2 minutes); writes nothing")
 }
 
@@ -45,7 +37,7 @@ func Command() *cli.Command {
 	var o options
 	return &cli.Command{
 		Name:  "bench",
-		Usage: "[-count N] [-benchtime D] [-check] [-write] [-readings] [-mine]",
+		Usage: "[-count N] [-benchtime D] [-check] [-write] [-mine]",
 		Short: "measure the lab maps against the built-in map and two Swiss tables: the tables of chapters 02 and 03",
 		Long: "run labs/internal/mapbench with the solutions of labs 02 and 03 in place (each also on its " +
 			"generic path, as without step 9, in the same binary), the peers github.com/cockroachdb/swiss " +
@@ -56,10 +48,10 @@ func Command() *cli.Command {
 			"alone), bench-hasher.txt (lookups in lab 03's map made by NewWithHasher, step 10), " +
 			"bench-runtimes.txt (the built-in map on the classic lane against each Swiss lane), " +
 			"bench-runtimes-127.txt and bench-ratios-127.txt (the default lane's release against the one " +
-			"before it), bench-profile.txt, and the sentences of chapters 02 and 03 that read them " +
-			"(bench-reading-*.txt, and for the Chinese edition bench-reading-*-zh.txt); -check runs every " +
-			"benchmark once and checks that the committed tables still have the same rows; -readings " +
-			"writes the sentences again from the committed tables, without measuring; -mine measures your " +
+			"before it) and bench-profile.txt; the sentences of chapters 02 and 03 that read them are " +
+			"outputs of the book (bench-reading-*, made by chapters/code/03-swiss/readings from the " +
+			"committed tables: go run ./tools/course outputs writes them again); -check runs every " +
+			"benchmark once and checks that the committed tables still have the same rows; -mine measures your " +
 			"own maps of labs 02 and 03, as they are in labs/, against the built-in map, and writes nothing",
 		Flags: o.flags,
 		Run: func(ctx context.Context, io cli.IO, args []string) error {
@@ -99,8 +91,6 @@ func (o *options) run(ctx context.Context, args []string, stdout io.Writer) erro
 	// From the command line, benchstat and pprof run as the environment sets the go command.
 	g := gocmd.Machine()
 	switch {
-	case o.readingsOnly:
-		return writeReadings(root, stdout)
 	case o.mine:
 		if o.check || o.write {
 			return cli.Usagef("bench: -mine measures your own maps and writes nothing: it takes neither -check nor -write")
@@ -118,23 +108,4 @@ func (o *options) run(ctx context.Context, args []string, stdout io.Writer) erro
 // cli.ErrFailed.
 func Check(ctx context.Context, root string, g gocmd.Go, stdout io.Writer) error {
 	return measure(ctx, root, g, options{count: 1, benchtime: "1x", check: true}, stdout)
-}
-
-// writeReadings writes the readings of the committed tables again.
-func writeReadings(root string, stdout io.Writer) error {
-	t, err := reading.Read(root)
-	if err != nil {
-		return err
-	}
-	files, err := reading.Of(t)
-	if err != nil {
-		return err
-	}
-	for _, name := range slices.Sorted(maps.Keys(files)) {
-		if err := os.WriteFile(filepath.Join(root, name), []byte(files[name]), 0o644); err != nil {
-			return err
-		}
-		fmt.Fprintf(stdout, "wrote %s\n", name)
-	}
-	return nil
 }

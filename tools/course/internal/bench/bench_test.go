@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"gomaps/tools/course/internal/bench/tables"
+	"gomaps/labs/benchtables"
 )
 
 // TestAddBenchHooks checks that each lab map's package gets the hook file,
@@ -17,10 +17,10 @@ func TestAddBenchHooks(t *testing.T) {
 	if err := addBenchHooks(root, dir, replace); err != nil {
 		t.Fatal(err)
 	}
-	if len(replace) != len(tables.LabMaps) {
-		t.Fatalf("addBenchHooks added %d files; want one per lab map (%d)", len(replace), len(tables.LabMaps))
+	if len(replace) != len(benchtables.LabMaps) {
+		t.Fatalf("addBenchHooks added %d files; want one per lab map (%d)", len(replace), len(benchtables.LabMaps))
 	}
-	for _, lm := range tables.LabMaps {
+	for _, lm := range benchtables.LabMaps {
 		src, ok := replace[filepath.Join(root, "labs", lm.Lab, hookFile)]
 		if !ok {
 			t.Fatalf("no hook file for labs/%s", lm.Lab)

@@ -11,9 +11,9 @@ import (
 	"strings"
 	"time"
 
+	"gomaps/labs/benchtables"
 	"gomaps/labs/overlay"
 	"gomaps/tools/course/internal/base"
-	"gomaps/tools/course/internal/bench/tables"
 	"gomaps/tools/internal/gocmd"
 	"gomaps/tools/internal/syncbuf"
 )
@@ -23,7 +23,7 @@ const pkg = "./labs/internal/mapbench"
 
 // benchBuild is one test binary of labs/internal/mapbench and what it runs.
 type benchBuild struct {
-	name    string            // fast, classic, fast and tables.PrevLane's release (prevLaneBuild), or mine (bench -mine)
+	name    string            // fast, classic, fast and benchtables.PrevLane's release (prevLaneBuild), or mine (bench -mine)
 	what    string            // what it measures, for the progress lines
 	g       gocmd.Go          // the go command that builds it, on its lane; the binary runs in its environment
 	replace map[string]string // the overlay
@@ -92,7 +92,7 @@ func addBenchHooks(root, dir string, replace map[string]string) error {
 	if err != nil {
 		return err
 	}
-	for _, lm := range tables.LabMaps {
+	for _, lm := range benchtables.LabMaps {
 		src := filepath.Join(dir, lm.Impl+"-"+hookFile)
 		if err := os.WriteFile(src, []byte(fmt.Sprintf(benchHook, lm.Impl)), 0o644); err != nil {
 			return err
@@ -115,10 +115,10 @@ func runHashBench(ctx context.Context, root string, bb *benchBuild, benchtime st
 		}
 		return string(out), nil
 	}
-	if hash, err = run("BenchmarkHash", (len(tables.HashImpls)-1)*len(tables.HashKeys)+1); err != nil {
+	if hash, err = run("BenchmarkHash", (len(benchtables.HashImpls)-1)*len(benchtables.HashKeys)+1); err != nil {
 		return "", "", err
 	}
-	hasher, err = run("BenchmarkHasher", len(tables.HasherImpls)*tables.HasherRows)
+	hasher, err = run("BenchmarkHasher", len(benchtables.HasherImpls)*benchtables.HasherRows)
 	return hash, hasher, err
 }
 
@@ -146,10 +146,10 @@ func runBenchBuilds(ctx context.Context, root string, builds []*benchBuild, rows
 	var runs []*running
 	for _, bb := range builds {
 		pattern := "^BenchmarkMap$/^impl=(" + strings.Join(bb.impls, "|") + ")$"
-		want := len(bb.impls) * len(tables.Ops) * len(tables.Lens) * len(tables.Keys)
+		want := len(bb.impls) * len(benchtables.Ops) * len(benchtables.Lens) * len(benchtables.Keys)
 		if rows != (benchRows{}) {
 			pattern += "/./^len=" + rows.len + "$/^key=" + rows.key + "$"
-			want = len(bb.impls) * len(tables.Ops)
+			want = len(bb.impls) * len(benchtables.Ops)
 		}
 		cmd := bb.command(ctx, root, "-test.run=^$", "-test.bench="+pattern, "-test.benchtime="+benchtime, "-test.count=1", "-test.timeout=0")
 		r := &running{bb: bb, want: want, done: make(chan struct{})}
@@ -186,7 +186,7 @@ func waitBenchBuilds(runs []*running, stdout io.Writer) error {
 					case <-r.done:
 					default:
 						text := r.out.String()
-						fmt.Fprintf(stdout, "bench:   the %s build: %d of %d results after %s, the last %s\n", r.bb.name, strings.Count(text, " ns/op"), r.want, time.Since(start).Round(time.Second), tables.LastResult(text))
+						fmt.Fprintf(stdout, "bench:   the %s build: %d of %d results after %s, the last %s\n", r.bb.name, strings.Count(text, " ns/op"), r.want, time.Since(start).Round(time.Second), benchtables.LastResult(text))
 					}
 				}
 			}

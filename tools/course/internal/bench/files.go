@@ -8,21 +8,19 @@ import (
 	"path/filepath"
 	"strings"
 
+	"gomaps/labs/benchtables"
 	"gomaps/labs/lanes"
 	"gomaps/tools/course/internal/base"
-	"gomaps/tools/course/internal/bench/reading"
-	"gomaps/tools/course/internal/bench/tables"
 	"gomaps/tools/internal/gocmd"
 )
 
 // output is what a session writes: the tables by file name, in order, and what is printed at
-// the end and read by the readings.
+// the end.
 type output struct {
 	line               string // the command line above each table
 	files              map[string]string
 	names              []string
 	ratios, ratiosPrev string
-	reading            reading.Tables
 }
 
 // tables makes the session's tables from its results: the ratios here, the rest by benchstat.
@@ -30,18 +28,23 @@ func (s *session) tables() (*output, error) {
 	results := func(name string) string { return s.byName[name].results.String() }
 	fastOut, classicOut := results(buildFast), results(buildClassic)
 	prevFastOut := results(prevLaneBuild(buildFast))
-	built := fmt.Sprintf("every map built by %s (bench-ratios-127.txt has the lab maps' ratios on %s beside)\n", tables.Lane.Toolchain, tables.PrevLane.Toolchain)
-	ratios, err := tables.RatioTable(fastOut, built)
+	built := fmt.Sprintf("every map built by %s (bench-ratios-127.txt has the lab maps' ratios on %s beside)\n", benchtables.Lane.Toolchain, benchtables.PrevLane.Toolchain)
+	ratios, err := benchtables.RatioTable(fastOut, built)
 	if err != nil {
 		return nil, err
 	}
-	ratiosPrev, err := tables.LaneRatioTable([2]string{prevFastOut, fastOut}, "")
+	ratiosPrev, err := benchtables.LaneRatioTable([2]string{prevFastOut, fastOut}, "")
+	if err != nil {
+		return nil, err
+	}
+	simdOut := results(buildSIMD)
+	simd, err := benchtables.SIMDTable(fastOut, simdOut)
 	if err != nil {
 		return nil, err
 	}
 	// benchstat reads files: the results go to tmp, removed at the end.
-	swiss, prevSwiss := tables.OnlyImpls(fastOut, "builtin"), tables.OnlyImpls(prevFastOut, "builtin")
-	files := map[string]string{"all": fastOut, "classic": classicOut, tables.Lane.Toolchain: swiss, tables.PrevLane.Toolchain: prevSwiss, "hash": s.hash.String(), "hasher": s.hasher.String()}
+	swiss, prevSwiss := benchtables.OnlyImpls(fastOut, "builtin"), benchtables.OnlyImpls(prevFastOut, "builtin")
+	files := map[string]string{"all": fastOut, "classic": classicOut, benchtables.Lane.Toolchain: swiss, benchtables.PrevLane.Toolchain: prevSwiss, "hash": s.hash.String(), "hasher": s.hasher.String(), "simd": simdOut}
 	for name, text := range files {
 		if err := os.WriteFile(filepath.Join(s.tmp, name), []byte(text), 0o644); err != nil {
 			return nil, err
@@ -51,7 +54,7 @@ func (s *session) tables() (*output, error) {
 	if st.err != nil {
 		return nil, st.err
 	}
-	verdicts, err := tables.LaneVerdicts(prevSwiss, swiss, st.runtimesPrev)
+	verdicts, err := benchtables.LaneVerdicts(prevSwiss, swiss, st.runtimesPrev)
 	if err != nil {
 		return nil, err
 	}
@@ -60,8 +63,8 @@ func (s *session) tables() (*output, error) {
 		ratios: ratios, ratiosPrev: ratiosPrev,
 	}
 	out.files, out.names = st.files(out.line, ratios, ratiosPrev, verdicts)
-	out.reading = reading.Tables{Runs: s.o.count, Table: st.all, Hash: st.hash, Hasher: st.hasher,
-		RuntimesPrev: out.files[tables.RuntimesPrevFile], RatiosPrev: ratiosPrev, Fastpath: st.fastpath}
+	out.files[benchtables.SIMDFile] = out.line + simd + "$ go tool benchstat -col '" + st.simdCols + "' simd=<the results of the " + buildSIMD + " build>\n" + st.simd
+	out.names = append(out.names, benchtables.SIMDFile)
 	return out, nil
 }
 
@@ -70,25 +73,27 @@ type stats struct {
 	s   *session
 	err error // the first of benchstat's errors: the tables after it are empty
 
-	cols, hashCols, hasherCols                string
-	all, runtimes, runtimesPrev, hash, hasher string
-	fastpath                                  map[string]string // by lab map
+	cols, hashCols, hasherCols, simdCols            string
+	all, runtimes, runtimesPrev, hash, hasher, simd string
+	fastpath                                        map[string]string // by lab map
 }
 
 // stats runs benchstat on the results in tmp.
 func (s *session) stats() *stats {
 	st := &stats{s: s, fastpath: map[string]string{}}
-	st.cols = "/impl@(" + strings.Join(append([]string{"builtin"}, tables.Cols...), " ") + ")"
+	st.cols = "/impl@(" + strings.Join(append([]string{"builtin"}, benchtables.Cols...), " ") + ")"
 	st.all = st.run("-col", st.cols, st.arg("all"))
-	st.runtimes = st.run(st.arg("classic"), st.arg(tables.PrevLane.Toolchain), st.arg(tables.Lane.Toolchain))
-	st.runtimesPrev = st.run(st.arg(tables.PrevLane.Toolchain), st.arg(tables.Lane.Toolchain))
-	for _, lm := range tables.LabMaps {
-		st.fastpath[lm.Impl] = st.run("-col", tables.FastpathCols(lm.Impl), st.arg("all"))
+	st.runtimes = st.run(st.arg("classic"), st.arg(benchtables.PrevLane.Toolchain), st.arg(benchtables.Lane.Toolchain))
+	st.runtimesPrev = st.run(st.arg(benchtables.PrevLane.Toolchain), st.arg(benchtables.Lane.Toolchain))
+	for _, lm := range benchtables.LabMaps {
+		st.fastpath[lm.Impl] = st.run("-col", benchtables.FastpathCols(lm.Impl), st.arg("all"))
 	}
-	st.hashCols = "/impl@(" + strings.Join(tables.HashImpls, " ") + ")"
+	st.hashCols = "/impl@(" + strings.Join(benchtables.HashImpls, " ") + ")"
 	st.hash = st.run("-col", st.hashCols, st.arg("hash"))
-	st.hasherCols = "/impl@(" + strings.Join(tables.HasherImpls, " ") + ")"
+	st.hasherCols = "/impl@(" + strings.Join(benchtables.HasherImpls, " ") + ")"
 	st.hasher = st.run("-col", st.hasherCols, st.arg("hasher"))
+	st.simdCols = "/impl@(" + strings.Join(benchtables.SIMDImpls, " ") + ")"
+	st.simd = st.run("-col", st.simdCols, st.arg("simd"))
 	return st
 }
 
@@ -108,24 +113,24 @@ func (st *stats) run(args ...string) string {
 
 // files are the tables, by file name, each under line, and their names in order.
 func (st *stats) files(line, ratios, ratiosPrev, verdicts string) (map[string]string, []string) {
-	classic, prev, cur := lanes.Classic(), tables.PrevLane, tables.Lane
+	classic, prev, cur := lanes.Classic(), benchtables.PrevLane, benchtables.Lane
 	fastpath := line
-	for _, lm := range tables.LabMaps {
-		fastpath += tables.FastpathHeader(lm.Impl) + st.fastpath[lm.Impl]
+	for _, lm := range benchtables.LabMaps {
+		fastpath += benchtables.FastpathHeader(lm.Impl) + st.fastpath[lm.Impl]
 	}
 	files := map[string]string{
-		tables.RatiosFile: line + ratios,
-		tables.TableFile:  line + "$ go tool benchstat -col '" + st.cols + "' all=<the results>\n" + st.all,
-		tables.HashFile:   line + "$ go tool benchstat -col '" + st.hashCols + "' hash=<the results of BenchmarkHash>\n" + st.hash,
-		tables.HasherFile: line + "$ go tool benchstat -col '" + st.hasherCols + "' hasher=<the results of BenchmarkHasher>\n" + st.hasher,
-		tables.RuntimesFile: line + fmt.Sprintf("$ go tool benchstat classic=<%s, %s> %s=<%s> %s=<%s>\n",
+		benchtables.RatiosFile: line + ratios,
+		benchtables.TableFile:  line + "$ go tool benchstat -col '" + st.cols + "' all=<the results>\n" + st.all,
+		benchtables.HashFile:   line + "$ go tool benchstat -col '" + st.hashCols + "' hash=<the results of BenchmarkHash>\n" + st.hash,
+		benchtables.HasherFile: line + "$ go tool benchstat -col '" + st.hasherCols + "' hasher=<the results of BenchmarkHasher>\n" + st.hasher,
+		benchtables.RuntimesFile: line + fmt.Sprintf("$ go tool benchstat classic=<%s, %s> %s=<%s> %s=<%s>\n",
 			classic.Toolchain, classic.Experiment, prev.Toolchain, prev.Toolchain, cur.Toolchain, cur.Toolchain) + st.runtimes,
-		tables.FastpathFile: fastpath,
-		tables.RuntimesPrevFile: line + fmt.Sprintf("$ go tool benchstat %s=<the built-in map built by %s> %s=<the same, built by %s>\n",
+		benchtables.FastpathFile: fastpath,
+		benchtables.RuntimesPrevFile: line + fmt.Sprintf("$ go tool benchstat %s=<the built-in map built by %s> %s=<the same, built by %s>\n",
 			prev.Toolchain, prev.Toolchain, cur.Toolchain, cur.Toolchain) + st.runtimesPrev + verdicts,
-		tables.RatiosPrevFile: line + ratiosPrev,
+		benchtables.RatiosPrevFile: line + ratiosPrev,
 	}
-	names := []string{tables.RatiosFile, tables.TableFile, tables.HashFile, tables.HasherFile, tables.RuntimesFile, tables.FastpathFile, tables.RuntimesPrevFile, tables.RatiosPrevFile}
+	names := []string{benchtables.RatiosFile, benchtables.TableFile, benchtables.HashFile, benchtables.HasherFile, benchtables.RuntimesFile, benchtables.FastpathFile, benchtables.RuntimesPrevFile, benchtables.RatiosPrevFile}
 	return files, names
 }
 

@@ -4,17 +4,15 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"maps"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"time"
 
+	"gomaps/labs/benchtables"
 	"gomaps/labs/lanes"
 	"gomaps/labs/overlay"
-	"gomaps/tools/course/internal/bench/reading"
-	"gomaps/tools/course/internal/bench/tables"
 	"gomaps/tools/course/internal/scrub"
 	"gomaps/tools/internal/cli"
 	"gomaps/tools/internal/gocmd"
@@ -24,10 +22,11 @@ import (
 const (
 	buildFast    = "fast"
 	buildClassic = "classic"
+	buildSIMD    = "simd" // lab 03's step 11, on benchtables.SIMDLane
 )
 
-// prevLaneBuild is the name of a build made again with tables.PrevLane's toolchain.
-func prevLaneBuild(name string) string { return name + "-" + tables.PrevLane.Release() }
+// prevLaneBuild is the name of a build made again with benchtables.PrevLane's toolchain.
+func prevLaneBuild(name string) string { return name + "-" + benchtables.PrevLane.Release() }
 
 // A session is one measurement of the chapters' tables: its options, its builds and their
 // results.
@@ -49,8 +48,8 @@ type session struct {
 // compares their rows with the committed tables'.
 func measure(ctx context.Context, root string, g gocmd.Go, o options, stdout io.Writer) error {
 	s := &session{ctx: ctx, root: root, g: g, o: o, stdout: stdout, start: time.Now(), byName: map[string]*benchBuild{}}
-	labs := make([]string, len(tables.LabMaps))
-	for i, lm := range tables.LabMaps {
+	labs := make([]string, len(benchtables.LabMaps))
+	for i, lm := range benchtables.LabMaps {
 		labs[i] = lm.Lab
 	}
 	fast, err := overlay.Solutions(root, labs...)
@@ -94,21 +93,21 @@ func measure(ctx context.Context, root string, g gocmd.Go, o options, stdout io.
 // of each lane right after the other's.
 func (s *session) build(fast map[string]string) error {
 	labImpls := []string{"builtin"}
-	for _, lm := range tables.LabMaps {
-		labImpls = append(labImpls, lm.Impl, tables.Generic(lm.Impl))
+	for _, lm := range benchtables.LabMaps {
+		labImpls = append(labImpls, lm.Impl, benchtables.Generic(lm.Impl))
 	}
 	classic := gocmd.OnLane(lanes.Classic())
 	s.builds = []*benchBuild{{
 		name:    buildFast,
-		what:    "the solutions of labs 02 and 03 with and without step 9, the peers and the built-in map on " + tables.Lane.Toolchain,
-		g:       gocmd.OnLane(tables.Lane),
+		what:    "the solutions of labs 02 and 03 with and without step 9, the peers and the built-in map on " + benchtables.Lane.Toolchain,
+		g:       gocmd.OnLane(benchtables.Lane),
 		replace: fast,
-		impls:   append(slices.Clone(labImpls), tables.Peers...),
+		impls:   append(slices.Clone(labImpls), benchtables.Peers...),
 		hooks:   true,
 	}, {
 		name:    prevLaneBuild(buildFast),
-		what:    "the solutions of labs 02 and 03 with and without step 9 and the built-in map on " + tables.PrevLane.Toolchain,
-		g:       gocmd.OnLane(tables.PrevLane),
+		what:    "the solutions of labs 02 and 03 with and without step 9 and the built-in map on " + benchtables.PrevLane.Toolchain,
+		g:       gocmd.OnLane(benchtables.PrevLane),
 		replace: fast,
 		impls:   labImpls,
 		hooks:   true,
@@ -118,6 +117,13 @@ func (s *session) build(fast map[string]string) error {
 		g:       classic,
 		replace: fast,
 		impls:   []string{"builtin"},
+		hooks:   true,
+	}, {
+		name:    buildSIMD,
+		what:    "the solution of lab 03 with step 11 and the built-in map on " + strings.Join(benchtables.SIMDLane.Env(), " "),
+		g:       gocmd.OnLane(benchtables.SIMDLane),
+		replace: fast,
+		impls:   benchtables.SIMDImpls,
 		hooks:   true,
 	}}
 	for _, bb := range s.builds {
@@ -159,8 +165,8 @@ func (s *session) runInTurns() error {
 		names[i] = bb.name
 	}
 	for run := 1; run <= s.o.count; run++ {
-		for _, k := range tables.Keys {
-			for _, l := range tables.Lens {
+		for _, k := range benchtables.Keys {
+			for _, l := range benchtables.Lens {
 				fmt.Fprintf(s.stdout, "bench: run %d of %d, len=%s key=%s, -benchtime %s: the %s builds in turn\n", run, s.o.count, l, k, s.o.benchtime, strings.Join(names, ", "))
 				for _, bb := range s.builds {
 					if err := runBenchBuilds(s.ctx, s.root, []*benchBuild{bb}, benchRows{l, k}, s.o.benchtime, s.stdout); err != nil {
@@ -177,29 +183,21 @@ func (s *session) runInTurns() error {
 	return nil
 }
 
-// finish profiles the rows over their limits, adds the readings, writes the tables with
+// finish profiles the rows over their limits, writes the tables with
 // o.write, and prints the ratios.
 func (s *session) finish(out *output) error {
 	profile, err := s.profileRowsOver()
 	if err != nil {
 		return err
 	}
-	out.files[tables.ProfileFile] = out.line + profile
-	out.files[tables.RatiosFile] += fmt.Sprintf("bench took %s in all here: the builds, the runs and the profiles\n", time.Since(s.start).Round(time.Minute))
-	out.reading.Ratios, out.reading.Profile = out.files[tables.RatiosFile], profile
-	readings, err := reading.Of(out.reading)
-	if err != nil {
-		return err
-	}
-	out.names = append(out.names, tables.ProfileFile)
-	for _, name := range slices.Sorted(maps.Keys(readings)) {
-		out.files[name] = readings[name]
-		out.names = append(out.names, name)
-	}
+	out.files[benchtables.ProfileFile] = out.line + profile
+	out.files[benchtables.RatiosFile] += fmt.Sprintf("bench took %s in all here: the builds, the runs and the profiles\n", time.Since(s.start).Round(time.Minute))
+	out.names = append(out.names, benchtables.ProfileFile)
 	if s.o.write {
 		if err := write(s.root, out, s.stdout); err != nil {
 			return err
 		}
+		fmt.Fprintf(s.stdout, "bench: the chapters' sentences that read these tables are outputs of the book: go run ./tools/course outputs %s writes them again\n", strings.Join(benchtables.ReadingOutputs, " "))
 	} else {
 		fmt.Fprintf(s.stdout, "bench: wrote nothing (with -write, it writes the chapters' tables: %s)\n", strings.Join(out.names, ", "))
 	}
@@ -234,7 +232,7 @@ func checkShapes(root string, fresh map[string]string, names []string, stdout io
 			fmt.Fprintf(stdout, "%s is missing: run go run ./tools/course bench\n", name)
 			continue
 		}
-		oldRows, newRows := tables.Shape(name, string(old)), tables.Shape(name, fresh[name])
+		oldRows, newRows := benchtables.Shape(name, string(old)), benchtables.Shape(name, fresh[name])
 		if !slices.Equal(oldRows, newRows) {
 			failed = true
 			fmt.Fprintf(stdout, "%s: its rows changed:\n%s\nrun go run ./tools/course bench to measure again\n", name, scrub.LineDiff(strings.Join(oldRows, "\n"), strings.Join(newRows, "\n"), 12))

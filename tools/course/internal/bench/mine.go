@@ -12,8 +12,8 @@ import (
 	"strings"
 	"time"
 
+	"gomaps/labs/benchtables"
 	"gomaps/tools/course/internal/base"
-	"gomaps/tools/course/internal/bench/tables"
 	"gomaps/tools/internal/gocmd"
 )
 
@@ -23,7 +23,7 @@ import (
 // confidence intervals. It writes nothing in the course: the test binary and the results go to a
 // temporary folder, and the tables are printed.
 var (
-	mineOps  = tables.TargetOps
+	mineOps  = benchtables.TargetOps
 	mineLens = []string{"1e3", "1e5"}
 )
 
@@ -57,7 +57,7 @@ var ErrNothingToMeasure = errors.New("neither lab 02's map nor lab 03's passes t
 
 // Mine measures the learner's maps of labs 02 and 03 in the course at root against the
 // built-in map, as bench -mine does, and prints the tables. The benchmark builds and runs on
-// tables.Lane; g is the go command that runs benchstat. A map that does not pass its lab's
+// benchtables.Lane; g is the go command that runs benchstat. A map that does not pass its lab's
 // tests of steps 1 to 8 is left out; when both are, Mine returns ErrNothingToMeasure.
 func Mine(ctx context.Context, root string, g gocmd.Go, run MineRun, stdout io.Writer) error {
 	start := time.Now()
@@ -68,10 +68,10 @@ func Mine(ctx context.Context, root string, g gocmd.Go, run MineRun, stdout io.W
 	}
 	defer os.RemoveAll(tmp)
 	impls := []string{"builtin"}
-	for _, lm := range tables.LabMaps {
+	for _, lm := range benchtables.LabMaps {
 		impls = append(impls, lm.Impl)
 	}
-	bb := &benchBuild{name: "mine", what: "your labs 02 and 03 as they are, and the built-in map, on " + tables.Lane.Toolchain, g: gocmd.OnLane(tables.Lane), replace: map[string]string{}, impls: impls}
+	bb := &benchBuild{name: "mine", what: "your labs 02 and 03 as they are, and the built-in map, on " + benchtables.Lane.Toolchain, g: gocmd.OnLane(benchtables.Lane), replace: map[string]string{}, impls: impls}
 	fmt.Fprintf(stdout, "bench -mine: building %s\n", bb.what)
 	if err := buildBench(ctx, root, tmp, bb); err != nil {
 		return fmt.Errorf("your labs 02 and 03 do not compile with the benchmark; go run ./tools/lab run 02 (or 03) shows why: %v", err)
@@ -119,8 +119,8 @@ func mineCommand(ctx context.Context, root string, bb *benchBuild, impls []strin
 // crash. It says why each map it leaves out is left out.
 func mineWorking(ctx context.Context, root string, bb *benchBuild, stdout io.Writer) []string {
 	measured := []string{"builtin"}
-	for _, lm := range tables.LabMaps {
-		test := gocmd.OnLane(tables.Lane).In(root).Command(ctx, "test", "-count=1", "-run", "^(Test|Fuzz)Step[1-8]([^0-9]|$)", "./labs/"+lm.Lab)
+	for _, lm := range benchtables.LabMaps {
+		test := gocmd.OnLane(benchtables.Lane).In(root).Command(ctx, "test", "-count=1", "-run", "^(Test|Fuzz)Step[1-8]([^0-9]|$)", "./labs/"+lm.Lab)
 		if out, err := test.CombinedOutput(); err != nil {
 			fmt.Fprintf(stdout, "bench -mine: your map of lab %s does not pass the tests of steps 1 to 8 yet, so it is not measured: go run ./tools/lab run %s shows the step to finish (%s)\n", lm.Lab, lm.Lab[:2], firstFailure(string(out)))
 			continue
@@ -137,13 +137,13 @@ func mineWorking(ctx context.Context, root string, bb *benchBuild, stdout io.Wri
 // mineRatios is the table of the ratios of impls over the built-in map in results, and the
 // lines under it that hold each map to the course's target.
 func mineRatios(results string, impls []string, rounds int) (string, error) {
-	samples, header := tables.Parse(results)
+	samples, header := benchtables.Parse(results)
 	var b strings.Builder
 	for _, h := range header {
 		b.WriteString(h + "\n")
 	}
-	fmt.Fprintf(&b, "your maps over the built-in map (%s), time per operation, median of %d rounds:\n", tables.Lane.Toolchain, rounds)
-	b.WriteString(tables.Row("op", "len", "key"))
+	fmt.Fprintf(&b, "your maps over the built-in map (%s), time per operation, median of %d rounds:\n", benchtables.Lane.Toolchain, rounds)
+	b.WriteString(benchtables.Row("op", "len", "key"))
 	for _, impl := range impls {
 		fmt.Fprintf(&b, "  %8s", impl)
 	}
@@ -151,8 +151,8 @@ func mineRatios(results string, impls []string, rounds int) (string, error) {
 	ratios := map[string][]float64{}
 	for _, op := range mineOps {
 		for _, l := range mineLens {
-			for _, k := range tables.Keys {
-				b.WriteString(tables.Row(op, l, k))
+			for _, k := range benchtables.Keys {
+				b.WriteString(benchtables.Row(op, l, k))
 				for _, impl := range impls {
 					r, err := samples.Ratio(impl, op, l, k)
 					if err != nil {
@@ -166,8 +166,8 @@ func mineRatios(results string, impls []string, rounds int) (string, error) {
 		}
 	}
 	for _, impl := range impls {
-		t := tables.Targets[impl]
-		fmt.Fprintf(&b, "%s: geometric mean %.2fx (the course's target %gx), %d of %d rows within %gx\n", impl, tables.Geomean(ratios[impl]), t.Geomean, t.Within(ratios[impl]), len(ratios[impl]), t.Row)
+		t := benchtables.Targets[impl]
+		fmt.Fprintf(&b, "%s: geometric mean %.2fx (the course's target %gx), %d of %d rows within %gx\n", impl, benchtables.Geomean(ratios[impl]), t.Geomean, t.Within(ratios[impl]), len(ratios[impl]), t.Row)
 	}
 	b.WriteString("\n")
 	for _, impl := range impls {
@@ -179,7 +179,7 @@ func mineRatios(results string, impls []string, rounds int) (string, error) {
 // rounds is what a run of bench -mine can tell about one lab map: each row's ratio in each round
 // (over the built-in map of the same round), held to the course's target.
 type rounds struct {
-	target                 tables.Target
+	target                 benchtables.Target
 	within, over, unplaced int     // rows within the row limit in every round, over it in every round, or both
 	geoLow, geoHigh        float64 // the lowest and highest geometric mean of one round's rows
 	spread                 float64 // the largest ratio of a row's highest round to its lowest
@@ -188,12 +188,12 @@ type rounds struct {
 // readRounds reads impl's rows in samples round by round: a ratio that stays on one side of the
 // target in every round is one the run can place; one that crosses it from one round to another
 // is noise the run cannot see past, whatever its median says.
-func readRounds(samples tables.Samples, impl string) rounds {
-	r := rounds{target: tables.Targets[impl], geoLow: math.Inf(1), spread: 1}
+func readRounds(samples benchtables.Samples, impl string) rounds {
+	r := rounds{target: benchtables.Targets[impl], geoLow: math.Inf(1), spread: 1}
 	var byRound [][]float64
 	for _, op := range mineOps {
 		for _, l := range mineLens {
-			for _, k := range tables.Keys {
+			for _, k := range benchtables.Keys {
 				row := op + "/" + l + "/" + k
 				mine, base := samples[impl+"/"+row], samples["builtin/"+row]
 				lo, hi := math.Inf(1), 0.0
@@ -218,7 +218,7 @@ func readRounds(samples tables.Samples, impl string) rounds {
 		}
 	}
 	for _, xs := range byRound {
-		g := tables.Geomean(xs)
+		g := benchtables.Geomean(xs)
 		r.geoLow, r.geoHigh = min(r.geoLow, g), max(r.geoHigh, g)
 	}
 	return r

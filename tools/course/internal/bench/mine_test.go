@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"gomaps/tools/course/internal/bench/tables"
+	"gomaps/labs/benchtables"
 )
 
 // mineResults makes the results of rounds of bench -mine in which the built-in map takes 10 ns
@@ -15,7 +15,7 @@ func mineResults(rounds int, ratio func(round int) float64) string {
 	for r := range rounds {
 		for _, op := range mineOps {
 			for _, l := range mineLens {
-				for _, k := range tables.Keys {
+				for _, k := range benchtables.Keys {
 					for _, impl := range []string{"builtin", "swiss"} {
 						ns := 10.0
 						if impl == "swiss" {

@@ -5,8 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"gomaps/labs/benchtables"
 	"gomaps/tools/course/internal/base"
-	"gomaps/tools/course/internal/bench/tables"
 )
 
 // profileTime is how long each profiled benchmark runs.
@@ -21,35 +21,46 @@ type profileRow struct {
 // profileRowsOver profiles, with the fast build, the rows of TargetOps
 // where a lab map's median is over its limit (its target's Row), or, for a
 // lab map with none, its worst row: the lab map and the built-in map, each
-// alone. It returns go tool pprof -top of each, so that the chapter shows
-// where the time goes rather than guesses.
+// alone; and with the simd build, the lookups of lab 03's map with step 11
+// over step 11's goal, or its worst lookup. It returns go tool pprof -top of
+// each, so that the chapter shows where the time goes rather than guesses.
 func (s *session) profileRowsOver() (string, error) {
-	samples, _ := tables.Parse(s.byName[buildFast].results.String())
+	type profiled struct {
+		name, impl, build string // the map as the file names it, its impl=, its build
+		ops               []string
+		limit             float64
+	}
+	maps := []profiled{}
+	for _, lm := range benchtables.LabMaps {
+		maps = append(maps, profiled{lm.Impl, lm.Impl, buildFast, benchtables.TargetOps, benchtables.Targets[lm.Impl].Row})
+	}
+	maps = append(maps, profiled{benchtables.SIMDCol, "swiss", buildSIMD, benchtables.SIMDGroups[0].Ops, benchtables.SIMDGetGoal})
 	var b strings.Builder
-	for _, lm := range tables.LabMaps {
-		limit := tables.Targets[lm.Impl].Row
-		rows, over, err := rowsOver(samples, lm.Impl, limit)
+	for _, lm := range maps {
+		samples, _ := benchtables.Parse(s.byName[lm.build].results.String())
+		limit := lm.limit
+		rows, over, err := rowsOver(samples, lm.impl, lm.ops, limit)
 		if err != nil {
 			return "", err
 		}
 		if !over {
-			fmt.Fprintf(&b, "%s: no row over its limit of %gx; its worst row:\n", lm.Impl, limit)
+			fmt.Fprintf(&b, "%s: no row over its limit of %gx; its worst row:\n", lm.name, limit)
 		} else {
 			word := "rows"
 			if len(rows) == 1 {
 				word = "row"
 			}
-			fmt.Fprintf(&b, "%s: %d %s over its limit of %gx:\n", lm.Impl, len(rows), word, limit)
+			fmt.Fprintf(&b, "%s: %d %s over its limit of %gx:\n", lm.name, len(rows), word, limit)
 		}
 		for _, row := range rows {
-			fmt.Fprintf(&b, "\n%s op=%s len=%s key=%s: %.2fx the built-in map\n", lm.Impl, row.op, row.l, row.k, row.ratio)
-			for _, impl := range []string{lm.Impl, "builtin"} {
-				fmt.Fprintf(s.stdout, "bench: profiling %s op=%s len=%s key=%s for %s\n", impl, row.op, row.l, row.k, profileTime)
-				top, err := s.profileTop(impl, row)
+			fmt.Fprintf(&b, "\n%s op=%s len=%s key=%s: %.2fx the built-in map\n", lm.name, row.op, row.l, row.k, row.ratio)
+			for _, impl := range []string{lm.impl, "builtin"} {
+				fmt.Fprintf(s.stdout, "bench: profiling %s op=%s len=%s key=%s in the %s build for %s\n", impl, row.op, row.l, row.k, lm.build, profileTime)
+				top, err := s.profileTop(lm.build, impl, row)
 				if err != nil {
 					return "", err
 				}
-				fmt.Fprintf(&b, "\n$ go tool pprof -top -nodecount=12 <impl=%s op=%s len=%s key=%s, %s>\n%s", impl, row.op, row.l, row.k, profileTime, top)
+				fmt.Fprintf(&b, "\n$ go tool pprof -top -nodecount=12 <impl=%s op=%s len=%s key=%s, the %s build, %s>\n%s", impl, row.op, row.l, row.k, lm.build, profileTime, top)
 			}
 		}
 		b.WriteString("\n")
@@ -57,13 +68,13 @@ func (s *session) profileRowsOver() (string, error) {
 	return "CPU profiles of the lab map and of the built-in map, each on one row alone\n\n" + strings.TrimRight(b.String(), "\n") + "\n", nil
 }
 
-// rowsOver returns impl's rows of TargetOps over limit, in order, or, when there is none
-// (over is false), its worst row alone.
-func rowsOver(samples tables.Samples, impl string, limit float64) (rows []profileRow, over bool, err error) {
+// rowsOver returns impl's rows of ops over limit, in order, or, when there is none (over is
+// false), its worst row alone.
+func rowsOver(samples benchtables.Samples, impl string, ops []string, limit float64) (rows []profileRow, over bool, err error) {
 	var worst profileRow
-	for _, op := range tables.TargetOps {
-		for _, l := range tables.Lens {
-			for _, k := range tables.Keys {
+	for _, op := range ops {
+		for _, l := range benchtables.Lens {
+			for _, k := range benchtables.Keys {
 				r, err := samples.Ratio(impl, op, l, k)
 				if err != nil {
 					return nil, false, err
@@ -84,13 +95,13 @@ func rowsOver(samples tables.Samples, impl string, limit float64) (rows []profil
 	return rows, true, nil
 }
 
-// profileTop runs one benchmark of the fast build with a CPU profile (into
-// tmp) and returns the profile's top, without the lines that name the file,
-// the build and the time. The profile includes filling the map, which happens before
-// the timed loop: the Put functions in it are that.
-func (s *session) profileTop(impl string, row profileRow) (string, error) {
+// profileTop runs one benchmark of a build with a CPU profile (into tmp) and returns the
+// profile's top, without the lines that name the file, the build and the time. The profile
+// includes filling the map, which happens before the timed loop: the Put functions in it are
+// that.
+func (s *session) profileTop(build, impl string, row profileRow) (string, error) {
 	prof := filepath.Join(s.tmp, "cpu.pprof")
-	fast := s.byName[buildFast]
+	fast := s.byName[build]
 	sel := fmt.Sprintf("^BenchmarkMap$/^impl=%s$/^op=%s$/^len=%s$/^key=%s$", impl, row.op, row.l, row.k)
 	cmd := fast.command(s.ctx, s.root, "-test.run=^$", "-test.bench="+sel, "-test.benchtime="+profileTime, "-test.cpuprofile="+prof)
 	if out, err := cmd.CombinedOutput(); err != nil {

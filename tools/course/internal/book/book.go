@@ -5,14 +5,16 @@ package book
 
 import (
 	"bufio"
+	"context"
 	"fmt"
-	"gomaps/tools/course/internal/base"
-	"gomaps/tools/course/internal/install"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+
+	"gomaps/tools/course/internal/base"
+	"gomaps/tools/course/internal/install"
 )
 
 // mkdocsProbe exits 0 when mkdocs, the Material theme and the pymdownx extensions the book uses
@@ -27,42 +29,53 @@ else:
     assert "material" in get_theme_names(), "no material theme"
 `
 
-// Mkdocs returns the command that runs mkdocs with the given arguments, installing mkdocs,
-// mkdocs-material and pymdown-extensions first when they are missing.
-func Mkdocs(s *install.Setup, args ...string) (*exec.Cmd, error) {
-	py := FindPython(s)
-	if py == "" {
-		var err error
-		py, err = installMkdocs(s)
-		if err != nil {
-			return nil, err
-		}
-	}
-	// The built book holds copies of chapters/code's Go files; a go.mod of its own keeps them
-	// out of the course's module, so go vet ./... never checks a stale copy.
-	if err := os.MkdirAll(filepath.Join(s.Root, "build"), 0o755); err != nil {
-		return nil, err
-	}
-	if err := os.WriteFile(filepath.Join(s.Root, "build", "go.mod"), []byte(buildGoMod), 0o644); err != nil {
-		return nil, err
-	}
-	return s.Command(py, append([]string{"-m", "mkdocs"}, args...)...), nil
-}
-
 // ZhConfig is the mkdocs config of the book's Chinese edition: it inherits mkdocs.yml and builds
 // chapters/zh/ into the English book's zh/ folder.
 const ZhConfig = "mkdocs.zh.yml"
 
+// buildGoMod makes build/ a module apart from the course: ./... patterns skip it, so go vet
+// ./... never checks the built book's stale copies of chapters/code's Go files.
+const buildGoMod = "// What the course builds (the book, screenshots): not part of the course's module.\nmodule build\n"
+
+// Packages are the Debian packages of the book's tools.
+var Packages = []string{"mkdocs", "mkdocs-material", "python3-pymdownx"}
+
+// Tools is what the book needs besides Python, as an install line names it.
+const Tools = "the book's tools (mkdocs, Material, pymdown-extensions)"
+
+// toolsFix is what to do when the course cannot install the book's tools.
+var toolsFix = "install them by hand, then run the command again: as root, apt-get install " + strings.Join(Packages, " ") + "; " +
+	"or with pip in a virtualenv, python3 -m venv build/venv && build/venv/bin/pip install mkdocs mkdocs-material pymdown-extensions"
+
+// mkdocs returns the command that runs mkdocs with args, installing mkdocs, mkdocs-material
+// and pymdown-extensions first when they are missing.
+func mkdocs(ctx context.Context, env *base.Env, args ...string) (*exec.Cmd, error) {
+	py := FindPython(env.Root)
+	if py == "" {
+		var err error
+		if py, err = installMkdocs(ctx, env); err != nil {
+			return nil, err
+		}
+	}
+	if err := os.MkdirAll(filepath.Join(env.Root, "build"), 0o755); err != nil {
+		return nil, err
+	}
+	if err := os.WriteFile(filepath.Join(env.Root, "build", "go.mod"), []byte(buildGoMod), 0o644); err != nil {
+		return nil, err
+	}
+	return env.Command(ctx, py, append([]string{"-m", "mkdocs"}, args...)...), nil
+}
+
 // Build runs mkdocs build --strict for the whole book, the English book and then the Chinese
 // edition (which must come second: the English build empties its folder, zh/ included), into
 // siteDir and siteDir/zh, or with siteDir "" into build/book and build/book/zh. Each build's
-// output goes to out, or to the setup's stdout and stderr when out is nil.
-func Build(s *install.Setup, siteDir string, out io.Writer, args ...string) error {
+// output goes to out, or to env's output when out is nil.
+func Build(ctx context.Context, env *base.Env, siteDir string, out io.Writer, args ...string) error {
 	for _, zh := range []bool{false, true} {
 		a := append([]string{"build", "--strict"}, args...)
-		dir := siteDir
+		dir, what := siteDir, ""
 		if zh {
-			a = append(a, "-f", ZhConfig)
+			a, what = append(a, "-f", ZhConfig), " -f "+ZhConfig+" (the Chinese edition)"
 			if dir != "" {
 				dir = filepath.Join(dir, "zh")
 			}
@@ -70,7 +83,7 @@ func Build(s *install.Setup, siteDir string, out io.Writer, args ...string) erro
 		if dir != "" {
 			a = append(a, "--site-dir", dir)
 		}
-		cmd, err := Mkdocs(s, a...)
+		cmd, err := mkdocs(ctx, env, a...)
 		if err != nil {
 			return err
 		}
@@ -78,45 +91,32 @@ func Build(s *install.Setup, siteDir string, out io.Writer, args ...string) erro
 			cmd.Stdout, cmd.Stderr = out, out
 		}
 		if err := cmd.Run(); err != nil {
-			if zh {
-				return fmt.Errorf("mkdocs build --strict -f %s (the Chinese edition): %v", ZhConfig, err)
-			}
-			return fmt.Errorf("mkdocs build --strict: %v", err)
+			return fmt.Errorf("mkdocs build --strict%s: %v", what, err)
 		}
 	}
 	return nil
 }
 
-// buildGoMod makes build/ a module apart from the course: ./... patterns skip it.
-const buildGoMod = "// What the course builds (the book, screenshots): not part of the course's module.\nmodule build\n"
+func venvPython(root string) string { return filepath.Join(root, "build", "venv", "bin", "python") }
 
-func venvPython(s *install.Setup) string {
-	return filepath.Join(s.Root, "build", "venv", "bin", "python")
-}
-
-// FindPython returns a Python that can import everything the book needs, or "".
-func FindPython(s *install.Setup) string {
-	var candidates []string
-	if base.IsFile(venvPython(s)) {
-		candidates = append(candidates, venvPython(s))
-	}
+// FindPython returns a Python that can import everything the book needs, or "": the course's
+// virtualenv's, the one mkdocs's script names, python3 on PATH, or /usr/bin/python3.
+func FindPython(root string) string {
+	candidates := []string{venvPython(root)}
 	if mkdocs, err := exec.LookPath("mkdocs"); err == nil {
-		if py := shebangInterpreter(mkdocs); py != "" {
-			candidates = append(candidates, py)
-		}
+		candidates = append(candidates, shebangInterpreter(mkdocs))
 	}
 	if py, err := exec.LookPath("python3"); err == nil {
 		candidates = append(candidates, py)
 	}
-	candidates = append(candidates, "/usr/bin/python3")
 	seen := map[string]bool{}
-	for _, py := range candidates {
+	for _, py := range append(candidates, "/usr/bin/python3") {
 		if seen[py] || !base.IsFile(py) {
 			continue
 		}
 		seen[py] = true
 		probe := exec.Command(py, "-c", mkdocsProbe)
-		probe.Dir = s.Root
+		probe.Dir = root
 		if probe.Run() == nil {
 			return py
 		}
@@ -137,56 +137,41 @@ func shebangInterpreter(script string) string {
 		return ""
 	}
 	if filepath.Base(fields[0]) == "env" && len(fields) > 1 {
-		py, err := exec.LookPath(fields[len(fields)-1])
-		if err != nil {
-			return ""
-		}
+		py, _ := exec.LookPath(fields[len(fields)-1])
 		return py
 	}
 	return fields[0]
 }
 
-// Packages are the Debian packages of the book's tools.
-var Packages = []string{"mkdocs", "mkdocs-material", "python3-pymdownx"}
-
-// Tools is what the book needs besides Python, as an install line names it.
-const Tools = "the book's tools (mkdocs, Material, pymdown-extensions)"
-
-// ToolsFix is what to do when the course cannot install the book's tools.
-var ToolsFix = "install them by hand, then run the command again: as root, apt-get install " + strings.Join(Packages, " ") + "; " +
-	"or with pip in a virtualenv, python3 -m venv build/venv && build/venv/bin/pip install mkdocs mkdocs-material pymdown-extensions"
-
-func installMkdocs(s *install.Setup) (string, error) {
+// installMkdocs installs the book's tools, from Debian's packages as root, else with pip into
+// build/venv, and returns the Python that imports them.
+func installMkdocs(ctx context.Context, env *base.Env) (string, error) {
 	var tried []string
-	if s.CanApt() {
-		if err := s.AptInstall("book-apt", Tools, ToolsFix, Packages...); err != nil {
+	if install.CanApt() {
+		if err := install.Apt(ctx, env, "book-apt", Tools, toolsFix, Packages...); err != nil {
 			tried = append(tried, "Debian's packages did not install")
-		} else if py := FindPython(s); py != "" {
+		} else if py := FindPython(env.Root); py != "" {
 			return py, nil
 		} else {
 			tried = append(tried, "Debian's packages installed but still not importable")
 		}
 	}
-	if python, err := exec.LookPath("python3"); err == nil {
-		venv := filepath.Join(s.Root, "build", "venv")
-		err := s.Install(install.Quiet{
-			What: Tools + " with pip into " + base.RelTo(s.Root, venv),
-			Log:  "book-pip",
-			Fix:  ToolsFix,
-			Steps: []install.Step{
-				{Name: "python3 -m venv", Cmd: s.Command(python, "-m", "venv", venv)},
-				{Name: "pip install", Cmd: s.Command(venvPython(s), "-m", "pip", "install", "mkdocs", "mkdocs-material", "pymdown-extensions")},
-			},
-		})
-		if err != nil {
-			tried = append(tried, "pip could not install them into "+base.RelTo(s.Root, venv))
-		} else if py := FindPython(s); py != "" {
-			return py, nil
-		} else {
-			tried = append(tried, "pip installed them into "+base.RelTo(s.Root, venv)+" but they are still not importable")
-		}
-	} else {
+	venv := filepath.Join(env.Root, "build", "venv")
+	rel := base.RelTo(env.Root, venv)
+	if python, err := exec.LookPath("python3"); err != nil {
 		tried = append(tried, "no python3")
+	} else if err := (install.Quiet{
+		What: Tools + " with pip into " + rel, Log: "book-pip", Fix: toolsFix,
+		Steps: []install.Step{
+			{Name: "python3 -m venv", Cmd: env.Command(ctx, python, "-m", "venv", venv)},
+			{Name: "pip install", Cmd: env.Command(ctx, venvPython(env.Root), "-m", "pip", "install", "mkdocs", "mkdocs-material", "pymdown-extensions")},
+		},
+	}).Run(env.Stdout); err != nil {
+		tried = append(tried, "pip could not install them into "+rel)
+	} else if py := FindPython(env.Root); py != "" {
+		return py, nil
+	} else {
+		tried = append(tried, "pip installed them into "+rel+" but they are still not importable")
 	}
-	return "", fmt.Errorf("mkdocs, mkdocs-material or pymdown-extensions is missing (%s): %s", strings.Join(tried, "; "), ToolsFix)
+	return "", fmt.Errorf("mkdocs, mkdocs-material or pymdown-extensions is missing (%s): %s", strings.Join(tried, "; "), toolsFix)
 }

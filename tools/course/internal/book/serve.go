@@ -14,7 +14,7 @@ import (
 	"strings"
 	"time"
 
-	"gomaps/tools/course/internal/install"
+	"gomaps/tools/course/internal/base"
 )
 
 // A Server serves the book's two editions at one address: one mkdocs serve per edition, each
@@ -27,27 +27,38 @@ type Server struct {
 	eds    []*edition
 	exited chan error
 	srv    *http.Server
+	stop   context.CancelFunc
+}
+
+// edition is one language of the book, served by its own mkdocs serve at addr; done is closed
+// when it ended, with err.
+type edition struct {
+	addr string
+	cmd  *exec.Cmd
+	done chan struct{}
+	err  error
 }
 
 // NewServer installs mkdocs when it is missing and makes the mkdocs serve commands of both
-// editions, without starting them.
-func NewServer(s *install.Setup) (*Server, error) {
-	v := &Server{}
-	for _, zh := range []bool{false, true} {
+// editions, without starting them. They stop when ctx ends, or at Stop: Ctrl-C first, killed
+// after 5 seconds.
+func NewServer(ctx context.Context, env *base.Env) (*Server, error) {
+	ctx, stop := context.WithCancel(ctx)
+	v := &Server{stop: stop, exited: make(chan error, 2)}
+	for _, args := range [][]string{nil, {"-f", ZhConfig}} {
 		l, err := net.Listen("tcp", "127.0.0.1:0")
 		if err != nil {
 			return nil, err
 		}
-		ed := &edition{addr: l.Addr().String(), prefix: "/"}
+		ed := &edition{addr: l.Addr().String()}
 		l.Close()
-		args := []string{"serve", "-a", ed.addr}
-		if zh {
-			args = append(args, "-f", ZhConfig)
-			ed.prefix = "/zh/"
-		}
-		if ed.cmd, err = Mkdocs(s, args...); err != nil {
+		cmd, err := mkdocs(ctx, env, append([]string{"serve", "-a", ed.addr}, args...)...)
+		if err != nil {
 			return nil, err
 		}
+		cmd.Cancel = func() error { return cmd.Process.Signal(os.Interrupt) }
+		cmd.WaitDelay = 5 * time.Second
+		ed.cmd = cmd
 		v.eds = append(v.eds, ed)
 	}
 	return v, nil
@@ -58,20 +69,18 @@ func NewServer(s *install.Setup) (*Server, error) {
 // answers, saying to progress every 10 seconds that it still waits, then serves both on
 // listener.
 func (v *Server) Start(ctx context.Context, listener net.Listener, progress io.Writer) error {
-	v.exited = make(chan error, len(v.eds))
 	for _, ed := range v.eds {
 		if err := ed.cmd.Start(); err != nil {
 			v.Stop()
 			return fmt.Errorf("mkdocs serve: %v", err)
 		}
-		done := make(chan error, 1)
-		ed.done = done
-		go func(cmd *exec.Cmd) {
-			err := cmd.Wait()
-			done <- err
-			v.exited <- err
-		}(ed.cmd)
-		if err := waitServing(ctx, "http://"+ed.addr+"/", done, progress); err != nil {
+		ed.done = make(chan struct{})
+		go func() {
+			ed.err = ed.cmd.Wait()
+			close(ed.done)
+			v.exited <- ed.err
+		}()
+		if err := waitServing(ctx, "http://"+ed.addr+"/", ed, progress); err != nil {
 			v.Stop()
 			return err
 		}
@@ -88,31 +97,17 @@ func (v *Server) Start(ctx context.Context, listener net.Listener, progress io.W
 // Exited receives the end of the first mkdocs serve that stops.
 func (v *Server) Exited() <-chan error { return v.exited }
 
-// Stop stops serving, and each mkdocs serve: Ctrl-C first, killed after 5 seconds.
+// Stop stops serving, and each mkdocs serve.
 func (v *Server) Stop() {
 	if v.srv != nil {
 		v.srv.Close()
 	}
+	v.stop()
 	for _, ed := range v.eds {
-		if ed.done == nil {
-			continue
-		}
-		_ = ed.cmd.Process.Signal(os.Interrupt)
-		select {
-		case <-ed.done:
-		case <-time.After(5 * time.Second):
-			_ = ed.cmd.Process.Kill()
+		if ed.done != nil {
 			<-ed.done
 		}
 	}
-}
-
-// edition is one language of the book, served by its own mkdocs serve at addr, and at prefix of
-// the reader's address.
-type edition struct {
-	addr, prefix string
-	cmd          *exec.Cmd
-	done         <-chan error
 }
 
 // bookProxy serves the two editions at one address: /zh/... from the Chinese edition's mkdocs
@@ -123,6 +118,7 @@ func bookProxy(enAddr, zhAddr string) http.Handler {
 	en := httputil.NewSingleHostReverseProxy(&neturl.URL{Scheme: "http", Host: enAddr})
 	zh := httputil.NewSingleHostReverseProxy(&neturl.URL{Scheme: "http", Host: zhAddr})
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ref, _ := neturl.Parse(r.Referer())
 		switch p := r.URL.Path; {
 		case p == "/zh":
 			http.Redirect(w, r, "/zh/", http.StatusMovedPermanently)
@@ -131,12 +127,8 @@ func bookProxy(enAddr, zhAddr string) http.Handler {
 			r2.URL.Path = strings.TrimPrefix(p, "/zh")
 			r2.URL.RawPath = ""
 			zh.ServeHTTP(w, r2)
-		case strings.HasPrefix(p, "/livereload/"):
-			if ref, err := neturl.Parse(r.Referer()); err == nil && strings.HasPrefix(ref.Path, "/zh/") {
-				zh.ServeHTTP(w, r)
-				return
-			}
-			en.ServeHTTP(w, r)
+		case strings.HasPrefix(p, "/livereload/") && ref != nil && strings.HasPrefix(ref.Path, "/zh/"):
+			zh.ServeHTTP(w, r)
 		default:
 			en.ServeHTTP(w, r)
 		}
@@ -145,7 +137,7 @@ func bookProxy(enAddr, zhAddr string) http.Handler {
 
 // waitServing waits until url answers, mkdocs exits, or ctx ends, saying every 10 seconds that
 // it is still waiting.
-func waitServing(ctx context.Context, url string, done <-chan error, progress io.Writer) error {
+func waitServing(ctx context.Context, url string, ed *edition, progress io.Writer) error {
 	start := time.Now()
 	next := 10 * time.Second
 	client := &http.Client{Timeout: 2 * time.Second}
@@ -157,7 +149,8 @@ func waitServing(ctx context.Context, url string, done <-chan error, progress io
 			}
 		}
 		select {
-		case err := <-done:
+		case <-ed.done:
+			err := ed.err
 			if err == nil {
 				err = errors.New("it stopped")
 			}

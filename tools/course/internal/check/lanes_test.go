@@ -15,7 +15,6 @@ import (
 
 	"gomaps/labs/lanes"
 	"gomaps/tools/course/internal/base"
-	"gomaps/tools/course/internal/install"
 	"gomaps/tools/course/internal/plan"
 	"gomaps/tools/course/internal/stepcache"
 	"gomaps/tools/internal/gocmd"
@@ -27,10 +26,11 @@ import (
 // labs.
 func TestLaneMarkers(t *testing.T) {
 	root := workshopRoot(t)
-	marked, err := plan.MarkedPackages(root, gocmd.Machine())
+	lp, err := plan.Read(root, gocmd.Machine())
 	if err != nil {
 		t.Fatal(err)
 	}
+	marked := append(lp.Packages, plan.LabDirs(root, lp.Labs)...)
 	cmd := exec.Command("go", "list", "-e", "-test", "-f", "{{.ImportPath}}\t{{.Dir}}\t{{join .Deps \" \"}}", "./...")
 	cmd.Dir = root
 	out, err := cmd.Output()
@@ -89,21 +89,15 @@ func runtimeConstraint(t *testing.T, dir string) string {
 // in the lab step, and that a marker in a test file counts.
 func TestMarkersFound(t *testing.T) {
 	root := workshopRoot(t)
-	c := &checker{Setup: &install.Setup{Root: root}}
-	lp, err := c.lanes()
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := listed(t, root)
+	lp := p.lanes
 	if !slices.Contains(lp.Labs, "04") || slices.Contains(lp.Labs, "02") {
 		t.Errorf("labs on every lane: %v; want 04 (it reads the runtime through the inspector) and not 02 (the learner's own map)", lp.Labs)
 	}
 	if !slices.Contains(lp.Packages, "./chapters/code/09-claims/s1") {
 		t.Errorf("packages on every lane: %v; want ./chapters/code/09-claims/s1, marked in a test file", lp.Packages)
 	}
-	once, err := c.onceOf("./chapters/code/09-claims/...")
-	if err != nil {
-		t.Fatal(err)
-	}
+	once := p.claims
 	for _, p := range once {
 		if slices.Contains(lp.Packages, p) {
 			t.Errorf("%s runs once and on every lane", p)

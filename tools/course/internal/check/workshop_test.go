@@ -352,7 +352,7 @@ func TestWorkshopCommandsRunInCI(t *testing.T) {
 	for _, line := range lines {
 		known[line] = true
 	}
-	steps := stepNames()
+	steps := names(allSteps())
 	shown := 0
 	for _, block := range workshopFences(guide, "sh") {
 		for _, line := range block {
@@ -385,8 +385,9 @@ func TestWorkshopCommandsRunInCI(t *testing.T) {
 
 // TestWorkshopQuotesAreReal checks that every line of the guide's text fences that is not an
 // included output is the runner's or the doctor's own words: a part of a generated output, of
-// the runner's golden tests, or of the doctor's code and tests. A line may end with " …" to
-// quote only its start.
+// the runner's golden tests, of what TestWrongAnswers checks the runner says of a wrong answer
+// (its say lines), or of the doctor's code and tests. A line may end with " …" to quote only its
+// start.
 func TestWorkshopQuotesAreReal(t *testing.T) {
 	root := workshopRoot(t)
 	guide := workshopRead(t, root, workshopGuide)
@@ -401,6 +402,18 @@ func TestWorkshopQuotesAreReal(t *testing.T) {
 			sources = append(sources, workshopRead(t, root, rel))
 		}
 	}
+	wrong, err := filepath.Glob(filepath.Join(root, "tools", "lab", "testdata", "wrong", "*.txtar"))
+	if err != nil || len(wrong) == 0 {
+		t.Fatalf("no wrong answers in tools/lab/testdata/wrong (%v)", err)
+	}
+	for _, f := range wrong {
+		rel, _ := filepath.Rel(root, f)
+		for _, line := range strings.Split(workshopRead(t, root, rel), "\n") {
+			if say, ok := strings.CutPrefix(line, "say "); ok {
+				sources = append(sources, say)
+			}
+		}
+	}
 	quoted := 0
 	for _, block := range workshopFences(guide, "text") {
 		for _, line := range block {
@@ -411,7 +424,7 @@ func TestWorkshopQuotesAreReal(t *testing.T) {
 			quoted++
 			quote := strings.TrimSuffix(line, " …")
 			if !slices.ContainsFunc(sources, func(s string) bool { return strings.Contains(s, quote) }) {
-				t.Errorf("%s quotes %q, which no generated output, runner golden test or doctor file has", workshopGuide, quote)
+				t.Errorf("%s quotes %q, which no generated output, runner golden test, wrong answer's say line or doctor file has", workshopGuide, quote)
 			}
 		}
 	}

@@ -19,6 +19,7 @@ import (
 	"gomaps/labs/lanes"
 	"gomaps/tools/course/internal/base"
 	"gomaps/tools/internal/cli"
+	"gomaps/tools/internal/gocmd"
 )
 
 // fakeMachine is a machine where every need of the course is met, until a test takes one away.
@@ -27,6 +28,7 @@ type fakeMachine struct {
 	t          *testing.T
 	env        map[string]string   // go env
 	envErr     error               // what GoEnv returns instead
+	installed  string              // the installed go's release, when GOTOOLCHAIN switched go env's go from it
 	paths      map[string]string   // programs on PATH
 	files      fstest.MapFS        // the file system, by slash paths
 	free       map[string]uint64   // free bytes by folder; missing: 50 GB
@@ -37,7 +39,7 @@ type fakeMachine struct {
 	runs       map[string]fakeRun  // by command line, without the environment
 	ran        []string            // the command lines run, in order
 	modules    []map[string]string // what go mod download -json reports
-	tempFiles  map[string]string   // what TempDir was given
+	tempFiles  map[string]string   // the files of the last probe that had some
 }
 
 type fakeRun struct {
@@ -112,6 +114,14 @@ func (f *fakeMachine) host(goos, goarch string) {
 	f.files[toolchainPath(goos, goarch)] = &fstest.MapFile{Data: []byte("go"), Mode: 0o755}
 }
 
+// switched makes f a machine whose installed go runs lane installed, and whose shell exported
+// GOTOOLCHAIN with run's toolchain, which the go command switched to from the module cache.
+func (f *fakeMachine) switched(run, installed lanes.Lane) {
+	f.env["GOTOOLCHAIN"], f.env["GOVERSION"] = run.Toolchain, run.Toolchain
+	f.installed = installed.Toolchain
+	f.files[filepath.ToSlash(lanes.ToolchainGo(run.Toolchain, fakeModCache, "linux", "amd64"))] = &fstest.MapFile{Data: []byte("go"), Mode: 0o755}
+}
+
 // uncacheToolchain takes the classic toolchain out of the module cache; listed says what
 // go list -m answers about it.
 func (f *fakeMachine) uncacheToolchain(listed fakeRun) {
@@ -136,6 +146,9 @@ func (f *fakeMachine) LookPath(name string) (string, error) {
 func (f *fakeMachine) Run(_ context.Context, p probe) ([]byte, []byte, error) {
 	line := strings.Join(p.args, " ")
 	f.ran = append(f.ran, line)
+	if p.files != nil {
+		f.tempFiles = p.files
+	}
 	r, ok := f.runs[line]
 	if !ok && line == "go mod download -json" {
 		var out bytes.Buffer
@@ -164,6 +177,15 @@ func (f *fakeMachine) GoEnv(context.Context) (map[string]string, error) {
 	return f.env, nil
 }
 
+func (f *fakeMachine) Installed(context.Context) (gocmd.Installed, error) {
+	version := f.installed
+	if version == "" {
+		version = f.env["GOVERSION"]
+	}
+	return gocmd.Installed{Go: f.paths["go"], Version: version, ModCache: f.env["GOMODCACHE"],
+		GOOS: f.env["GOHOSTOS"], GOARCH: f.env["GOHOSTARCH"]}, nil
+}
+
 func (f *fakeMachine) FreeDisk(path string) (uint64, error) {
 	if f.freeErr != nil {
 		return 0, f.freeErr
@@ -183,11 +205,6 @@ func (f *fakeMachine) ReadDir(path string) ([]fs.DirEntry, error) {
 func (f *fakeMachine) Stat(path string) (fs.FileInfo, error) { return f.files.Stat(fsPath(path)) }
 func (f *fakeMachine) IsRoot() bool                          { return f.root }
 func (f *fakeMachine) MkdocsPython() string                  { return f.mkdocs }
-
-func (f *fakeMachine) TempDir(files map[string]string) (string, func(), error) {
-	f.tempFiles = files
-	return "scratch", func() {}, nil
-}
 
 func (f *fakeMachine) EnvtestDir() (string, error) {
 	if f.envtestErr != nil {
@@ -295,6 +312,9 @@ var missingNeeds = []struct {
 		[]string{"ok   GOTOOLCHAIN: local: the go command runs the installed go1.26.4", "ok   Go " + classicVersion + " toolchain (classic map): "}, false},
 	{"GOTOOLCHAIN=local with an old Go", func(f *fakeMachine) { f.env["GOTOOLCHAIN"] = "local"; f.env["GOVERSION"] = "go1.24.3" },
 		[]string{"FIX  Go version: go1.24.3 is older", "FIX  GOTOOLCHAIN: local keeps the go command on the installed go1.24.3, older than the go1.25.0 the course's go.mod asks for: set GOTOOLCHAIN=auto"}, true},
+	{"GOTOOLCHAIN switched the installed go", func(f *fakeMachine) { f.switched(lanes.DefaultLane(), lanes.Previous()) },
+		[]string{"ok   Go version: " + lanes.DefaultLane().Toolchain + " linux/amd64 (", "; GOTOOLCHAIN=" + lanes.DefaultLane().Toolchain + " switches the installed " + lanes.Previous().Toolchain + " to it)",
+			"ok   lanes (map runtimes): runs " + lanes.Default + " (" + lanes.DefaultLane().Toolchain + ", in the module cache), ", lanes.Previous().Name + " (the installed " + lanes.Previous().Toolchain + ")"}, false},
 	{"GOTOOLCHAIN pinned to an old Go", func(f *fakeMachine) { f.env["GOTOOLCHAIN"] = "go1.24.0" },
 		[]string{"FIX  GOTOOLCHAIN: go1.24.0 runs every go command on go1.24.0, older than the go1.25.0"}, true},
 	{"GOPROXY=off before prepare", func(f *fakeMachine) { f.env["GOPROXY"] = "off"; f.loseModules(2) },

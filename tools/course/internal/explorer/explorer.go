@@ -10,16 +10,12 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strings"
 
 	"gomaps/labs/overlay"
 	"gomaps/tools/course/internal/base"
 	"gomaps/tools/internal/cli"
-	"gomaps/tools/internal/gocmd"
 )
 
 // Command is the explorer command.
@@ -35,33 +31,22 @@ func Command() *cli.Command {
 			fs.StringVar(&out, "o", filepath.Join("build", "explorer"), "write explorer.wasm and wasm_exec.js to `dir`")
 			fs.BoolVar(&test, "test", false, "go vet and go test the explorer (natively, and its wasm in Node) instead of building it")
 		},
-		Run: func(_ context.Context, io cli.IO, args []string) error {
-			if len(args) > 0 {
-				return cli.Usagef("explorer: unexpected argument %q", args[0])
-			}
-			root, err := base.FindRoot()
-			if err != nil {
-				return err
-			}
-			e := &Explorer{Root: root, Go: gocmd.Machine(), Stdout: io.Stdout, Stderr: io.Stderr}
+		NoArgs: true,
+		Run: base.Run(func(ctx context.Context, env *base.Env, _ []string) error {
 			if test {
-				return e.Test()
+				return Test(ctx, env)
 			}
-			return e.Build(out)
-		},
+			return Build(ctx, env, out)
+		}),
 	}
 }
 
-// Explorer builds or tests the explorer with the go command Go.
-type Explorer struct {
-	Root           string
-	Go             gocmd.Go
-	Stdout, Stderr io.Writer
-}
+var wasm = []string{"GOOS=js", "GOARCH=wasm"}
 
-// withOverlay runs f with the overlay that puts the solutions of labs 02 and 03 in place.
-func (e *Explorer) withOverlay(f func(ov string) error) error {
-	replace, err := overlay.Explorer(e.Root)
+// goExplorer runs go verb args ./tools/explorer, with the settings vars, the explorer's build
+// tag and the overlay that puts the solutions of labs 02 and 03 in place.
+func goExplorer(ctx context.Context, env *base.Env, vars []string, verb string, args ...string) error {
+	replace, err := overlay.Explorer(env.Root)
 	if err != nil {
 		return err
 	}
@@ -70,50 +55,37 @@ func (e *Explorer) withOverlay(f func(ov string) error) error {
 		return err
 	}
 	defer os.Remove(ov)
-	return f(ov)
-}
-
-func (e *Explorer) goCmd(env []string, args ...string) *exec.Cmd {
-	cmd := e.Go.With(env...).In(e.Root).Command(context.Background(), args...)
-	cmd.Stdout, cmd.Stderr = e.Stdout, e.Stderr
-	return cmd
+	cmd := env.Command(ctx, "go", append(append([]string{verb, "-tags", "explorer", "-overlay", ov}, args...), "./tools/explorer")...)
+	cmd.Env = append(cmd.Env, vars...)
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("%sgo %s -tags explorer ./tools/explorer: %v", base.EnvPrefix(vars), verb, err)
+	}
+	return nil
 }
 
 // Test vets the explorer natively and for WebAssembly, then runs its tests (the wasm in Node).
-func (e *Explorer) Test() error {
-	return e.withOverlay(func(ov string) error {
-		for _, env := range [][]string{nil, {"GOOS=js", "GOARCH=wasm"}} {
-			if err := e.goCmd(env, "vet", "-tags", "explorer", "-overlay", ov, "./tools/explorer").Run(); err != nil {
-				return fmt.Errorf("%s go vet -tags explorer ./tools/explorer: %v", strings.Join(env, " "), err)
-			}
+func Test(ctx context.Context, env *base.Env) error {
+	for _, vars := range [][]string{nil, wasm} {
+		if err := goExplorer(ctx, env, vars, "vet"); err != nil {
+			return err
 		}
-		if err := e.goCmd(nil, "test", "-count=1", "-tags", "explorer", "-overlay", ov, "./tools/explorer").Run(); err != nil {
-			return fmt.Errorf("go test -tags explorer ./tools/explorer: %v", err)
-		}
-		return nil
-	})
+	}
+	return goExplorer(ctx, env, nil, "test", "-count=1")
 }
 
 // Build writes explorer.wasm and wasm_exec.js into dir (relative to the course's root).
-func (e *Explorer) Build(dir string) error {
+func Build(ctx context.Context, env *base.Env, dir string) error {
 	if !filepath.IsAbs(dir) {
-		dir = filepath.Join(e.Root, dir)
+		dir = filepath.Join(env.Root, dir)
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	wasm := filepath.Join(dir, "explorer.wasm")
-	err := e.withOverlay(func(ov string) error {
-		build := e.goCmd([]string{"GOOS=js", "GOARCH=wasm"}, "build", "-trimpath", "-tags", "explorer", "-overlay", ov, "-o", wasm, "./tools/explorer")
-		if err := build.Run(); err != nil {
-			return fmt.Errorf("GOOS=js GOARCH=wasm go build ./tools/explorer: %v", err)
-		}
-		return nil
-	})
-	if err != nil {
+	out := filepath.Join(dir, "explorer.wasm")
+	if err := goExplorer(ctx, env, wasm, "build", "-trimpath", "-o", out); err != nil {
 		return err
 	}
-	goroot := e.Go.In(e.Root).Var("GOROOT")
+	goroot := env.Go.Var("GOROOT")
 	if goroot == "" {
 		return fmt.Errorf("go env GOROOT failed: check that go on PATH is the Go command")
 	}
@@ -123,10 +95,10 @@ func (e *Explorer) Build(dir string) error {
 	// Its size only: the book's browser check prints the gzipped size too. This runs whenever a
 	// rebuild of mkdocs serve compiles the program, where compressing 4 MB would only add to the
 	// wait.
-	info, err := os.Stat(wasm)
+	info, err := os.Stat(out)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(e.Stdout, "explorer: wrote %s (%.1f MB) and wasm_exec.js\n", base.RelTo(e.Root, wasm), float64(info.Size())/1e6)
+	fmt.Fprintf(env.Stdout, "explorer: wrote %s (%.1f MB) and wasm_exec.js\n", base.RelTo(env.Root, out), float64(info.Size())/1e6)
 	return nil
 }

@@ -1,6 +1,7 @@
 package install
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 	"testing"
 
 	"gomaps/labs/kubeassets"
+	"gomaps/tools/course/internal/base"
 	"gomaps/tools/internal/gocmd"
 )
 
@@ -56,9 +58,9 @@ func fakeCommand(args []string) int {
 }
 
 // fakeStep is an install step that runs the fake command with args.
-func fakeStep(t *testing.T, s *Setup, fail string, args ...string) Step {
+func fakeStep(t *testing.T, s *base.Env, fail string, args ...string) Step {
 	t.Helper()
-	cmd := s.Command(testBinary(t), args...)
+	cmd := s.Command(context.Background(), testBinary(t), args...)
 	cmd.Env = append(os.Environ(), fakeEnv+"=1", "COURSE_FAKE_FAIL="+fail)
 	return Step{Name: "fake " + strings.Join(args, " "), Cmd: cmd}
 }
@@ -83,13 +85,15 @@ func (w *writes) Write(p []byte) (int, error) {
 
 func (w *writes) String() string { return strings.Join(w.w, "") }
 
-// newInstallSetup returns a setup whose output the test reads, with the course and the user's
-// cache folder ($GOMAPS_CACHE) in folders of the test's own.
-func newInstallSetup(t *testing.T) (s *Setup, out *writes, cache string) {
+// newInstallSetup returns an Env whose output the test reads, with the course and the user's
+// cache folder ($GOMAPS_CACHE) in folders of the test's own, in a run that has not run apt-get
+// update yet.
+func newInstallSetup(t *testing.T) (s *base.Env, out *writes, cache string) {
 	cache = t.TempDir()
 	t.Setenv(kubeassets.CacheEnv, cache)
+	aptUpdated.Store(false)
 	out = &writes{}
-	return &Setup{Root: t.TempDir(), Stdout: out, Stderr: out, Go: gocmd.Machine()}, out, cache
+	return &base.Env{Root: t.TempDir(), Stdout: out, Stderr: out, Go: gocmd.Machine()}, out, cache
 }
 
 const fakeWhat = "the fake tools from a fake package manager"
@@ -101,8 +105,8 @@ var doneLine = regexp.MustCompile(`^course: installing ` + regexp.QuoteMeta(fake
 // in the user's cache folder and not in the course.
 func TestInstallPrintsOneLine(t *testing.T) {
 	s, out, cache := newInstallSetup(t)
-	err := s.Install(Quiet{What: fakeWhat, Log: "fake", Fix: "install the fake tools by hand",
-		Steps: []Step{fakeStep(t, s, "", "install")}})
+	err := Quiet{What: fakeWhat, Log: "fake", Fix: "install the fake tools by hand",
+		Steps: []Step{fakeStep(t, s, "", "install")}}.Run(out)
 	if err != nil {
 		t.Fatalf("install: %v; printed:\n%s", err, out)
 	}
@@ -133,8 +137,8 @@ func TestInstallPrintsOneLine(t *testing.T) {
 func TestInstallFailureShowsTheLogsEnd(t *testing.T) {
 	s, out, cache := newInstallSetup(t)
 	const fix = "install the fake tools by hand, as root: fake-get install fake-tools"
-	err := s.Install(Quiet{What: fakeWhat, Log: "fake", Fix: fix,
-		Steps: []Step{fakeStep(t, s, "install", "install")}})
+	err := Quiet{What: fakeWhat, Log: "fake", Fix: fix,
+		Steps: []Step{fakeStep(t, s, "install", "install")}}.Run(out)
 	if err == nil {
 		t.Fatalf("install of a failing command succeeded; printed:\n%s", out)
 	}
@@ -154,7 +158,7 @@ func TestInstallFailureShowsTheLogsEnd(t *testing.T) {
 	}
 }
 
-// TestAptInstall runs aptInstall with a fake apt-get: apt-get update once per run, then
+// TestAptInstall runs Apt with a fake apt-get: apt-get update once per run, then
 // apt-get install -y, never asking a question; one line per install; when apt-get update
 // fails, the install goes on with the lists apt has, and its line says so.
 func TestAptInstall(t *testing.T) {
@@ -172,10 +176,10 @@ func TestAptInstall(t *testing.T) {
 	t.Setenv("COURSE_FAKE_FAIL", "update")
 	s, out, _ := newInstallSetup(t)
 
-	if err := s.AptInstall("fake-apt", "the fake tools", "install the fake tools by hand", "fake-a", "fake-b"); err != nil {
+	if err := Apt(context.Background(), s, "fake-apt", "the fake tools", "install the fake tools by hand", "fake-a", "fake-b"); err != nil {
 		t.Fatalf("aptInstall: %v; printed:\n%s", err, out)
 	}
-	if err := s.AptInstall("fake-apt", "more fake tools", "install the fake tools by hand", "fake-c"); err != nil {
+	if err := Apt(context.Background(), s, "fake-apt", "more fake tools", "install the fake tools by hand", "fake-c"); err != nil {
 		t.Fatalf("the second aptInstall: %v; printed:\n%s", err, out)
 	}
 	lines := strings.SplitAfter(strings.TrimSuffix(out.String(), "\n"), "\n")

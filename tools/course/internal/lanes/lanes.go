@@ -25,28 +25,20 @@ func Command() *cli.Command {
 		Flags: func(fs *flag.FlagSet) {
 			fs.StringVar(&env, "env", "", "print the environment of the lane `NAME`, one VAR=value word each")
 		},
-		Run: func(_ context.Context, io cli.IO, args []string) error {
-			if len(args) > 0 {
-				return cli.Usagef("lanes: unexpected argument %q", args[0])
+		NoArgs: true,
+		Run: func(_ context.Context, io cli.IO, _ []string) error {
+			if env == "" {
+				list(io.Stdout)
+				return nil
 			}
-			if env != "" {
-				return printEnv(io.Stdout, env)
+			l, err := lanes.Get(env)
+			if err != nil {
+				return cli.Usagef("lanes -env: %v", err)
 			}
-			list(io.Stdout)
+			fmt.Fprintln(io.Stdout, strings.Join(l.Env(), " "))
 			return nil
 		},
 	}
-}
-
-// printEnv prints lane name's environment as NAME=value words, for a shell:
-// env $(go run ./tools/course lanes -env classic) go test ./labs/04-growth
-func printEnv(w io.Writer, name string) error {
-	l, err := lanes.Get(name)
-	if err != nil {
-		return cli.Usagef("lanes -env: %v", err)
-	}
-	fmt.Fprintln(w, strings.Join(l.Env(), " "))
-	return nil
 }
 
 // list prints the lanes table.

@@ -11,7 +11,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -23,47 +23,70 @@ const Dir = "chapters/out"
 // Timeout bounds one command of chapters/out, so that a hung command fails rather than hangs.
 const Timeout = 5 * time.Minute
 
-// A Cmd is one parsed chapters/out/NAME.cmd.
+// A Cmd is one parsed chapters/out/NAME.cmd. Its directives are said in Format.
 type Cmd struct {
 	Name    string           // NAME
 	File    string           // for messages: chapters/out/NAME.cmd
 	Line    string           // the command line as written, shown after "$ "
 	Env     []string         // leading VAR=value words
 	Argv    []string         // the program and its arguments
-	Exit    int              // the expected exit status
-	Varying []*regexp.Regexp // # vary patterns, compiled per line ((?m)): text masked when comparing
+	Exit    int              // # exit N: the expected exit status
+	Varying []*regexp.Regexp // # vary: patterns compiled per line ((?m)): text masked when comparing
 	Raw     bool             // # raw: no "$ command" line in the output
 	Save    string           // # save PATH: also write the raw output to PATH, under build/
 	Keep    *regexp.Regexp   // # keep REGEXP: only the output's lines that match are kept
 	Drop    *regexp.Regexp   // # drop REGEXP: the output's lines that match are left out
-	Takes   time.Duration    // # takes DURATION: about how long it runs, said before a run from the book
+	Takes   time.Duration    // # takes D: about how long it runs, said before a run from the book
 	Notes   []string         // the comment lines that are no directive: what its author says of it
 	text    string           // the file's text
 }
 
-var exitDirective = regexp.MustCompile(`^#\s*exit\s+(\S+)\s*$`)
-var varyDirective = regexp.MustCompile(`^#\s*vary\s+(.+?)\s*$`)
-var rawDirective = regexp.MustCompile(`^#\s*raw\s*$`)
+// A directive reads what follows "# NAME" on a comment line into c. words says the shape of
+// what follows: 0 nothing, 1 one word, -1 the rest of the line; a line of another shape is a
+// note.
+type directive struct {
+	words int
+	read  func(c *Cmd, arg string) error
+}
 
-// saveDirective is "# save PATH": the command's output, as it printed it (not scrubbed), is
-// also written to PATH, in generate and in check mode, for a later command of chapters/out to
-// read (commands run in name order). It is how a two-step output such as go test -bench, then
-// benchstat, works without a shell redirection. PATH is relative to the root and under build/,
-// which is not committed.
-var saveDirective = regexp.MustCompile(`^#\s*save\s+(\S+)\s*$`)
+var directives = map[string]directive{
+	"exit": {1, func(c *Cmd, arg string) (err error) {
+		if c.Exit, err = strconv.Atoi(arg); err != nil || c.Exit < 0 || c.Exit > 255 {
+			return fmt.Errorf("# exit %s: want a number from 0 to 255", arg)
+		}
+		return nil
+	}},
+	// Per line: ^ and $ match at the start and end of each line of the output, as the pattern's
+	// author reads them, not only of the whole text.
+	"vary": {-1, func(c *Cmd, arg string) error {
+		re, err := compile("vary", "(?m)"+arg)
+		c.Varying = append(c.Varying, re)
+		return err
+	}},
+	"keep": {-1, func(c *Cmd, arg string) (err error) { c.Keep, err = compile("keep", arg); return err }},
+	"drop": {-1, func(c *Cmd, arg string) (err error) { c.Drop, err = compile("drop", arg); return err }},
+	"raw":  {0, func(c *Cmd, _ string) error { c.Raw = true; return nil }},
+	"save": {1, func(c *Cmd, arg string) error {
+		if c.Save = path.Clean(filepath.ToSlash(arg)); filepath.IsAbs(arg) || !strings.HasPrefix(c.Save, "build/") {
+			return fmt.Errorf("# save %s: want a path under build/, which is not committed", arg)
+		}
+		return nil
+	}},
+	"takes": {1, func(c *Cmd, arg string) (err error) {
+		if c.Takes, err = time.ParseDuration(arg); err != nil || c.Takes <= 0 {
+			return fmt.Errorf("# takes %s: want a duration such as 40s or 1m30s", arg)
+		}
+		return nil
+	}},
+}
 
-// keepDirective is "# keep REGEXP": of the command's output, only the lines that match are kept
-// (after # save has written the whole), for a command whose output is long and whose chapter
-// cites a few lines, such as the compiler's assembly listing.
-var keepDirective = regexp.MustCompile(`^#\s*keep\s+(.+?)\s*$`)
-
-// dropDirective is "# drop REGEXP": the lines of the command's output that match are left out,
-// for lines that come or not depending on the machine's speed (the lab runner's "still running").
-var dropDirective = regexp.MustCompile(`^#\s*drop\s+(.+?)\s*$`)
-
-// takesDirective is "# takes DURATION": about how long the command runs on two cores, which the
-// served book says before it starts a run (benchmarks, and outputs that save a file for others).
-var takesDirective = regexp.MustCompile(`^#\s*takes\s+(\S+)\s*$`)
+func compile(name, expr string) (*regexp.Regexp, error) {
+	re, err := regexp.Compile(expr)
+	if err != nil {
+		return nil, fmt.Errorf("# %s: %v", name, err)
+	}
+	return re, nil
+}
 
 var envWord = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*=`)
 
@@ -71,33 +94,31 @@ var envWord = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*=`)
 // lines (some of them directives) and exactly one command line.
 func Parse(file, text string) (*Cmd, error) {
 	c := &Cmd{File: file, Name: strings.TrimSuffix(path.Base(filepath.ToSlash(file)), ".cmd"), text: text}
-	for i, raw := range strings.Split(text, "\n") {
-		line := strings.TrimSpace(raw)
+	for i, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		comment, isComment := strings.CutPrefix(line, "#")
+		comment = strings.TrimSpace(comment)
+		name := comment
+		if i := strings.IndexAny(comment, " \t"); i >= 0 {
+			name = comment[:i]
+		}
+		arg := strings.TrimSpace(comment[len(name):])
+		d, ok := directives[name]
+		var err error
 		switch {
 		case line == "":
-			continue
-		case strings.HasPrefix(line, "#"):
-			if err := c.directive(line); err != nil {
-				return nil, fmt.Errorf("%s:%d: %v", file, i+1, err)
-			}
-			continue
+		case isComment && ok && (d.words == 0 && arg == "" || d.words == 1 && len(strings.Fields(arg)) == 1 || d.words < 0 && arg != ""):
+			err = d.read(c, arg)
+		case isComment:
+			c.Notes = append(c.Notes, comment)
+		case c.Line != "":
+			err = errors.New("a second command line: one command per file")
+		default:
+			err = c.command(line)
 		}
-		if c.Line != "" {
-			return nil, fmt.Errorf("%s:%d: a second command line: one command per file", file, i+1)
-		}
-		words, err := SplitWords(line)
 		if err != nil {
 			return nil, fmt.Errorf("%s:%d: %v", file, i+1, err)
 		}
-		c.Line = line
-		for len(words) > 0 && envWord.MatchString(words[0]) {
-			c.Env = append(c.Env, words[0])
-			words = words[1:]
-		}
-		if len(words) == 0 {
-			return nil, fmt.Errorf("%s:%d: no command after the variables", file, i+1)
-		}
-		c.Argv = words
 	}
 	if c.Line == "" {
 		return nil, fmt.Errorf("%s: no command line", file)
@@ -105,51 +126,20 @@ func Parse(file, text string) (*Cmd, error) {
 	return c, nil
 }
 
-// directive reads one comment line: a directive, or a note.
-func (c *Cmd) directive(line string) error {
-	if m := exitDirective.FindStringSubmatch(line); m != nil {
-		n, err := strconv.Atoi(m[1])
-		if err != nil || n < 0 || n > 255 {
-			return fmt.Errorf("# exit %s: want a number from 0 to 255", m[1])
-		}
-		c.Exit = n
-	} else if m := varyDirective.FindStringSubmatch(line); m != nil {
-		// Per line: ^ and $ match at the start and end of each line of the output, as the
-		// pattern's author reads them, not only of the whole text.
-		re, err := regexp.Compile("(?m)" + m[1])
-		if err != nil {
-			return fmt.Errorf("# vary: %v", err)
-		}
-		c.Varying = append(c.Varying, re)
-	} else if m := keepDirective.FindStringSubmatch(line); m != nil {
-		re, err := regexp.Compile(m[1])
-		if err != nil {
-			return fmt.Errorf("# keep: %v", err)
-		}
-		c.Keep = re
-	} else if m := dropDirective.FindStringSubmatch(line); m != nil {
-		re, err := regexp.Compile(m[1])
-		if err != nil {
-			return fmt.Errorf("# drop: %v", err)
-		}
-		c.Drop = re
-	} else if rawDirective.MatchString(line) {
-		c.Raw = true
-	} else if m := saveDirective.FindStringSubmatch(line); m != nil {
-		p := path.Clean(filepath.ToSlash(m[1]))
-		if filepath.IsAbs(m[1]) || !strings.HasPrefix(p, "build/") {
-			return fmt.Errorf("# save %s: want a path under build/, which is not committed", m[1])
-		}
-		c.Save = p
-	} else if m := takesDirective.FindStringSubmatch(line); m != nil {
-		d, err := time.ParseDuration(m[1])
-		if err != nil || d <= 0 {
-			return fmt.Errorf("# takes %s: want a duration such as 40s or 1m30s", m[1])
-		}
-		c.Takes = d
-	} else {
-		c.Notes = append(c.Notes, strings.TrimSpace(strings.TrimPrefix(line, "#")))
+// command reads the command line.
+func (c *Cmd) command(line string) error {
+	words, err := SplitWords(line)
+	if err != nil {
+		return err
 	}
+	c.Line = line
+	for len(words) > 0 && envWord.MatchString(words[0]) {
+		c.Env, words = append(c.Env, words[0]), words[1:]
+	}
+	if len(words) == 0 {
+		return errors.New("no command after the variables")
+	}
+	c.Argv = words
 	return nil
 }
 
@@ -160,20 +150,18 @@ func SplitWords(line string) ([]string, error) {
 	var word strings.Builder
 	inWord, inQuotes := false, false
 	for i := 0; i < len(line); i++ {
-		ch := line[i]
-		switch {
+		switch ch := line[i]; {
 		case inQuotes && ch == '\\' && i+1 < len(line) && (line[i+1] == '"' || line[i+1] == '\\'):
 			i++
 			word.WriteByte(line[i])
 		case ch == '"':
-			inQuotes = !inQuotes
-			inWord = true
+			inQuotes, inWord = !inQuotes, true
 		case !inQuotes && (ch == ' ' || ch == '\t'):
 			if inWord {
 				words = append(words, word.String())
 				word.Reset()
-				inWord = false
 			}
+			inWord = false
 		default:
 			word.WriteByte(ch)
 			inWord = true
@@ -188,12 +176,9 @@ func SplitWords(line string) ([]string, error) {
 	return words, nil
 }
 
-// validName is the name of an output: what a .cmd file of chapters/out is called, without .cmd.
-var validName = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
-
-// ValidName reports whether name can name an output: lower-case letters, digits and dashes, so
-// that it names a file of chapters/out and nothing else.
-func ValidName(name string) bool { return len(name) <= 100 && validName.MatchString(name) }
+// validName is the name of an output: lower-case letters, digits and dashes, so that it names
+// a file of chapters/out and nothing else.
+var validName = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,99}$`)
 
 // ErrNoOutput is what Read returns for a name that is no output of chapters/out.
 var ErrNoOutput = errors.New("no such output")
@@ -201,7 +186,7 @@ var ErrNoOutput = errors.New("no such output")
 // Read reads and parses chapters/out/NAME.cmd of the course at root. A name that is not a
 // valid one, or names no .cmd file, is ErrNoOutput.
 func Read(root, name string) (*Cmd, error) {
-	if !ValidName(name) {
+	if !validName.MatchString(name) {
 		return nil, fmt.Errorf("%q: %w", name, ErrNoOutput)
 	}
 	file := Dir + "/" + name + ".cmd"
@@ -217,32 +202,35 @@ func Read(root, name string) (*Cmd, error) {
 // Names lists the outputs of the course at root, in name order: the .cmd files of chapters/out.
 func Names(root string) ([]string, error) {
 	files, err := filepath.Glob(filepath.Join(root, filepath.FromSlash(Dir), "*.cmd"))
-	if err != nil {
-		return nil, err
-	}
 	var names []string
 	for _, f := range files {
 		names = append(names, strings.TrimSuffix(filepath.Base(f), ".cmd"))
 	}
-	sort.Strings(names)
-	return names, nil
+	slices.Sort(names)
+	return names, err
 }
 
-// SharesState reports whether a .cmd's output depends on what another output did, or changes
-// what another sees: it names a file of build/ (one saves it, a later one reads it), or runs the
-// course's own commands (the lab runner keeps its results and the hints a learner saw in the
-// user's cache folder, which the next command reads).
-func SharesState(cmdText string) bool {
-	for _, s := range []string{"build/", "# save", "./tools/lab", "./tools/course"} {
-		if strings.Contains(cmdText, s) {
-			return true
+// All returns the outputs of the course at root that parse, in name order.
+func All(root string) []*Cmd {
+	names, _ := Names(root)
+	var all []*Cmd
+	for _, name := range names {
+		if c, err := Read(root, name); err == nil {
+			all = append(all, c)
 		}
 	}
-	return false
+	return all
 }
 
-// SharesState is the package's SharesState of c's file.
-func (c *Cmd) SharesState() bool { return SharesState(c.text) }
+// SharesState reports whether c's output depends on what another output did, or changes what
+// another sees: it names a file of build/ (one saves it, a later one reads it), or runs the
+// course's own commands (the lab runner keeps its results and the hints a learner saw in the
+// user's cache folder, which the next command reads).
+func (c *Cmd) SharesState() bool {
+	return slices.ContainsFunc([]string{"build/", "# save", "./tools/lab", "./tools/course"}, func(s string) bool {
+		return strings.Contains(c.text, s)
+	})
+}
 
 // buildPath is a path of build/ in a command's words: a file one output writes, another reads.
 var buildPath = regexp.MustCompile(`build/[A-Za-z0-9_./-]*[A-Za-z0-9_]`)
@@ -250,11 +238,9 @@ var buildPath = regexp.MustCompile(`build/[A-Za-z0-9_./-]*[A-Za-z0-9_]`)
 // BuildFiles lists the files of build/ that c names, in its command's words or its # save line.
 func (c *Cmd) BuildFiles() []string {
 	var files []string
-	seen := map[string]bool{}
-	for _, w := range append(append([]string(nil), c.Argv...), c.Save) {
+	for _, w := range append(slices.Clone(c.Argv), c.Save) {
 		for _, p := range buildPath.FindAllString(w, -1) {
-			if p = path.Clean(p); !seen[p] {
-				seen[p] = true
+			if p = path.Clean(p); !slices.Contains(files, p) {
 				files = append(files, p)
 			}
 		}

@@ -236,3 +236,26 @@ func TestReadRefusesOtherFiles(t *testing.T) {
 		}
 	}
 }
+
+// TestRunInNeutralLocale: an output's command runs in the C locale whatever the machine's, so
+// that the lab runner, which speaks Chinese in a zh locale, prints the book's text; a variable
+// of the .cmd still wins.
+func TestRunInNeutralLocale(t *testing.T) {
+	t.Setenv("LANG", "zh_CN.UTF-8")
+	t.Setenv("LC_ALL", "zh_CN.UTF-8")
+	t.Setenv("LC_MESSAGES", "zh_CN.UTF-8")
+	run := func(env ...string) string {
+		c := &Cmd{Env: env, Argv: []string{"sh", "-c", `echo "$LC_ALL|$LC_MESSAGES|$LANG"`}}
+		out, code, err := Runner{Root: t.TempDir()}.Run(t.Context(), c)
+		if err != nil || code != 0 {
+			t.Fatalf("sh: %v, exit status %d", err, code)
+		}
+		return strings.TrimSpace(string(out))
+	}
+	if got, want := run(), "C.UTF-8||C.UTF-8"; got != want {
+		t.Errorf("in a zh locale, an output's command saw LC_ALL|LC_MESSAGES|LANG = %q; want %q", got, want)
+	}
+	if got, want := run("LANG=zh_CN.UTF-8"), "C.UTF-8||zh_CN.UTF-8"; got != want {
+		t.Errorf("with LANG set by the .cmd, the command saw %q; want %q", got, want)
+	}
+}

@@ -32,13 +32,17 @@ type Runner struct {
 	Group bool
 }
 
+// neutralLocale is the locale every output's command runs in.
+var neutralLocale = []string{"LC_ALL=C.UTF-8", "LC_MESSAGES=", "LANG=C.UTF-8"}
+
 // Run runs c's command with its variables set and returns its combined output, without the go
 // command's download lines, and its exit status. An error means it could not run at all, or
 // that ctx ended first: ErrTimeLimit for its deadline.
 func (r Runner) Run(ctx context.Context, c *Cmd) ([]byte, int, error) {
-	cmd := exec.CommandContext(ctx, c.Argv[0], c.Argv[1:]...)
-	cmd.Dir = r.Root
-	cmd.Env = append(r.Go.Environ(), c.Env...)
+	// In a neutral locale, so that a command that follows the reader's language (the lab
+	// runner) prints the book's text whatever the machine's locale; with c's variables, which
+	// win, so that a go command runs the toolchain they name.
+	cmd := r.Go.With(neutralLocale...).With(c.Env...).In(r.Root).Tool(ctx, c.Argv[0], c.Argv[1:]...)
 	var out bytes.Buffer
 	var w io.Writer = &out
 	if r.Live != nil {
@@ -52,20 +56,18 @@ func (r Runner) Run(ctx context.Context, c *Cmd) ([]byte, int, error) {
 		inGroup(cmd)
 	}
 	err := cmd.Run()
-	if ctx.Err() != nil {
-		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-			return nil, 0, ErrTimeLimit
-		}
-		return nil, 0, ctx.Err()
-	}
-	code := 0
 	var exit *exec.ExitError
-	if errors.As(err, &exit) {
-		code = exit.ExitCode()
-	} else if err != nil {
+	switch {
+	case errors.Is(ctx.Err(), context.DeadlineExceeded):
+		return nil, 0, ErrTimeLimit
+	case ctx.Err() != nil:
+		return nil, 0, ctx.Err()
+	case errors.As(err, &exit):
+		return DropGoProgress(out.Bytes()), exit.ExitCode(), nil
+	case err != nil:
 		return nil, 0, err
 	}
-	return DropGoProgress(out.Bytes()), code, nil
+	return DropGoProgress(out.Bytes()), 0, nil
 }
 
 // Shown is what chapters/out/NAME.txt holds for the output out of c's command: "$ " and the
@@ -98,10 +100,11 @@ func (c *Cmd) SaveOutput(root string, out []byte) error {
 		return nil
 	}
 	file := filepath.Join(root, filepath.FromSlash(c.Save))
-	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
-		return fmt.Errorf("%s: # save: %v", c.File, err)
+	err := os.MkdirAll(filepath.Dir(file), 0o755)
+	if err == nil {
+		err = os.WriteFile(file, out, 0o644)
 	}
-	if err := os.WriteFile(file, out, 0o644); err != nil {
+	if err != nil {
 		return fmt.Errorf("%s: # save: %v", c.File, err)
 	}
 	return nil
@@ -132,13 +135,4 @@ var goProgress = regexp.MustCompile(`(?m)^go: downloading \S+( \S+)?\n`)
 // an output reads the same on a machine whose module cache is empty.
 func DropGoProgress(out []byte) []byte {
 	return goProgress.ReplaceAll(out, nil)
-}
-
-// Tail returns the last n lines of s, indented, with "..." first when lines were left out.
-func Tail(s string, n int) string {
-	lines := strings.Split(strings.TrimSuffix(s, "\n"), "\n")
-	if len(lines) > n {
-		lines = append([]string{"..."}, lines[len(lines)-n:]...)
-	}
-	return "\t" + strings.Join(lines, "\n\t")
 }

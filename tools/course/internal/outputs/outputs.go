@@ -1,3 +1,5 @@
+// Package outputs is the outputs command: it runs the chapters' commands (chapters/out/NAME.cmd,
+// through outcmd) and writes their outputs, or checks them against the committed ones.
 package outputs
 
 import (
@@ -24,9 +26,6 @@ import (
 // outDir holds the .cmd files and the outputs generated from them, relative to the root.
 const outDir = outcmd.Dir
 
-// Format is what a chapters/out/NAME.cmd holds, and how its output is compared (outcmd owns it).
-const Format = outcmd.Format
-
 // Command is the outputs command.
 func Command() *cli.Command {
 	var check bool
@@ -34,94 +33,74 @@ func Command() *cli.Command {
 		Name:  "outputs",
 		Usage: "[-check] [NAME...]",
 		Short: "run the chapters' commands and write (or -check) their outputs",
-		Long:  "run every chapters/out/NAME.cmd and write its output to chapters/out/NAME.txt; with NAME arguments only those; with -check compare instead of writing" + "\n\n" + Format,
+		Long:  "run every chapters/out/NAME.cmd and write its output to chapters/out/NAME.txt; with NAME arguments only those; with -check compare instead of writing" + "\n\n" + outcmd.Format,
 		Flags: func(fs *flag.FlagSet) {
 			fs.BoolVar(&check, "check", false, "compare with the committed outputs instead of writing them")
 		},
-		Run: func(_ context.Context, io cli.IO, args []string) error {
-			root, err := base.FindRoot()
-			if err != nil {
-				return err
-			}
+		Run: base.Run(func(ctx context.Context, env *base.Env, args []string) error {
 			// The book's outputs come from the default lane's runtime, whichever Go runs this
 			// command.
-			r := &Run{Root: root, Go: gocmd.OnLane(lanes.DefaultLane()), Check: check, Stdout: io.Stdout, Stderr: io.Stderr}
-			return r.Outputs(args)
-		},
+			return (&Run{Env: env.WithGo(gocmd.OnLane(lanes.DefaultLane())), Check: check}).Outputs(ctx, args)
+		}),
 	}
 }
 
-// Run is one run of the outputs: their commands run from Root with the go command Go (the
-// default lane's, whose runtime the book shows). With Check it compares the outputs with the
-// committed ones instead of writing them; with a Step (the check's), an output that passed
-// before with the same inputs is not run again.
+// Run is one run of the outputs: their commands run from the course's root with its Env's go
+// command (the default lane's, whose runtime the book shows), writing to its output. With Check
+// it compares the outputs with the committed ones instead of writing them; with a Step (the
+// check's), an output that passed before with the same inputs is not run again.
 type Run struct {
-	Root           string
-	Go             gocmd.Go
-	Check          bool
-	Step           *stepcache.Step
-	Stdout, Stderr io.Writer
-	sc             *scrub.Scrubber
+	*base.Env
+	Check bool
+	Step  *stepcache.Step
+	sc    *scrub.Scrubber
 }
 
-// checkOne runs and checks one output, unless the records say it passed with the same inputs.
-// An output whose command names a file of build/ is run every time: it writes a file another
-// output reads, or reads one (the check does not watch build/).
-func (r *Run) checkOne(name string, stdout io.Writer) error {
-	text, _ := os.ReadFile(filepath.Join(r.Root, outDir, name+".cmd"))
-	if r.Step == nil || !r.Check || bytes.Contains(text, []byte("build/")) || bytes.Contains(text, []byte("# save")) {
-		return r.one(name, stdout)
-	}
-	found := func(at time.Time, secs float64) {
-		fmt.Fprintf(stdout, "ok %s/%s.txt (cached: it passed in %.1fs at %s with the same inputs)\n", outDir, name, secs, at.Format("2006-01-02 15:04"))
-	}
-	return r.Step.Part("output-"+name, "output "+name, nil, found, func() error {
-		return r.one(name, stdout)
-	})
-}
+// checkWorkers is how many outputs outputs -check runs at once.
+const checkWorkers = 2
 
 // Outputs runs the named .cmd files of chapters/out (all of them when names is empty) and
-// writes, or compares, their outputs.
-func (r *Run) Outputs(names []string) error {
-	root, check, stdout, stderr := r.Root, r.Check, r.Stdout, r.Stderr
+// writes, or compares, their outputs. Writing the outputs measures them, on a machine doing
+// nothing else: one at a time. Checking them compares what is left after masking, which no
+// neighbour changes: two at a time, so that a program that runs on one core leaves the other to
+// the next; the outputs that share state run one after the other (chains).
+func (r *Run) Outputs(ctx context.Context, names []string) error {
 	if len(names) == 0 {
-		var err error
-		if names, err = outcmd.Names(root); err != nil {
-			return err
-		}
+		names, _ = outcmd.Names(r.Root)
 		if len(names) == 0 {
-			fmt.Fprintf(stdout, "no %s/*.cmd: nothing to run\n", outDir)
+			fmt.Fprintf(r.Stdout, "no %s/*.cmd: nothing to run\n", outDir)
 			return nil
 		}
 	}
 	for i, name := range names {
 		names[i] = strings.TrimSuffix(filepath.Base(name), ".cmd")
 	}
-	r.sc = scrub.New(root, r.Go)
-	// Writing the outputs measures them, on a machine doing nothing else: one at a time.
-	// Checking them compares what is left after masking, which no neighbour changes: two at a
-	// time, so that a program that runs on one core leaves the other to the next.
+	r.sc = scrub.New(r.Root, r.Go)
 	workers := 1
-	if check {
+	if r.Check {
 		workers = checkWorkers
 	}
-	results := make([]outputResult, len(names))
+	type result struct {
+		out  bytes.Buffer
+		err  error
+		done chan struct{}
+	}
+	results := make([]result, len(names))
+	chains := r.chains(names)
+	next := make(chan []int, len(chains))
+	for _, chain := range chains {
+		next <- chain
+	}
+	close(next)
 	for i := range results {
 		results[i].done = make(chan struct{})
 	}
-	chains := outputChains(root, names)
-	next := make(chan []int, len(chains))
-	for _, c := range chains {
-		next <- c
-	}
-	close(next)
 	for range workers {
 		go func() {
 			for chain := range next {
 				for _, i := range chain {
-					res := &results[i]
-					res.err = r.checkOne(names[i], &res.out)
-					close(res.done)
+					results[i].err = r.checkOne(ctx, names[i], &results[i].out)
+					close(results[i].done)
 				}
 			}
 		}()
@@ -130,9 +109,9 @@ func (r *Run) Outputs(names []string) error {
 	failed := 0
 	for i := range results {
 		<-results[i].done
-		stdout.Write(results[i].out.Bytes())
+		r.Stdout.Write(results[i].out.Bytes())
 		if err := results[i].err; err != nil {
-			fmt.Fprintf(stderr, "course: %v\n", err)
+			fmt.Fprintf(r.Stderr, "course: %v\n", err)
 			failed++
 		}
 	}
@@ -142,42 +121,42 @@ func (r *Run) Outputs(names []string) error {
 	return nil
 }
 
-// checkWorkers is how many outputs outputs -check runs at once.
-const checkWorkers = 2
-
-// outputResult is what one output printed and how it ended.
-type outputResult struct {
-	out  bytes.Buffer
-	err  error
-	done chan struct{}
-}
-
-// outputChains groups the outputs (by their index in names) into chains that run one after the
+// chains groups the outputs (by their index in names) into chains that run one after the
 // other, each in the names' order; different chains may run side by side. The outputs that share
-// state share a chain: those that name a file of build/ (one saves it, a later one reads it) and
-// those that run the course's own commands (the lab runner keeps its results and the hints a
-// learner saw in the user's cache folder, which the next command reads). Every other output is a
-// chain of its own. The shared chain comes first: it is the longest.
-func outputChains(root string, names []string) [][]int {
-	var shared []int
-	var chains [][]int
+// state (outcmd.Cmd.SharesState) share a chain, which comes first: it is the longest. Every
+// other output is a chain of its own.
+func (r *Run) chains(names []string) [][]int {
+	chains := [][]int{nil}
 	for i, name := range names {
-		text, _ := os.ReadFile(filepath.Join(root, outDir, name+".cmd"))
-		if outcmd.SharesState(string(text)) {
-			shared = append(shared, i)
+		if c, err := outcmd.Read(r.Root, name); err == nil && c.SharesState() {
+			chains[0] = append(chains[0], i)
 		} else {
 			chains = append(chains, []int{i})
 		}
 	}
-	if len(shared) > 0 {
-		chains = append([][]int{shared}, chains...)
+	if len(chains[0]) == 0 {
+		return chains[1:]
 	}
 	return chains
 }
 
-func (r *Run) one(name string, stdout io.Writer) error {
-	root, sc, check := r.Root, r.sc, r.Check
-	c, err := outcmd.Read(root, name)
+// checkOne runs and checks one output, unless the records say it passed with the same inputs.
+// An output whose command names a file of build/ is run every time: it writes a file another
+// output reads, or reads one (the check does not watch build/).
+func (r *Run) checkOne(ctx context.Context, name string, stdout io.Writer) error {
+	text, _ := os.ReadFile(filepath.Join(r.Root, outDir, name+".cmd"))
+	if r.Step == nil || !r.Check || bytes.Contains(text, []byte("build/")) || bytes.Contains(text, []byte("# save")) {
+		return r.one(ctx, name, stdout)
+	}
+	found := func(rec stepcache.Record) { fmt.Fprintf(stdout, "ok %s/%s.txt (%v)\n", outDir, name, rec) }
+	return r.Step.Part("output-"+name, "output "+name, nil, found, func() error {
+		return r.one(ctx, name, stdout)
+	})
+}
+
+// one runs one output, then writes its .txt, or with Check compares it with the committed one.
+func (r *Run) one(ctx context.Context, name string, stdout io.Writer) error {
+	c, err := outcmd.Read(r.Root, name)
 	if errors.Is(err, outcmd.ErrNoOutput) {
 		return fmt.Errorf("read %s/%s.cmd: no such file", outDir, name)
 	} else if err != nil {
@@ -185,53 +164,44 @@ func (r *Run) one(name string, stdout io.Writer) error {
 	}
 	txtFile := outDir + "/" + name + ".txt"
 	start := time.Now()
-	ctx, cancel := context.WithTimeout(context.Background(), outcmd.Timeout)
+	ctx, cancel := context.WithTimeout(ctx, outcmd.Timeout)
 	defer cancel()
-	out, code, err := outcmd.Runner{Root: root, Go: r.Go}.Run(ctx, c)
+	out, code, err := outcmd.Runner{Root: r.Root, Go: r.Go}.Run(ctx, c)
 	if errors.Is(err, outcmd.ErrTimeLimit) {
 		return fmt.Errorf("%s: %s: still running after %v", c.File, c.Line, outcmd.Timeout)
 	} else if err != nil {
 		return fmt.Errorf("%s: %v", c.File, err)
 	}
-	got := c.Shown(out, sc)
+	got := c.Shown(out, r.sc)
 	if code != c.Exit {
-		return fmt.Errorf("%s: exit status %d, want %d (add or fix a \"# exit N\" line if that is expected); its output:\n%s",
-			c.File, code, c.Exit, outcmd.Tail(got, 20))
+		return fmt.Errorf("%s: exit status %d, want %d (add or fix a \"# exit N\" line if that is expected); its output:\n\t%s",
+			c.File, code, c.Exit, strings.ReplaceAll(base.LastLines(got, 20), "\n", "\n\t"))
 	}
-	if err := c.SaveOutput(root, out); err != nil {
+	if err := c.SaveOutput(r.Root, out); err != nil {
 		return err
 	}
-	if !check {
-		if err := os.WriteFile(filepath.Join(root, txtFile), []byte(got), 0o644); err != nil {
+	if !r.Check {
+		if err := os.WriteFile(filepath.Join(r.Root, txtFile), []byte(got), 0o644); err != nil {
 			return fmt.Errorf("write %s: %v", txtFile, errors.Unwrap(err))
 		}
 		fmt.Fprintf(stdout, "wrote %s (%.1fs)\n", txtFile, time.Since(start).Seconds())
 		return nil
 	}
-	want, err := c.Printed(root)
+	want, err := c.Printed(r.Root)
 	if err != nil {
 		return err
 	}
 	if same, wantN, gotN := c.Same(want, got); !same {
-		return fmt.Errorf("%s", scrub.LineDiff(wantN, gotN, 12)+
-			fmt.Sprintf("%s is out of date: run go run ./tools/course outputs", txtFile))
+		return errors.New(scrub.LineDiff(wantN, gotN, 12) + txtFile + " is out of date: run go run ./tools/course outputs")
 	}
 	fmt.Fprintf(stdout, "ok %s (%.1fs)\n", txtFile, time.Since(start).Seconds())
 	return nil
 }
 
-// Lines returns the command line of every chapters/out/*.cmd, as the book shows it.
+// Lines returns the command line of every chapters/out/*.cmd that parses, as the book shows it.
 func Lines(root string) ([]string, error) {
-	names, err := outcmd.Names(root)
-	if err != nil {
-		return nil, err
-	}
 	var lines []string
-	for _, name := range names {
-		c, err := outcmd.Read(root, name)
-		if err != nil {
-			return nil, err
-		}
+	for _, c := range outcmd.All(root) {
 		lines = append(lines, c.Line)
 	}
 	return lines, nil

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"gomaps/tools/course/internal/base"
 	"gomaps/tools/course/internal/scrub"
 	"gomaps/tools/internal/cli"
 )
@@ -27,7 +28,7 @@ func TestOutputKeepsMatchingLines(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(root, outDir, "keep.cmd"), []byte(cmd), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := (&Run{Root: root, Check: false, sc: scrub.NewFrom(map[string]string{})}).one("keep", io.Discard); err != nil {
+	if err := (&Run{Env: &base.Env{Root: root}, Check: false, sc: scrub.NewFrom(map[string]string{})}).one(t.Context(), "keep", io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	got, _ := os.ReadFile(filepath.Join(root, outDir, "keep.txt"))
@@ -50,7 +51,7 @@ func TestOutputSavesForTheNextCommand(t *testing.T) {
 	sc := scrub.NewFrom(map[string]string{})
 	for _, check := range []bool{false, true} {
 		os.Remove(saved)
-		if err := (&Run{Root: root, Check: check, sc: sc}).one("two-steps", io.Discard); err != nil {
+		if err := (&Run{Env: &base.Env{Root: root}, Check: check, sc: sc}).one(t.Context(), "two-steps", io.Discard); err != nil {
 			t.Fatalf("outputOne(check=%v): %v", check, err)
 		}
 		if got, err := os.ReadFile(saved); err != nil || string(got) != runtime.GOOS+"\n" {
@@ -160,12 +161,12 @@ func TestOutputsCheckSideBySide(t *testing.T) {
 	write("c-quick.txt", "quick\n")
 	write("d-quick.cmd", "# raw\necho wrong\n")
 	write("d-quick.txt", "right\n")
-	chains := outputChains(root, []string{"a-save", "b-read", "c-quick", "d-quick"})
+	chains := (&Run{Env: &base.Env{Root: root}}).chains([]string{"a-save", "b-read", "c-quick", "d-quick"})
 	if len(chains) != 3 || !slices.Equal(chains[0], []int{0, 1}) {
-		t.Errorf("outputChains = %v; want [0 1] first, then one chain for each other output", chains)
+		t.Errorf("chains = %v; want [0 1] first, then one chain for each other output", chains)
 	}
 	var stdout, stderr bytes.Buffer
-	if err := (&Run{Root: root, Check: true, Stdout: &stdout, Stderr: &stderr}).Outputs(nil); !errors.Is(err, cli.ErrFailed) {
+	if err := (&Run{Env: &base.Env{Root: root, Stdout: &stdout, Stderr: &stderr}, Check: true}).Outputs(t.Context(), nil); !errors.Is(err, cli.ErrFailed) {
 		t.Fatalf("outputs -check = %v; want cli.ErrFailed for d-quick\n%s%s", err, stdout.String(), stderr.String())
 	}
 	var order []string
@@ -207,7 +208,7 @@ func TestOutputsWritesAndChecks(t *testing.T) {
 	write("fails.cmd", "# exit 3\nsh -c \"echo bad; exit 3\"\n")
 
 	var stdout, stderr bytes.Buffer
-	if err := (&Run{Root: root, Check: false, Stdout: &stdout, Stderr: &stderr}).Outputs(nil); err != nil {
+	if err := (&Run{Env: &base.Env{Root: root, Stdout: &stdout, Stderr: &stderr}, Check: false}).Outputs(t.Context(), nil); err != nil {
 		t.Fatalf("outputs: %v\n%s", err, stderr.String())
 	}
 	got, err := os.ReadFile(filepath.Join(out, "env.txt"))
@@ -218,13 +219,13 @@ func TestOutputsWritesAndChecks(t *testing.T) {
 	if string(got) != want {
 		t.Errorf("env.txt = %q; want %q", got, want)
 	}
-	if err := (&Run{Root: root, Check: true, Stdout: &stdout, Stderr: &stderr}).Outputs(nil); err != nil {
+	if err := (&Run{Env: &base.Env{Root: root, Stdout: &stdout, Stderr: &stderr}, Check: true}).Outputs(t.Context(), nil); err != nil {
 		t.Errorf("outputs -check right after outputs: %v\n%s", err, stderr.String())
 	}
 
 	write("env.txt", strings.Replace(want, "there", "world", 1))
 	stderr.Reset()
-	if err := (&Run{Root: root, Check: true, Stdout: &stdout, Stderr: &stderr}).Outputs([]string{"env"}); !errors.Is(err, cli.ErrFailed) {
+	if err := (&Run{Env: &base.Env{Root: root, Stdout: &stdout, Stderr: &stderr}, Check: true}).Outputs(t.Context(), []string{"env"}); !errors.Is(err, cli.ErrFailed) {
 		t.Errorf("outputs -check env after an edit = %v; want cli.ErrFailed", err)
 	}
 	if msg := "chapters/out/env.txt is out of date: run go run ./tools/course outputs"; !strings.Contains(stderr.String(), msg) {
@@ -233,7 +234,7 @@ func TestOutputsWritesAndChecks(t *testing.T) {
 
 	write("fails.cmd", "sh -c \"echo bad; exit 3\"\n")
 	stderr.Reset()
-	if err := (&Run{Root: root, Check: false, Stdout: &stdout, Stderr: &stderr}).Outputs([]string{"fails"}); !errors.Is(err, cli.ErrFailed) {
+	if err := (&Run{Env: &base.Env{Root: root, Stdout: &stdout, Stderr: &stderr}, Check: false}).Outputs(t.Context(), []string{"fails"}); !errors.Is(err, cli.ErrFailed) {
 		t.Errorf("outputs fails with exit 3 unexpected = %v; want cli.ErrFailed", err)
 	}
 	if !strings.Contains(stderr.String(), "exit status 3, want 0") {

@@ -62,7 +62,7 @@ func writePack(t *testing.T, content string) string {
 	sum, _ := base.FileSum(filepath.Join(dir, "proxy", "a.txt"))
 	manifest := "# a test pack\nsystem " + packOS() + "\ngo go1.26\ncommit abc\ngo.sum " + gosum + "\nclassic " + lanes.Classic().Toolchain + "\n\n" +
 		sum + " 5 proxy/a.txt\n"
-	if err := os.WriteFile(filepath.Join(dir, packManifest), []byte(manifest), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, manifestFile), []byte(manifest), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	return dir
@@ -70,11 +70,10 @@ func writePack(t *testing.T, content string) string {
 
 func TestUnpackVerify(t *testing.T) {
 	pack := writePack(t, "hello")
-	_, entries, err := readManifest(pack)
-	if err != nil {
+	u := &unpacker{pack: pack}
+	if err := u.readManifest(); err != nil {
 		t.Fatal(err)
 	}
-	u := &unpacker{pack: pack, entries: entries}
 	if got, err := u.verify(); err != nil || !strings.Contains(got, "1 files") {
 		t.Fatalf("verify of a whole pack = %q, %v", got, err)
 	}
@@ -97,11 +96,11 @@ func TestUnpackVerify(t *testing.T) {
 // anything, and checks each says why in one sentence.
 func TestUnpackRefuses(t *testing.T) {
 	other := writePack(t, "hello")
-	data, _ := os.ReadFile(filepath.Join(other, packManifest))
-	os.WriteFile(filepath.Join(other, packManifest), []byte(strings.Replace(string(data), "system "+packOS(), "system plan9/arm", 1)), 0o644)
+	data, _ := os.ReadFile(filepath.Join(other, manifestFile))
+	os.WriteFile(filepath.Join(other, manifestFile), []byte(strings.Replace(string(data), "system "+packOS(), "system plan9/arm", 1)), 0o644)
 	stale := writePack(t, "hello")
-	data, _ = os.ReadFile(filepath.Join(stale, packManifest))
-	os.WriteFile(filepath.Join(stale, packManifest), []byte(strings.Replace(string(data), "go.sum ", "go.sum 0", 1)), 0o644)
+	data, _ = os.ReadFile(filepath.Join(stale, manifestFile))
+	os.WriteFile(filepath.Join(stale, manifestFile), []byte(strings.Replace(string(data), "go.sum ", "go.sum 0", 1)), 0o644)
 
 	for name, c := range map[string]struct{ dir, want string }{
 		"not a pack":    {t.TempDir(), "is not a room pack (no MANIFEST): make one with go run ./tools/course pack DIR"},

@@ -1,7 +1,6 @@
 package pack
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -12,13 +11,11 @@ import (
 	"strings"
 
 	"gomaps/labs/kubeassets"
-	"gomaps/labs/lanes"
 	"gomaps/tools/course/internal/base"
 	"gomaps/tools/course/internal/book"
 	"gomaps/tools/course/internal/install"
 	"gomaps/tools/course/internal/steps"
 	"gomaps/tools/internal/cli"
-	"gomaps/tools/internal/gocmd"
 )
 
 // UnpackCommand is the unpack command.
@@ -27,90 +24,50 @@ func UnpackCommand() *cli.Command {
 		Name:  "unpack",
 		Usage: "DIR",
 		Short: "install a room pack on a laptop with no network",
-		Long: "install a room pack on a laptop with no network: check every file against MANIFEST, go " +
-			"mod download and the Go " + lanes.Classic().Release() + " toolchain from the pack (go.sum and the checksum " +
-			"database's records check them), envtest -import, mkdocs from the Debian packages when it " +
-			"is missing (as root; otherwise it prints the command), then go list -deps -test ./... and " +
-			"the toolchain with GOPROXY=off. course and envtest use only the standard library, so they " +
-			"build before anything is unpacked",
-		Run: func(ctx context.Context, io cli.IO, args []string) error {
+		Long:  "install a room pack on a laptop with no network: check every file against MANIFEST, go mod download and the Go " + classic.Release() + " toolchain from the pack (go.sum and the checksum database's records check them), envtest -import, mkdocs from the Debian packages when it is missing (as root; otherwise it prints the command), then go list -deps -test ./... and the toolchain with GOPROXY=off. course and envtest use only the standard library, so they build before anything is unpacked",
+		Run: base.Run(func(ctx context.Context, env *base.Env, args []string) error {
 			if len(args) != 1 {
 				return cli.Usagef("unpack: name the room pack's folder (go run ./tools/course unpack DIR)")
 			}
-			root, err := base.FindRoot()
-			if err != nil {
-				return err
-			}
-			return unpack(ctx, root, args[0], io)
-		},
+			return unpack(ctx, env, args[0])
+		}),
 	}
 }
 
-// unpack installs the room pack in dir, as the reader names it, for the course in root. A pack
+// unpack installs the room pack in dir, as the reader names it, for the course env is in. A pack
 // it refuses is an error before any step; a step that fails says why on its FAIL line, and
 // unpack returns cli.ErrFailed.
-func unpack(ctx context.Context, root, dir string, io cli.IO) error {
-	u, err := openPack(root, dir, io)
+func unpack(ctx context.Context, env *base.Env, dir string) error {
+	u, err := openPack(ctx, env, dir)
 	if err != nil {
 		return fmt.Errorf("unpack: %v", err)
 	}
-	return runSteps(io.Stdout, u.steps(ctx), &u.notes, func() string {
+	list := []steps.Step{
+		{Name: "verify", Title: "check every file of the pack against its " + manifestFile, Run: u.verify},
+		{Name: "modules", Title: "install the modules into the module cache (" + u.goenv["GOMODCACHE"] + ")", Run: u.modules},
+		{Name: "toolchain", Title: "install the Go " + classic.Release() + " toolchain (the classic map)", Run: u.toolchain},
+	}
+	if base.IsDir(filepath.Join(u.pack, envtestDir)) {
+		list = append(list, steps.Step{Name: "envtest", Title: "install kube-apiserver and etcd for envtest (go run ./tools/envtest -import)", Run: u.envtest})
+	}
+	if base.IsDir(filepath.Join(u.pack, debsDir)) {
+		list = append(list, steps.Step{Name: "mkdocs", Title: "install mkdocs for the book, if it is missing", Run: u.debs})
+	}
+	list = append(list, steps.Step{Name: "offline", Title: "check that the course builds with the network off (GOPROXY=off)", Run: u.offline})
+	return runSteps(env, list, &u.notes, func() string {
 		return "this laptop has what the course needs, with no network: start with go run ./tools/lab run 01"
 	})
 }
 
 // unpacker installs a room pack on a laptop, with no network.
 type unpacker struct {
-	*install.Setup
-	pack    string // absolute
-	header  packHeader
+	*base.Env
+	ctx     context.Context
+	pack    string            // absolute
+	header  map[string]string // MANIFEST's first lines, by headerKeys
 	entries []packEntry       // the files MANIFEST lists
-	env     map[string]string // go env
+	goenv   map[string]string // go env
 	notes   []string
-}
-
-// openPack reads the pack's MANIFEST and refuses a pack made for another system or another
-// version of the course.
-func openPack(root, dir string, io cli.IO) (*unpacker, error) {
-	pack, err := filepath.Abs(dir)
-	if err != nil {
-		return nil, err
-	}
-	u := &unpacker{Setup: &install.Setup{Root: root, Stdout: io.Stdout, Stderr: io.Stderr, Go: gocmd.Machine()}, pack: pack}
-	if u.header, u.entries, err = readManifest(pack); err != nil {
-		return nil, err
-	}
-	if u.header.System != packOS() {
-		return nil, fmt.Errorf("this pack is for %s and this laptop is %s: ask for a pack made on a %s machine", u.header.System, packOS(), packOS())
-	}
-	gosum, err := base.FileSum(filepath.Join(root, "go.sum"))
-	if err != nil {
-		return nil, err
-	}
-	if gosum != u.header.GoSum {
-		return nil, fmt.Errorf("this course's go.sum is not the one the pack was made for (commit %.12s), so the pack may lack modules it needs: clone the course from %s", u.header.Commit, filepath.Join(dir, BundleFile))
-	}
-	if u.env, err = u.Go.In(root).GoEnv(); err != nil {
-		return nil, err
-	}
-	return u, nil
-}
-
-// steps are the steps of unpack, for what the pack holds.
-func (u *unpacker) steps(ctx context.Context) []steps.Step {
-	list := []steps.Step{
-		{Name: "verify", Title: "check every file of the pack against its " + packManifest, Run: u.verify},
-		{Name: "modules", Title: "install the modules into the module cache (" + u.env["GOMODCACHE"] + ")", Run: u.modules},
-		{Name: "toolchain", Title: "install the Go " + lanes.Classic().Release() + " toolchain (the classic map)", Run: u.toolchain},
-	}
-	if base.IsDir(filepath.Join(u.pack, packEnvtest)) {
-		list = append(list, steps.Step{Name: "envtest", Title: "install kube-apiserver and etcd for envtest (go run ./tools/envtest -import)",
-			Run: func() (string, error) { return u.envtest(ctx) }})
-	}
-	if base.IsDir(filepath.Join(u.pack, packDebs)) {
-		list = append(list, steps.Step{Name: "mkdocs", Title: "install mkdocs for the book, if it is missing", Run: u.debs})
-	}
-	return append(list, steps.Step{Name: "offline", Title: "check that the course builds with the network off (GOPROXY=off)", Run: u.offline})
 }
 
 // packEntry is one file line of MANIFEST.
@@ -120,53 +77,60 @@ type packEntry struct {
 	path string // slash-separated, relative to the pack
 }
 
-func readManifest(pack string) (packHeader, []packEntry, error) {
-	var h packHeader
-	f, err := os.Open(filepath.Join(pack, packManifest))
+// openPack reads the pack's MANIFEST and refuses a pack made for another system or another
+// version of the course.
+func openPack(ctx context.Context, env *base.Env, dir string) (*unpacker, error) {
+	pack, err := filepath.Abs(dir)
 	if err != nil {
-		return h, nil, fmt.Errorf("%s is not a room pack (no %s): make one with go run ./tools/course pack DIR", pack, packManifest)
+		return nil, err
 	}
-	defer f.Close()
-	var entries []packEntry
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := sc.Text()
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
+	u := &unpacker{Env: env, ctx: ctx, pack: pack}
+	if err := u.readManifest(); err != nil {
+		return nil, err
+	}
+	if h := u.header["system"]; h != packOS() {
+		return nil, fmt.Errorf("this pack is for %s and this laptop is %s: ask for a pack made on a %s machine", h, packOS(), packOS())
+	}
+	gosum, err := base.FileSum(filepath.Join(env.Root, "go.sum"))
+	if err != nil {
+		return nil, err
+	}
+	if gosum != u.header["go.sum"] {
+		return nil, fmt.Errorf("this course's go.sum is not the one the pack was made for (commit %.12s), so the pack may lack modules it needs: clone the course from %s", u.header["commit"], filepath.Join(dir, BundleFile))
+	}
+	u.goenv, err = env.Go.GoEnv()
+	return u, err
+}
+
+// readManifest reads MANIFEST: its header, then a line per file, "SHA-256 size path".
+func (u *unpacker) readManifest() error {
+	data, err := os.ReadFile(filepath.Join(u.pack, manifestFile))
+	if err != nil {
+		return fmt.Errorf("%s is not a room pack (no %s): make one with go run ./tools/course pack DIR", u.pack, manifestFile)
+	}
+	u.header = map[string]string{}
+	for _, line := range strings.Split(string(data), "\n") {
 		words := strings.SplitN(line, " ", 3)
-		if len(words) == 3 && len(words[0]) == 64 {
+		switch {
+		case line == "" || strings.HasPrefix(line, "#"):
+		case len(words) == 3 && len(words[0]) == 64:
 			size, err := strconv.ParseInt(words[1], 10, 64)
 			if err != nil {
-				return h, nil, fmt.Errorf("%s: bad line %q", packManifest, line)
+				return fmt.Errorf("%s: bad line %q", manifestFile, line)
 			}
-			entries = append(entries, packEntry{words[0], size, words[2]})
-			continue
-		}
-		key, value, _ := strings.Cut(line, " ")
-		switch key {
-		case "system":
-			h.System = value
-		case "go":
-			h.Go = value
-		case "commit":
-			h.Commit = value
-		case "go.sum":
-			h.GoSum = value
-		case "classic":
-			h.Classic = value
+			u.entries = append(u.entries, packEntry{words[0], size, words[2]})
+		default:
+			key, value, _ := strings.Cut(line, " ")
+			u.header[key] = value
 		}
 	}
-	if err := sc.Err(); err != nil {
-		return h, nil, err
+	if u.header["system"] == "" || u.header["go.sum"] == "" || len(u.entries) == 0 {
+		return fmt.Errorf("%s in %s is incomplete: copy the pack again", manifestFile, u.pack)
 	}
-	if h.System == "" || h.GoSum == "" || len(entries) == 0 {
-		return h, nil, fmt.Errorf("%s in %s is incomplete: copy the pack again", packManifest, pack)
+	if h := u.header["classic"]; h != classic.Toolchain {
+		return fmt.Errorf("the pack carries the %s toolchain and this course needs %s: make the pack again with this course", h, classic.Toolchain)
 	}
-	if h.Classic != lanes.Classic().Toolchain {
-		return h, nil, fmt.Errorf("the pack carries the %s toolchain and this course needs %s: make the pack again with this course", h.Classic, lanes.Classic().Toolchain)
-	}
-	return h, entries, nil
+	return nil
 }
 
 // verify checks the size and SHA-256 of every file MANIFEST lists.
@@ -179,60 +143,50 @@ func (u *unpacker) verify() (string, error) {
 			return "", fmt.Errorf("%s is missing from the pack: copy the pack again", e.path)
 		}
 		if fi.Size() != e.size {
-			return "", fmt.Errorf("%s has %d bytes and %s says %d: the copy is incomplete, copy the pack again", e.path, fi.Size(), packManifest, e.size)
+			return "", fmt.Errorf("%s has %d bytes and %s says %d: the copy is incomplete, copy the pack again", e.path, fi.Size(), manifestFile, e.size)
 		}
-		sum, err := base.FileSum(path)
-		if err != nil {
+		if sum, err := base.FileSum(path); err != nil {
 			return "", err
-		}
-		if sum != e.sum {
-			return "", fmt.Errorf("%s is damaged (its SHA-256 is not the one %s lists): copy the pack again", e.path, packManifest)
+		} else if sum != e.sum {
+			return "", fmt.Errorf("%s is damaged (its SHA-256 is not the one %s lists): copy the pack again", e.path, manifestFile)
 		}
 		total += e.size
 	}
 	return fmt.Sprintf("%d files, %s, all as listed", len(u.entries), base.MB(total)), nil
 }
 
-// run runs a go command in the course with the pack as its only module source, showing the
-// output only when it fails.
+// run runs a go command in the course with the pack as its only module source, and the settings
+// env, showing the output only when it fails.
 func (u *unpacker) run(env []string, args ...string) error {
-	cmd := u.Command("go", args...)
-	cmd.Env = append(append(cmd.Env, packGoEnv(u.pack, u.env["GOSUMDB"])...), env...)
+	cmd := u.Command(u.ctx, "go", args...)
+	cmd.Env = append(append(cmd.Env, packGoEnv(u.pack, u.goenv["GOSUMDB"])...), env...)
 	return install.RunQuiet(cmd, base.EnvPrefix(env)+"go "+strings.Join(args, " "))
 }
 
 func (u *unpacker) modules() (string, error) {
-	if err := u.run(nil, "mod", "download"); err != nil {
-		return "", err
-	}
-	return "go mod download took every module from the pack, each checked against go.sum", nil
+	return "go mod download took every module from the pack, each checked against go.sum", u.run(nil, "mod", "download")
 }
 
 func (u *unpacker) toolchain() (string, error) {
-	if err := u.run([]string{"GOTOOLCHAIN=" + lanes.Classic().Toolchain}, "version"); err != nil {
-		return "", err
-	}
-	return "GOTOOLCHAIN=" + lanes.Classic().Toolchain + " go version works; the toolchain was checked against the checksum database's records in the pack", nil
+	return "GOTOOLCHAIN=" + classic.Toolchain + " go version works; the toolchain was checked against the checksum database's records in the pack",
+		u.run([]string{"GOTOOLCHAIN=" + classic.Toolchain}, "version")
 }
 
-func (u *unpacker) envtest(ctx context.Context) (string, error) {
+func (u *unpacker) envtest() (string, error) {
 	if os.Getenv(kubeassets.AssetsEnv) != "" {
 		u.notes = append(u.notes, kubeassets.AssetsEnv+" is set, so the course's tests use that folder, not the binaries unpack installed; unset it to use them")
 	}
-	dir, err := kubeassets.Import(ctx, filepath.Join(u.pack, packEnvtest))
-	if err != nil {
-		return "", err
-	}
-	return "in " + dir, nil
+	dir, err := kubeassets.Import(u.ctx, filepath.Join(u.pack, envtestDir))
+	return "in " + dir, err
 }
 
 // debs installs mkdocs from the pack's Debian packages when the book cannot be served yet.
 func (u *unpacker) debs() (string, error) {
-	if book.FindPython(u.Setup) != "" {
+	if book.FindPython(u.Root) != "" {
 		return "mkdocs is installed already: nothing to do", nil
 	}
-	readBook := "read the book from " + filepath.Join(u.pack, packBook, "index.html") + " instead"
-	data, _ := os.ReadFile(filepath.Join(u.pack, packDebs, packSystemFile))
+	readBook := "read the book from " + filepath.Join(u.pack, bookDir, "index.html") + " instead"
+	data, _ := os.ReadFile(filepath.Join(u.pack, debsDir, systemFile))
 	want, have := strings.TrimSpace(string(data)), debianSystem()
 	if have != want {
 		u.notes = append(u.notes, "mkdocs is not installed; "+readBook)
@@ -241,25 +195,22 @@ func (u *unpacker) debs() (string, error) {
 		}
 		return "skipped: the pack's packages are for " + want + " and this laptop is " + have, nil
 	}
-	debs, err := neededDebs(filepath.Join(u.pack, packDebs))
+	debs, err := neededDebs(filepath.Join(u.pack, debsDir))
 	if err != nil {
 		return "", err
 	}
 	args := append([]string{"install", "-y", "--no-download"}, debs...)
-	if !u.CanApt() {
+	if !install.CanApt() {
 		u.notes = append(u.notes, "to serve the book, install mkdocs as root: apt-get "+strings.Join(args, " ")+"; or "+readBook)
 		return fmt.Sprintf("not root: %d packages to install, the command is printed at the end", len(debs)), nil
 	}
-	err = u.Install(install.Quiet{
+	err = install.Quiet{
 		What:  fmt.Sprintf("%s from the pack's %d Debian packages", book.Tools, len(debs)),
 		Log:   "unpack-debs",
 		Fix:   "install them by hand, as root: apt-get " + strings.Join(args, " ") + "; or " + readBook,
-		Steps: []install.Step{{Name: "apt-get install --no-download", Cmd: u.AptGet(args...)}},
-	})
-	if err != nil {
-		return "", err
-	}
-	return fmt.Sprintf("%d packages installed", len(debs)), nil
+		Steps: []install.Step{{Name: "apt-get install --no-download", Cmd: install.AptGet(u.ctx, u.Env, args...)}},
+	}.Run(u.Stdout)
+	return fmt.Sprintf("%d packages installed", len(debs)), err
 }
 
 // neededDebs lists the .deb files in dir whose package is not installed at the same or a
@@ -267,7 +218,7 @@ func (u *unpacker) debs() (string, error) {
 func neededDebs(dir string) ([]string, error) {
 	files, err := filepath.Glob(filepath.Join(dir, "*.deb"))
 	if err != nil || len(files) == 0 {
-		return nil, fmt.Errorf("the pack's %s/ has no packages: make the pack again", packDebs)
+		return nil, fmt.Errorf("the pack's %s/ has no packages: make the pack again", debsDir)
 	}
 	var need []string
 	for _, file := range files {
@@ -277,11 +228,10 @@ func neededDebs(dir string) ([]string, error) {
 		}
 		pkg, version, _ := strings.Cut(strings.TrimSpace(string(fields)), " ")
 		installed, err := exec.Command("dpkg-query", "--showformat=${db:Status-Status} ${Version}", "--show", pkg).Output()
-		if status, have, _ := strings.Cut(string(installed), " "); err == nil && status == "installed" &&
-			exec.Command("dpkg", "--compare-versions", have, "ge", version).Run() == nil {
-			continue
+		if status, have, _ := strings.Cut(string(installed), " "); err != nil || status != "installed" ||
+			exec.Command("dpkg", "--compare-versions", have, "ge", version).Run() != nil {
+			need = append(need, file)
 		}
-		need = append(need, file)
 	}
 	if len(need) == 0 {
 		return nil, errors.New("every package of the pack is installed and mkdocs still does not start: install " + strings.Join(book.Packages, " ") + " when online")
@@ -297,11 +247,11 @@ func (u *unpacker) offline() (string, error) {
 	if err := u.run(off, "list", "-deps", "-test", "./..."); err != nil {
 		return "", err
 	}
-	if err := u.run(append(off, "GOTOOLCHAIN="+lanes.Classic().Toolchain), "version"); err != nil {
+	if err := u.run(append(off, "GOTOOLCHAIN="+classic.Toolchain), "version"); err != nil {
 		return "", err
 	}
-	summary := "every package of the course and its tests loads, and the Go " + lanes.Classic().Release() + " toolchain runs"
-	if base.IsDir(filepath.Join(u.pack, packEnvtest)) {
+	summary := "every package of the course and its tests loads, and the Go " + classic.Release() + " toolchain runs"
+	if base.IsDir(filepath.Join(u.pack, envtestDir)) {
 		if _, err := kubeassets.Dir(); err != nil {
 			return "", err
 		}

@@ -6,76 +6,58 @@ package plan
 import (
 	"context"
 	"fmt"
-	"gomaps/labs/courseroot"
-	"gomaps/labs/lanes"
-	"gomaps/tools/course/internal/base"
-	"gomaps/tools/internal/gocmd"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"gomaps/labs/courseroot"
+	"gomaps/labs/lanes"
+	"gomaps/tools/course/internal/base"
+	"gomaps/tools/internal/gocmd"
 )
 
-// Lanes is what the lanes run, read from the packages' markers: the packages (with the
-// marker, not labs) and the labs (labs/NN-word with the marker).
+// Lanes is what the lanes run: the packages whose .go files, tests included (whatever their
+// build constraints), carry the marker, but labs and solutions, and the labs that carry it
+// (their solutions run through them).
 type Lanes struct {
 	Packages []string // import paths relative to the module: ./labs/inspect
 	Labs     []string // lab numbers: 04
 }
 
-// Read reads the lanes' plan from the markers of the course's packages, as the go command g
-// lists them.
+// Read reads the lanes' plan of the course's packages, as the go command g lists them.
 func Read(root string, g gocmd.Go) (*Lanes, error) {
-	pkgs, err := MarkedPackages(root, g)
-	if err != nil {
-		return nil, err
-	}
-	p := &Lanes{}
-	for _, pkg := range pkgs {
-		if strings.HasPrefix(pkg, "./solutions/") {
-			continue // they run through their labs
-		}
-		if nn, ok := LabNumber(pkg); ok {
-			p.Labs = append(p.Labs, nn)
-			continue
-		}
-		p.Packages = append(p.Packages, pkg)
-	}
-	return p, nil
-}
-
-// LabNumber returns NN for ./labs/NN-word.
-func LabNumber(pkg string) (string, bool) {
-	rest, ok := strings.CutPrefix(pkg, "./labs/")
-	if !ok || strings.Contains(rest, "/") || len(rest) < 4 || rest[2] != '-' || rest[0] < '0' || rest[0] > '9' || rest[1] < '0' || rest[1] > '9' {
-		return "", false
-	}
-	return rest[:2], true
-}
-
-// MarkedPackages lists, as ./dir, the module's packages that carry lanes.Marker in one of their
-// .go files, tests included (whatever its build constraints).
-func MarkedPackages(root string, g gocmd.Go) ([]string, error) {
-	cmd := g.In(root).Command(context.Background(), "list", "-e", "-f", "{{.Dir}}", "./...")
-	out, err := cmd.Output()
+	out, err := g.In(root).Command(context.Background(), "list", "-e", "-f", "{{.Dir}}", "./...").Output()
 	if err != nil {
 		return nil, fmt.Errorf("go list ./...: %v", err)
 	}
-	var marked []string
-	for _, dir := range strings.Fields(string(out)) {
-		ok, err := hasMarker(dir)
-		if err != nil {
-			return nil, err
-		}
-		if ok {
-			marked = append(marked, "./"+filepath.ToSlash(base.RelTo(root, dir)))
-		}
-	}
-	slices.Sort(marked)
-	return marked, nil
+	return Marked(root, strings.Fields(string(out)))
 }
 
-func hasMarker(dir string) (bool, error) {
+// Marked is the lanes' plan of the packages in the folders dirs.
+func Marked(root string, dirs []string) (*Lanes, error) {
+	p, labs := &Lanes{}, courseroot.Labs(root)
+	for _, dir := range dirs {
+		marked, err := HasMarker(dir, lanes.Marker)
+		pkg := "./" + filepath.ToSlash(base.RelTo(root, dir))
+		switch lab := strings.TrimPrefix(pkg, "./labs/"); {
+		case err != nil:
+			return nil, err
+		case !marked || strings.HasPrefix(pkg, "./solutions/"):
+		case slices.Contains(labs, lab):
+			p.Labs = append(p.Labs, lab[:2])
+		default:
+			p.Packages = append(p.Packages, pkg)
+		}
+	}
+	slices.Sort(p.Packages)
+	slices.Sort(p.Labs)
+	return p, nil
+}
+
+// HasMarker reports whether one of the .go files in dir, tests included (whatever its build
+// constraints), holds the line marker, alone or followed by a space and a comment.
+func HasMarker(dir, marker string) (bool, error) {
 	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
 	if err != nil {
 		return false, err
@@ -86,7 +68,7 @@ func hasMarker(dir string) (bool, error) {
 			return false, err
 		}
 		for _, line := range strings.Split(string(data), "\n") {
-			if rest, ok := strings.CutPrefix(strings.TrimSpace(line), lanes.Marker); ok && (rest == "" || rest[0] == ' ') {
+			if rest, ok := strings.CutPrefix(strings.TrimSpace(line), marker); ok && (rest == "" || rest[0] == ' ') {
 				return true, nil
 			}
 		}

@@ -26,6 +26,7 @@ import (
 	"sync"
 	"time"
 
+	"gomaps/labs/kubeassets"
 	"gomaps/labs/lanes"
 	"gomaps/tools/course/internal/outcmd"
 	"gomaps/tools/course/internal/scrub"
@@ -44,11 +45,12 @@ type Runner struct {
 	Root  string
 	Limit time.Duration // a run's time limit: outcmd.Timeout unless set
 
-	scOnce  sync.Once
-	sc      *scrub.Scrubber // the machine's paths, as outputs scrubs them (scrubber)
-	machine toolchains      // which toolchains are on this machine
+	scOnce sync.Once
+	sc     *scrub.Scrubber // the machine's paths, as outputs scrubs them (scrubber)
+	// here reports whether a toolchain is on this machine, without fetching it;
 	// envtestMissing returns why envtest's binaries are not there, or nil; needsEnvtest says
 	// whether a command's tests or program start an API server. Tests replace them.
+	here           func(toolchain string) (bool, error)
 	envtestMissing func() error
 	needsEnvtest   func(ctx context.Context, c *outcmd.Cmd) bool
 
@@ -62,12 +64,21 @@ type Runner struct {
 
 // New returns the runner of the course at root.
 func New(root string) *Runner {
-	r := &Runner{Root: root, Limit: outcmd.Timeout, running: map[string]bool{}}
-	r.machine = localToolchains()
-	r.envtestMissing = envtestMissing
+	r := &Runner{Root: root, Limit: outcmd.Timeout, running: map[string]bool{}, here: localToolchain}
+	r.envtestMissing = func() error {
+		_, err := kubeassets.Dir()
+		return err
+	}
 	r.needsEnvtest = r.startsAPIServer
 	r.ctx, r.stop = context.WithCancel(context.Background())
 	return r
+}
+
+// localToolchain reports whether toolchain tc is on this machine, as gocmd finds it (the
+// installed go's, whatever GOTOOLCHAIN and PATH say, and those the module cache holds).
+func localToolchain(tc string) (bool, error) {
+	_, here, err := gocmd.Local(tc)
+	return here, err
 }
 
 // scrubber returns what takes the machine's paths out of a run's output, as outputs does: with
@@ -79,7 +90,7 @@ func (r *Runner) scrubber() *scrub.Scrubber {
 			return
 		}
 		g := gocmd.OnLane(lanes.DefaultLane())
-		if here, err := r.machine(lanes.DefaultLane().Toolchain); err != nil || !here {
+		if here, err := r.here(lanes.DefaultLane().Toolchain); err != nil || !here {
 			g = gocmd.Machine().With("GOTOOLCHAIN=local")
 		}
 		r.sc = scrub.New(r.Root, g)
@@ -100,7 +111,7 @@ func (r *Runner) Wrap(book http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
 		switch p := req.URL.Path; {
 		case p == "/"+ConfigFile || p == "/zh/"+ConfigFile:
-			r.serveConfig(w, req)
+			r.serveConfig(w)
 		case p == API:
 			r.serveRun(w, req)
 		case strings.HasPrefix(p, "/_course/"):
@@ -129,8 +140,9 @@ type laneConfig struct {
 	Default    bool   `json:"default,omitempty"`
 }
 
-// serveConfig serves run-config.js: the outputs and the lanes, for the pages' run buttons.
-func (r *Runner) serveConfig(w http.ResponseWriter, req *http.Request) {
+// serveConfig serves run-config.js: the outputs and the lanes, for the pages' run buttons. An
+// output whose .cmd does not parse has no button (outputs -check says what is wrong with it).
+func (r *Runner) serveConfig(w http.ResponseWriter) {
 	cfg := struct {
 		API     string                  `json:"api"`
 		Limit   float64                 `json:"limit"`
@@ -140,21 +152,12 @@ func (r *Runner) serveConfig(w http.ResponseWriter, req *http.Request) {
 	for _, l := range lanes.All {
 		cfg.Lanes[l.Name] = laneConfig{Toolchain: l.Toolchain, Experiment: l.Experiment, Map: l.Map, Default: l.IsDefault()}
 	}
-	names, err := outcmd.Names(r.Root)
-	if err != nil {
-		http.Error(w, err.Error(), http.StatusInternalServerError)
-		return
-	}
-	for _, name := range names {
-		c, err := outcmd.Read(r.Root, name)
-		if err != nil {
-			continue // outputs -check says what is wrong with it; the page offers no button
-		}
+	for _, c := range outcmd.All(r.Root) {
 		oc := outputConfig{Lanes: r.lanesOf(c), Takes: c.Takes.Seconds(), Saves: c.Save}
 		if len(oc.Lanes) == 0 {
 			oc.Env = strings.Join(c.Env, " ")
 		}
-		cfg.Outputs[name] = oc
+		cfg.Outputs[c.Name] = oc
 	}
 	data, err := json.Marshal(cfg)
 	if err != nil {

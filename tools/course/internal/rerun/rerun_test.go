@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -35,7 +36,7 @@ func fixture(t *testing.T, files map[string]string) *Runner {
 	}
 	r := &Runner{Root: root, Limit: outcmd.Timeout, running: map[string]bool{}}
 	r.sc = scrub.NewFrom(map[string]string{root: "/path/to/gomaps"})
-	r.machine = func(string) (bool, error) { return true, nil }
+	r.here = func(string) (bool, error) { return true, nil }
 	r.envtestMissing = func() error { return nil }
 	r.needsEnvtest = func(context.Context, *outcmd.Cmd) bool { return false }
 	r.ctx, r.stop = context.WithCancel(context.Background())
@@ -138,9 +139,9 @@ func TestRunStreamsAndJudges(t *testing.T) {
 	_, events = post(t, h, `{"output":"other"}`)
 	v = last(events)["verdict"].(map[string]any)
 	diff, _ := json.Marshal(v["diff"])
-	if v["same"] != false || v["changed"] != 2.0 || !strings.Contains(string(diff), `{"n":2,"op":"-","text":"count 4"}`) || !strings.Contains(string(diff), `{"n":2,"op":"+","text":"count 3"}`) ||
+	if v["same"] != false || v["changed"] != 1.0 || !strings.Contains(string(diff), `{"n":2,"op":"-","text":"count 4"}`) || !strings.Contains(string(diff), `{"n":2,"op":"+","text":"count 3"}`) ||
 		!slices.Equal(strs(v["notes"]), []string{"the count depends on nothing: it must not change"}) {
-		t.Errorf("verdict of other = %v; want it to differ on line 2, with the .cmd's note", v)
+		t.Errorf("verdict of other = %v; want it to differ on line 2 (one changed line), with the .cmd's note", v)
 	}
 }
 
@@ -205,7 +206,11 @@ func TestRefusals(t *testing.T) {
 			t.Errorf("%s: %d %v; want %d and an error, no run", body, code, events, want)
 		}
 	}
-	_, events := post(t, h, `{"output":"x-read"}`)
+	_, events := post(t, h, `{"output":"ok","lane":"go1.99"}`)
+	if want := `no lane "go1.99": the lanes are ` + strings.Join(lanes.Names(), ", "); events[0]["kind"] != "lane" || events[0]["error"] != want {
+		t.Errorf("a lane that is not one: %v; want %q", events[0], want)
+	}
+	_, events = post(t, h, `{"output":"x-read"}`)
 	if e := events[0]; e["kind"] != "first" || e["output"] != "w" || e["file"] != "build/w.out" {
 		t.Errorf("x-read before w: %v; want to be told to run w first", e)
 	}
@@ -238,7 +243,7 @@ func TestRefusals(t *testing.T) {
 func TestNotHere(t *testing.T) {
 	classic := lanes.Classic()
 	r := fixture(t, map[string]string{"a.cmd": "go run ./x\n", "k.cmd": "go run ./kube\n"})
-	r.machine = func(tc string) (bool, error) { return tc != classic.Toolchain, nil }
+	r.here = func(tc string) (bool, error) { return tc != classic.Toolchain, nil }
 	r.envtestMissing = func() error { return kubeassets.ErrMissing }
 	r.needsEnvtest = func(_ context.Context, c *outcmd.Cmd) bool { return c.Name == "k" }
 	h := r.Wrap(http.NotFoundHandler())
@@ -251,6 +256,53 @@ func TestNotHere(t *testing.T) {
 	code, events = post(t, h, `{"output":"k"}`)
 	if e := events[0]; code != http.StatusConflict || e["kind"] != "envtest" || !strings.Contains(e["error"].(string), kubeassets.BuildCommand) {
 		t.Errorf("k without envtest's binaries: %d %v; want to be told to run %s", code, e, kubeassets.BuildCommand)
+	}
+}
+
+// TestSwitchedToolchain: when the reader's shell exported GOTOOLCHAIN, the go command that runs
+// the book's server switched to that toolchain from the module cache, and put it first on PATH
+// with GOROOT set to it; a lane of the installed go's release still runs, on the installed go.
+func TestSwitchedToolchain(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the fake go commands are shell scripts")
+	}
+	def := lanes.DefaultLane()
+	var lane lanes.Lane // a lane whose toolchain is not the default's: the installed go's
+	for _, l := range lanes.All {
+		if l.Toolchain != def.Toolchain {
+			lane = l
+			break
+		}
+	}
+	dir := t.TempDir()
+	modcache, installed := filepath.Join(dir, "mod"), filepath.Join(dir, "installed")
+	switched := filepath.Dir(filepath.Dir(lanes.ToolchainGo(def.Toolchain, modcache, "linux", "amd64")))
+	script(t, filepath.Join(switched, "bin", "go"), "echo 'go: download "+lane.Toolchain+" for linux/amd64: toolchain not available' >&2; exit 1\n")
+	script(t, filepath.Join(installed, "bin", "go"), `case "$1" in
+env) echo '{"GOVERSION": "`+lane.Toolchain+`", "GOMODCACHE": "`+modcache+`", "GOHOSTOS": "linux", "GOHOSTARCH": "amd64"}' ;;
+*) [ -z "$GOROOT" ] || { echo "GOROOT=$GOROOT" >&2; exit 1; }; echo "go version $GOTOOLCHAIN (the installed go)" ;;
+esac
+`)
+	t.Setenv("PATH", filepath.Join(switched, "bin")+string(os.PathListSeparator)+filepath.Join(installed, "bin")+string(os.PathListSeparator)+os.Getenv("PATH"))
+	t.Setenv("GOROOT", switched)
+	t.Setenv("GOTOOLCHAIN", def.Toolchain)
+
+	r := fixture(t, map[string]string{"v.cmd": "go version\n", "v.txt": "$ go version\ngo version " + def.Toolchain + "\n"})
+	r.here = localToolchain
+	code, events := post(t, r.Wrap(http.NotFoundHandler()), `{"output":"v","lane":"`+lane.Name+`"}`)
+	if want := "go version " + lane.Toolchain + " (the installed go)\n"; code != http.StatusOK || len(events) != 3 || events[1]["text"] != want || last(events)["verdict"] == nil {
+		t.Errorf("v on %s: %d %v; want it run by the installed go: %q", lane.Name, code, events, want)
+	}
+}
+
+// script writes an executable shell script.
+func script(t *testing.T, file, text string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(file, []byte("#!/bin/sh\n"+text), 0o755); err != nil {
+		t.Fatal(err)
 	}
 }
 

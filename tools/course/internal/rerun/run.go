@@ -2,6 +2,7 @@ package rerun
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -11,7 +12,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
-	"sync"
+	"slices"
 	"time"
 
 	"gomaps/tools/course/internal/outcmd"
@@ -47,10 +48,7 @@ func (r *Runner) serveRun(w http.ResponseWriter, req *http.Request) {
 	}
 	if e != nil {
 		status := map[string]int{"unknown": http.StatusNotFound, "lane": http.StatusBadRequest}[e.Kind]
-		if status == 0 {
-			status = http.StatusConflict
-		}
-		refuse(w, status, *e)
+		refuse(w, cmp.Or(status, http.StatusConflict), *e)
 		return
 	}
 	release, e := r.acquire(p)
@@ -67,35 +65,32 @@ func (r *Runner) serveRun(w http.ResponseWriter, req *http.Request) {
 // itself to this address is refused), from the same origin, with a JSON body (a form of another
 // site cannot send one without asking first).
 func sameSite(req *http.Request) (*apiError, int) {
-	refused := func(msg string) *apiError { return &apiError{Kind: "refused", Error: msg} }
+	refused := func(status int, msg string) (*apiError, int) { return &apiError{Kind: "refused", Error: msg}, status }
+	loopback := func(host string) bool {
+		ip := net.ParseIP(host)
+		return ip != nil && ip.IsLoopback()
+	}
 	if req.Method != http.MethodPost {
-		return refused("a run is asked for with POST, by the book's run button"), http.StatusMethodNotAllowed
+		return refused(http.StatusMethodNotAllowed, "a run is asked for with POST, by the book's run button")
 	}
 	if host, _, err := net.SplitHostPort(req.RemoteAddr); err != nil || !loopback(host) {
-		return refused("the book runs outputs for this machine only"), http.StatusForbidden
+		return refused(http.StatusForbidden, "the book runs outputs for this machine only")
 	}
 	host, _, err := net.SplitHostPort(req.Host)
 	if err != nil {
 		host = req.Host
 	}
 	if !loopback(host) && host != "localhost" {
-		return refused("the book runs outputs only for its pages at a loopback address (127.0.0.1 or localhost)"), http.StatusForbidden
+		return refused(http.StatusForbidden, "the book runs outputs only for its pages at a loopback address (127.0.0.1 or localhost)")
 	}
-	if o := req.Header.Get("Origin"); o != "" && o != "http://"+req.Host {
-		return refused("the book runs outputs only for its own pages"), http.StatusForbidden
-	}
-	if s := req.Header.Get("Sec-Fetch-Site"); s != "" && s != "same-origin" {
-		return refused("the book runs outputs only for its own pages"), http.StatusForbidden
+	o, s := req.Header.Get("Origin"), req.Header.Get("Sec-Fetch-Site")
+	if o != "" && o != "http://"+req.Host || s != "" && s != "same-origin" {
+		return refused(http.StatusForbidden, "the book runs outputs only for its own pages")
 	}
 	if mt, _, _ := mime.ParseMediaType(req.Header.Get("Content-Type")); mt != "application/json" {
-		return refused(`a run is asked for with a JSON body: {"output": NAME, "lane": LANE}`), http.StatusUnsupportedMediaType
+		return refused(http.StatusUnsupportedMediaType, `a run is asked for with a JSON body: {"output": NAME, "lane": LANE}`)
 	}
 	return nil, 0
-}
-
-func loopback(host string) bool {
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
 }
 
 // preflight refuses a run that cannot work here, with what to run first: the lane's toolchain
@@ -103,7 +98,7 @@ func loopback(host string) bool {
 // run); the command starts an API server and envtest's binaries are not built; it reads a file
 // of build/ that another output writes, and that file is not there.
 func (r *Runner) preflight(ctx context.Context, p *plan) *apiError {
-	here, err := r.machine(p.toolchan)
+	here, err := r.here(p.toolchan)
 	if err != nil {
 		return &apiError{Kind: "failed", Output: p.out.Name, Error: err.Error()}
 	}
@@ -130,37 +125,16 @@ func (r *Runner) preflight(ctx context.Context, p *plan) *apiError {
 // missingInput returns a file of build/ that c reads and is not there, and the output that
 // writes it: the first output, in name order (the order outputs runs them in), that names it.
 func (r *Runner) missingInput(c *outcmd.Cmd) (file, writer string) {
-	names, err := outcmd.Names(r.Root)
-	if err != nil {
-		return "", ""
-	}
+	all := outcmd.All(r.Root)
 	for _, f := range c.BuildFiles() {
 		if _, err := os.Stat(filepath.Join(r.Root, filepath.FromSlash(f))); err == nil {
 			continue
 		}
-		for _, name := range names {
-			o, err := outcmd.Read(r.Root, name)
-			if err != nil {
-				continue
-			}
-			if contains(o.BuildFiles(), f) {
-				if name != c.Name {
-					return f, name
-				}
-				break
-			}
+		if i := slices.IndexFunc(all, func(o *outcmd.Cmd) bool { return slices.Contains(o.BuildFiles(), f) }); i >= 0 && all[i].Name != c.Name {
+			return f, all[i].Name
 		}
 	}
 	return "", ""
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // acquire marks p's output as running, and the output that runs for it; an output that shares
@@ -199,68 +173,53 @@ func (r *Runner) acquire(p *plan) (release func(), e *apiError) {
 	}, nil
 }
 
-// events writes the run's events to the page, one JSON object per line, each flushed at once.
-type events struct {
-	mu  sync.Mutex
-	w   http.ResponseWriter
-	enc *json.Encoder
-}
-
-func (e *events) send(v any) {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	e.enc.Encode(v)
-	if f, ok := e.w.(http.Flusher); ok {
-		f.Flush()
-	}
-}
-
 // stream runs p, sending what it prints line by line, with the machine's paths scrubbed as the
-// book's outputs have them, then its verdict. The run stops at the time limit, when the page
-// goes away (the reader stopped it, or closed the page), or when the runner stops.
+// book's outputs have them, then its verdict, one JSON object per line, each flushed at once.
+// The run stops at the time limit, when the page goes away (the reader stopped it, or closed
+// the page), or when the runner stops.
 func (r *Runner) stream(w http.ResponseWriter, reqCtx context.Context, p *plan) {
 	w.Header().Set("Content-Type", "application/x-ndjson; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("X-Content-Type-Options", "nosniff")
-	ev := &events{w: w, enc: json.NewEncoder(w)}
-	ev.send(map[string]any{"t": "start", "line": "$ " + p.line, "lane": p.lane, "limit": r.Limit.Seconds()})
+	enc := json.NewEncoder(w)
+	send := func(v any) {
+		enc.Encode(v)
+		if f, ok := w.(http.Flusher); ok {
+			f.Flush()
+		}
+	}
+	fail := func(msg string) {
+		send(map[string]any{"t": "end", "error": apiError{Kind: "failed", Output: p.out.Name, Error: msg}})
+	}
+	send(map[string]any{"t": "start", "line": "$ " + p.line, "lane": p.lane, "limit": r.Limit.Seconds()})
 	ctx, cancel := context.WithTimeout(reqCtx, r.Limit)
 	defer cancel()
 	defer context.AfterFunc(r.ctx, cancel)()
 	sc := r.scrubber()
-	lines := &lineWriter{emit: func(line []byte) {
-		ev.send(map[string]string{"t": "out", "text": sc.Scrub(line)})
-	}}
+	lines := &lineWriter{emit: func(line []byte) { send(map[string]string{"t": "out", "text": sc.Scrub(line)}) }}
 	start := time.Now()
 	out, code, err := outcmd.Runner{Root: r.Root, Go: p.g, Live: lines, Group: true}.Run(ctx, p.run)
 	lines.flush()
 	switch {
 	case errors.Is(err, outcmd.ErrTimeLimit):
-		ev.send(map[string]any{"t": "end", "error": apiError{Kind: "limit", Output: p.out.Name, Limit: r.Limit.Seconds(),
+		send(map[string]any{"t": "end", "error": apiError{Kind: "limit", Output: p.out.Name, Limit: r.Limit.Seconds(),
 			Error: fmt.Sprintf("stopped after %v, the time limit of a run from the book: run go run ./tools/course outputs -check %s in a terminal to see it end", r.Limit, p.run.Name)}})
-		return
 	case err != nil && reqCtx.Err() != nil:
-		return // the page went away: nobody reads the rest
+		// The page went away: nobody reads the rest.
 	case err != nil && r.ctx.Err() != nil:
-		ev.send(map[string]any{"t": "end", "error": apiError{Kind: "failed", Output: p.out.Name,
-			Error: "the book's server was stopped during the run: start it again (go run ./tools/course), then run this output again"}})
-		return
+		fail("the book's server was stopped during the run: start it again (go run ./tools/course), then run this output again")
 	case err != nil:
-		ev.send(map[string]any{"t": "end", "error": apiError{Kind: "failed", Output: p.out.Name,
-			Error: fmt.Sprintf("%s did not run: %v", p.run.File, err)}})
-		return
+		fail(fmt.Sprintf("%s did not run: %v", p.run.File, err))
+	default:
+		if err := p.run.SaveOutput(r.Root, out); err != nil {
+			fail(err.Error())
+		} else if v, err := r.verdict(p, out, code); err != nil {
+			fail(err.Error())
+		} else {
+			v.Seconds = time.Since(start).Seconds()
+			send(map[string]any{"t": "end", "verdict": v})
+		}
 	}
-	if err := p.run.SaveOutput(r.Root, out); err != nil {
-		ev.send(map[string]any{"t": "end", "error": apiError{Kind: "failed", Output: p.out.Name, Error: err.Error()}})
-		return
-	}
-	v, err := r.verdict(p, out, code)
-	if err != nil {
-		ev.send(map[string]any{"t": "end", "error": apiError{Kind: "failed", Output: p.out.Name, Error: err.Error()}})
-		return
-	}
-	v.Seconds = time.Since(start).Seconds()
-	ev.send(map[string]any{"t": "end", "verdict": v})
 }
 
 // lineWriter hands on what is written to it a line at a time.
@@ -271,11 +230,7 @@ type lineWriter struct {
 
 func (l *lineWriter) Write(p []byte) (int, error) {
 	l.buf = append(l.buf, p...)
-	for {
-		i := bytes.IndexByte(l.buf, '\n')
-		if i < 0 {
-			break
-		}
+	for i := bytes.IndexByte(l.buf, '\n'); i >= 0; i = bytes.IndexByte(l.buf, '\n') {
 		l.emit(l.buf[:i+1])
 		l.buf = l.buf[i+1:]
 	}

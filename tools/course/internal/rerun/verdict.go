@@ -15,8 +15,8 @@ type Verdict struct {
 	Masked      []string   `json:"masked,omitempty"`      // what the masks hid, when Same and not Identical (scrub's kinds)
 	MaskedLines int        `json:"maskedLines,omitempty"` // how many lines of the run differ only there
 	Diff        []DiffLine `json:"diff,omitempty"`        // when not Same: the lines that differ, after masking
-	Changed     int        `json:"changed,omitempty"`     // how many lines Diff has in all: of the printed output (-) and of the run (+)
-	More        int        `json:"more,omitempty"`        // changed lines left out of Diff
+	Changed     int        `json:"changed,omitempty"`     // how many lines changed: a line replaced counts once (see changedLines)
+	More        int        `json:"more,omitempty"`        // lines of the diff left out of Diff (past maxDiff)
 	Exit        int        `json:"exit"`                  // the run's exit status
 	WantExit    int        `json:"wantExit"`              // the printed run's
 	Lane        string     `json:"lane"`                  // the lane it ran on, "" as written
@@ -54,10 +54,11 @@ func (r *Runner) verdict(p *plan, out []byte, code int) (*Verdict, error) {
 		v.Masked, v.MaskedLines = maskedKinds(rawWant, rawGot, c.Varying)
 	}
 	if !same {
-		for _, op := range linediff.Edits(linediff.Lines(wantN), linediff.Lines(gotN)) {
+		edits := linediff.Edits(linediff.Lines(wantN), linediff.Lines(gotN))
+		v.Changed = changedLines(edits)
+		for _, op := range edits {
 			switch op.Kind {
 			case '-', '+':
-				v.Changed++
 				if len(v.Diff) == maxDiff {
 					v.More++
 					continue
@@ -74,6 +75,26 @@ func (r *Runner) verdict(p *plan, out []byte, code int) (*Verdict, error) {
 		v.Notes = c.Notes
 	}
 	return v, nil
+}
+
+// changedLines counts the lines an edit script changes as a reader counts them: in each run of
+// changes between unchanged lines, k printed lines (-) replaced by m lines of the run (+) are
+// max(k, m) changed lines, so that one line that differs is one, not a line removed and a line
+// added.
+func changedLines(edits []linediff.Op) int {
+	n, minus, plus := 0, 0, 0
+	for _, op := range append(edits, linediff.Op{Kind: ' '}) {
+		switch op.Kind {
+		case '-':
+			minus++
+		case '+':
+			plus++
+		default:
+			n += max(minus, plus)
+			minus, plus = 0, 0
+		}
+	}
+	return n
 }
 
 // unpadded is an output without its trailing blanks, which no comparison counts.
@@ -99,7 +120,7 @@ func maskedKinds(want, got string, varying []*regexp.Regexp) ([]string, int) {
 		}
 	}
 	var kinds []string
-	for _, k := range []string{scrub.KindVary, scrub.KindTemp, scrub.KindHex, scrub.KindGoroutine, scrub.KindDuration, scrub.KindBlanks} {
+	for _, k := range scrub.AllKinds {
 		if found[k] {
 			kinds = append(kinds, k)
 		}

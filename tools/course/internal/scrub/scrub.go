@@ -1,11 +1,16 @@
+// Package scrub makes a command's output the same text on every machine: it replaces the
+// machine's own paths (Scrubber), and masks what legitimately varies between two runs before
+// they are compared (Normalize).
 package scrub
 
 import (
+	"cmp"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
-	"sort"
+	"slices"
 	"strings"
 
 	"gomaps/tools/internal/gocmd"
@@ -25,7 +30,11 @@ func New(root string, g gocmd.Go) *Scrubber {
 		if len(path) < 2 || !filepath.IsAbs(path) {
 			return
 		}
-		for _, p := range []string{path, evalSymlinks(path)} {
+		real, err := filepath.EvalSymlinks(path)
+		if err != nil {
+			real = path
+		}
+		for _, p := range []string{path, real} {
 			if _, ok := repl[p]; !ok {
 				repl[p] = with
 			}
@@ -44,16 +53,10 @@ func New(root string, g gocmd.Go) *Scrubber {
 	return NewFrom(repl)
 }
 
+// NewFrom returns a Scrubber that replaces each path of repl (a key) by its value.
 func NewFrom(repl map[string]string) *Scrubber {
-	olds := make([]string, 0, len(repl))
-	for old := range repl {
-		olds = append(olds, old)
-	}
-	sort.Slice(olds, func(i, j int) bool {
-		if len(olds[i]) != len(olds[j]) {
-			return len(olds[i]) > len(olds[j])
-		}
-		return olds[i] < olds[j]
+	olds := slices.SortedFunc(maps.Keys(repl), func(a, b string) int {
+		return cmp.Or(len(b)-len(a), strings.Compare(a, b))
 	})
 	s := &Scrubber{olds: olds}
 	for _, old := range olds {
@@ -62,13 +65,7 @@ func NewFrom(repl map[string]string) *Scrubber {
 	return s
 }
 
-func evalSymlinks(path string) string {
-	if p, err := filepath.EvalSymlinks(path); err == nil {
-		return p
-	}
-	return path
-}
-
+// Scrub returns out with the machine's paths replaced.
 func (s *Scrubber) Scrub(out []byte) string {
 	text := string(out)
 	for i, old := range s.olds {
@@ -138,7 +135,7 @@ func Normalize(s string, varying []*regexp.Regexp) string {
 	return strings.TrimRight(s, " \t\n") + "\n"
 }
 
-// The kinds of masks, as Kinds names them.
+// The kinds of masks, as Kinds names them, in the order of AllKinds.
 const (
 	KindVary      = "vary"      // a # vary pattern of the command
 	KindTemp      = "temp"      // a temporary path
@@ -147,6 +144,9 @@ const (
 	KindDuration  = "duration"  // a duration, or go test's (cached)
 	KindBlanks    = "blanks"    // blanks: trailing ones, or the padding around a masked value
 )
+
+// AllKinds are the kinds of masks in the order Normalize applies them.
+var AllKinds = []string{KindVary, KindTemp, KindHex, KindGoroutine, KindDuration, KindBlanks}
 
 // Kinds names what Normalize masks in line, in the order above: the kinds whose patterns match
 // it. A line none matches, which Normalize still changes, has only blanks that differ.
@@ -201,39 +201,22 @@ func maskVarying(s string, re *regexp.Regexp) string {
 // must not make two runs differ either. (A value glued to the text before it, as in "took9.9s",
 // has no padding to collapse; the course's programs separate columns by blanks.)
 func collapseAroundMasks(s string) string {
-	if !Mask.MatchString(s) {
-		return s
+	for _, c := range blanksAroundMasks {
+		s = c.re.ReplaceAllString(s, c.with)
 	}
-	lines := strings.Split(s, "\n")
-	for i, line := range lines {
-		if !Mask.MatchString(line) {
-			continue
-		}
-		var b strings.Builder
-		rest := line
-		for {
-			loc := Mask.FindStringIndex(rest)
-			if loc == nil {
-				b.WriteString(rest)
-				break
-			}
-			before := strings.TrimRight(rest[:loc[0]], " \t")
-			b.WriteString(before)
-			if len(before) < loc[0] && b.Len() > 0 {
-				b.WriteByte(' ') // blanks between text and the Mask
-			}
-			b.WriteString(rest[loc[0]:loc[1]])
-			rest = rest[loc[1]:]
-			if after := strings.TrimLeft(rest, " \t"); len(after) < len(rest) {
-				if after != "" {
-					b.WriteByte(' ') // blanks between the Mask and text (or the next Mask)
-				}
-				rest = after
-			}
-		}
-		lines[i] = b.String()
-	}
-	return strings.Join(lines, "\n")
+	return s
+}
+
+// blanksAroundMasks are collapseAroundMasks' rules, in order: blanks at a line's ends go, other
+// blanks before or after a Mask become one space.
+var blanksAroundMasks = []struct {
+	re   *regexp.Regexp
+	with string
+}{
+	{regexp.MustCompile(`(?m)^[ \t]+(` + Mask.String() + `)`), "$1"},
+	{regexp.MustCompile(`(?m)(` + Mask.String() + `)[ \t]+$`), "$1"},
+	{regexp.MustCompile(`[ \t]+(` + Mask.String() + `)`), " $1"},
+	{regexp.MustCompile(`(` + Mask.String() + `)[ \t]+`), "$1 "},
 }
 
 // LineDiff returns a short line diff from want to got, at most limit changed lines.

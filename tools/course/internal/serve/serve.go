@@ -11,7 +11,6 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strconv"
@@ -19,10 +18,8 @@ import (
 
 	"gomaps/tools/course/internal/base"
 	"gomaps/tools/course/internal/book"
-	"gomaps/tools/course/internal/install"
 	"gomaps/tools/course/internal/rerun"
 	"gomaps/tools/internal/cli"
-	"gomaps/tools/internal/gocmd"
 )
 
 // Command is the serve command.
@@ -39,10 +36,8 @@ func Command() *cli.Command {
 			fs.StringVar(&addr, "addr", "127.0.0.1:8000", "`host:port` the book is served at")
 			fs.StringVar(&built, "book", "", "serve the book built in `DIR` (mkdocs build) instead of running mkdocs serve")
 		},
-		Run: func(ctx context.Context, io cli.IO, args []string) error {
-			if len(args) > 0 {
-				return cli.Usagef("serve: unexpected argument %q", args[0])
-			}
+		NoArgs: true,
+		Run: base.Run(func(ctx context.Context, env *base.Env, _ []string) error {
 			host, port, err := net.SplitHostPort(addr)
 			if err != nil {
 				return cli.Usagef("serve: -addr %s: want host:port", addr)
@@ -50,28 +45,17 @@ func Command() *cli.Command {
 			if host == "" {
 				host = "127.0.0.1"
 			}
-			root, err := base.FindRoot()
-			if err != nil {
-				return err
-			}
 			if built != "" && !base.IsFile(filepath.Join(built, "index.html")) {
 				return fmt.Errorf("serve: -book %s: no index.html there: give the folder mkdocs build wrote (build/book, or a room pack's book)", built)
 			}
-			s := &install.Setup{Root: root, Stdout: io.Stdout, Stderr: io.Stderr, Go: gocmd.Machine()}
-			return serve(ctx, s, net.JoinHostPort(host, port), built)
-		},
+			return serve(ctx, env, net.JoinHostPort(host, port), built)
+		}),
 	}
-}
-
-// A book is the book being served: by mkdocs serve (book.Server) or from a built folder.
-type servedBook interface {
-	Exited() <-chan error
-	Stop()
 }
 
 // serve serves the book at addr, from mkdocs serve or, with built, from that folder, with the
 // run buttons on a loopback address, and shows where the labs start, until ctx ends (Ctrl-C).
-func serve(ctx context.Context, s *install.Setup, addr, built string) error {
+func serve(ctx context.Context, env *base.Env, addr, built string) error {
 	listener, err := net.Listen("tcp", addr)
 	if err != nil {
 		return fmt.Errorf("serve: cannot listen on %s: %v (another book or program is serving there? -addr chooses another)", addr, err)
@@ -80,35 +64,33 @@ func serve(ctx context.Context, s *install.Setup, addr, built string) error {
 	// The address as given, with the port the listener got (-addr host:0 picks a free one).
 	host, _, _ := net.SplitHostPort(addr)
 	url := "http://" + net.JoinHostPort(host, strconv.Itoa(listener.Addr().(*net.TCPAddr).Port)) + "/"
-	runs := runButtons(s, listener, host)
-	if runs != nil {
+	wrap := func(h http.Handler) http.Handler { return h }
+	if !listener.Addr().(*net.TCPAddr).IP.IsLoopback() {
+		fmt.Fprintf(env.Stdout, "course: the book's run buttons are off: %s is not a loopback address, and a run button runs commands on this machine (-addr 127.0.0.1:PORT turns them on)\n", host)
+	} else {
+		fmt.Fprintln(env.Stdout, "course: under each output of the book, a run button runs its command here and compares what it prints with the book")
+		runs := rerun.New(env.Root)
 		defer runs.Stop()
+		wrap = runs.Wrap
 	}
 	// The book first: mkdocs serve answers within seconds, while the lab list may run tests
 	// for a minute on a machine that has never run them. The list follows when it is ready.
 	start := time.Now()
-	var v servedBook
-	if built == "" {
-		v, err = startMkdocs(ctx, s, listener, runs)
-	} else {
-		v = startBuilt(s, built, listener, runs)
-	}
+	exited, stop, err := startBook(ctx, env, listener, wrap, built)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(s.Stdout, "the book is at %s, in Chinese at %szh/ (it answered after %.1fs; Ctrl-C stops it)\n", url, url, time.Since(start).Seconds())
+	defer stop()
+	fmt.Fprintf(env.Stdout, "the book is at %s, in Chinese at %szh/ (it answered after %.1fs; Ctrl-C stops it)\n", url, url, time.Since(start).Seconds())
 	listCtx, cancelList := context.WithCancel(ctx)
 	listDone := make(chan struct{})
 	go func() {
 		defer close(listDone)
-		labList(listCtx, s, s.Root)
+		labList(listCtx, env)
 	}()
 	defer func() { cancelList(); <-listDone }()
 	select {
-	case err := <-v.Exited():
-		cancelList()
-		<-listDone
-		v.Stop()
+	case err := <-exited:
 		what := "mkdocs serve"
 		if built != "" {
 			what = "serving " + built
@@ -118,94 +100,66 @@ func serve(ctx context.Context, s *install.Setup, addr, built string) error {
 		}
 		return errors.New(what + " stopped")
 	case <-ctx.Done():
-	}
-	// Ctrl-C in a terminal reaches mkdocs too; the signal covers the other ways we were stopped.
-	cancelList()
-	<-listDone
-	v.Stop()
-	fmt.Fprintln(s.Stdout, "course: stopped serving the book")
-	return nil
-}
-
-// runButtons returns the runner behind the book's run buttons, and says so; nil, and why, when
-// the book is served at an address that is not a loopback one: a run button runs a command on
-// this machine, for whoever can reach the page.
-func runButtons(s *install.Setup, l net.Listener, host string) *rerun.Runner {
-	if a, ok := l.Addr().(*net.TCPAddr); !ok || !a.IP.IsLoopback() {
-		fmt.Fprintf(s.Stdout, "course: the book's run buttons are off: %s is not a loopback address, and a run button runs commands on this machine (-addr 127.0.0.1:PORT turns them on)\n", host)
+		// Ctrl-C in a terminal reaches mkdocs too; ctx's end covers the other ways we were stopped.
+		cancelList()
+		<-listDone
+		stop()
+		fmt.Fprintln(env.Stdout, "course: stopped serving the book")
 		return nil
 	}
-	fmt.Fprintln(s.Stdout, "course: under each output of the book, a run button runs its command here and compares what it prints with the book")
-	return rerun.New(s.Root)
 }
 
-// startMkdocs serves the book through mkdocs serve, which rebuilds it when a chapter changes.
-func startMkdocs(ctx context.Context, s *install.Setup, l net.Listener, runs *rerun.Runner) (*book.Server, error) {
-	v, err := book.NewServer(s)
+// startBook serves the book on l through mkdocs serve, which rebuilds it when a chapter
+// changes, or with built the book mkdocs build wrote into that folder (its Chinese edition in
+// built/zh). It returns what receives the serving's end, and what stops it.
+func startBook(ctx context.Context, env *base.Env, l net.Listener, wrap func(http.Handler) http.Handler, built string) (<-chan error, func(), error) {
+	if built != "" {
+		fmt.Fprintf(env.Stdout, "course: serving the book built in %s (it is not rebuilt when a chapter changes)\n", built)
+		srv := &http.Server{Handler: wrap(http.FileServer(http.Dir(built)))}
+		exited := make(chan error, 1)
+		go func() {
+			if err := srv.Serve(l); err != nil && !errors.Is(err, http.ErrServerClosed) {
+				exited <- err
+			}
+		}()
+		return exited, func() { srv.Close() }, nil
+	}
+	v, err := book.NewServer(ctx, env)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	if runs != nil {
-		v.Wrap = runs.Wrap
-	}
-	fmt.Fprintln(s.Stdout, "course: building the book (mkdocs serve, the English book, then the Chinese edition)")
+	v.Wrap = wrap
+	fmt.Fprintln(env.Stdout, "course: building the book (mkdocs serve, the English book, then the Chinese edition)")
 	if err := v.Start(ctx, l, os.Stderr); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return v, nil
-}
-
-// builtBook serves a book that mkdocs build wrote.
-type builtBook struct {
-	srv    *http.Server
-	exited chan error
-}
-
-func (b *builtBook) Exited() <-chan error { return b.exited }
-func (b *builtBook) Stop()                { b.srv.Close() }
-
-// startBuilt serves the book mkdocs build wrote into dir, its Chinese edition in dir/zh.
-func startBuilt(s *install.Setup, dir string, l net.Listener, runs *rerun.Runner) *builtBook {
-	fmt.Fprintf(s.Stdout, "course: serving the book built in %s (it is not rebuilt when a chapter changes)\n", dir)
-	var h http.Handler = http.FileServer(http.Dir(dir))
-	if runs != nil {
-		h = runs.Wrap(h)
-	}
-	b := &builtBook{srv: &http.Server{Handler: h}, exited: make(chan error, 1)}
-	go func() {
-		if err := b.srv.Serve(l); err != nil && !errors.Is(err, http.ErrServerClosed) {
-			b.exited <- err
-		}
-	}()
-	return b
+	return v.Exited(), v.Stop, nil
 }
 
 // labList prints where the labs stand (go run ./tools/lab list) once it has finished, so its
 // lines come as one block among mkdocs's.
-func labList(ctx context.Context, s *install.Setup, root string) {
-	if !base.IsFile(filepath.Join(root, "tools", "lab", "main.go")) {
-		fmt.Fprintln(s.Stdout, "course: the lab runner (tools/lab) is not there yet: skipping the list of labs")
+func labList(ctx context.Context, env *base.Env) {
+	if !base.IsFile(filepath.Join(env.Root, "tools", "lab", "main.go")) {
+		fmt.Fprintln(env.Stdout, "course: the lab runner (tools/lab) is not there yet: skipping the list of labs")
 		return
 	}
-	fmt.Fprintln(s.Stdout, "course: checking where your labs stand (go run ./tools/lab list); the list follows when it is ready")
+	fmt.Fprintln(env.Stdout, "course: checking where your labs stand (go run ./tools/lab list); the list follows when it is ready")
 	// A built binary rather than go run, so that Ctrl-C reaches the runner, which stops its tests.
-	bin := filepath.Join(root, "build", "lab-list")
+	bin := filepath.Join(env.Root, "build", "lab-list")
 	if runtime.GOOS == "windows" {
 		bin += ".exe"
 	}
 	var out bytes.Buffer
-	build := exec.CommandContext(ctx, "go", "build", "-o", bin, "./tools/lab")
-	build.Dir = root
+	build := env.Command(ctx, "go", "build", "-o", bin, "./tools/lab")
 	build.Stdout, build.Stderr = &out, &out
 	if err := build.Run(); err != nil {
 		if ctx.Err() == nil {
-			fmt.Fprintf(s.Stderr, "course: go build ./tools/lab: %v (the book is served anyway)\n%s", err, out.Bytes())
+			fmt.Fprintf(env.Stderr, "course: go build ./tools/lab: %v (the book is served anyway)\n%s", err, out.Bytes())
 		}
 		return
 	}
 	defer os.Remove(bin)
-	cmd := exec.CommandContext(ctx, bin, "list")
-	cmd.Dir = root
+	cmd := env.Command(ctx, bin, "list")
 	cmd.Stdout, cmd.Stderr = &out, &out
 	cmd.Cancel = func() error { return cmd.Process.Signal(os.Interrupt) }
 	cmd.WaitDelay = 5 * time.Second
@@ -213,8 +167,8 @@ func labList(ctx context.Context, s *install.Setup, root string) {
 	if ctx.Err() != nil {
 		return
 	}
-	s.Stdout.Write(out.Bytes())
+	env.Stdout.Write(out.Bytes())
 	if err != nil && !bytes.Contains(out.Bytes(), []byte("next: ")) {
-		fmt.Fprintf(s.Stderr, "course: go run ./tools/lab list: %v (the book is served anyway)\n", err)
+		fmt.Fprintf(env.Stderr, "course: go run ./tools/lab list: %v (the book is served anyway)\n", err)
 	}
 }

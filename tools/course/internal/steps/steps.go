@@ -1,12 +1,9 @@
-// Package steps runs a command's steps and reports them the one way the course's commands do:
+// Package steps reports a command's steps the one way the course's commands do:
 //
 //	==> [2/19] zh: go run ./tools/course zh
 //	--- ok zh (1.4s)
-//	...
+//	--- FAIL vet (3.1s): why (nothing after the time: cli.ErrFailed, the step said why)
 //	18 passed, 1 failed
-//
-// A step that fails prints "--- FAIL NAME (Ns): why"; a step whose error is cli.ErrFailed has
-// printed why already. check goes on after a failure; prepare and pack stop at the first.
 package steps
 
 import (
@@ -16,23 +13,21 @@ import (
 	"strings"
 	"time"
 
+	"gomaps/tools/course/internal/stepcache"
 	"gomaps/tools/internal/cli"
 )
 
-// A Step is one step of a command.
+// A Step is one step of a command that stops at the first failure (prepare, pack).
 type Step struct {
-	Name  string // one word, for the report and for -skip
-	Title string // the command it amounts to, or what it does
-	// Run does the step; what it returns, when not "", follows the ok line: "--- ok NAME
-	// (Ns): summary".
-	Run func() (summary string, err error)
+	Name  string                             // one word
+	Title string                             // the command it amounts to, or what it does
+	Run   func() (summary string, err error) // summary, if any, ends its ok line
 }
 
 // A Runner reports steps to Out.
 type Runner struct {
 	Out    io.Writer
-	Total  int  // the number of steps, for "[i/n]"; 0 leaves the numbers out
-	GoOn   bool // go on after a failure (check); otherwise Run stops at the first
+	Total  int // the number of steps, for "[i/n]"; 0 leaves the numbers and the titles out
 	passed int
 	failed []string
 }
@@ -49,15 +44,10 @@ func (r *Runner) Begin(i int, name, title string) {
 	}
 }
 
-// Skipped prints that step i was left out, and why.
-func (r *Runner) Skipped(i int, name, why string) {
-	fmt.Fprintf(r.Out, "==> [%d/%d] %s: skipped (%s)\n", i+1, r.Total, name, why)
-}
-
-// Cached counts a step that passed before with the same inputs, and says so.
-func (r *Runner) Cached(name string, secs float64, at time.Time) {
+// Cached counts a step that passed before with the same inputs (check's).
+func (r *Runner) Cached(name string, rec stepcache.Record) {
 	r.passed++
-	fmt.Fprintf(r.Out, "--- ok %s (cached: it passed in %.1fs at %s with the same inputs; -fresh runs it again)\n", name, secs, at.Format("2006-01-02 15:04"))
+	fmt.Fprintf(r.Out, "--- ok %s (%v; -fresh runs it again)\n", name, rec)
 }
 
 // End counts a step that ran for secs and prints its result.
@@ -79,34 +69,21 @@ func (r *Runner) End(name string, secs float64, summary string, err error) {
 	}
 }
 
-// Run runs the steps in order, each with Begin and End. Without GoOn it stops at the first
-// failure and returns its error; with GoOn it runs them all and returns ErrFailed when one
-// failed. It prints no summary: see Summary.
+// Run runs the steps in order, each with Begin and End, and returns the first failure.
 func (r *Runner) Run(steps []Step) error {
 	for i, s := range steps {
-		title := s.Title
-		if r.Total == 0 {
-			title = ""
-		}
-		r.Begin(i, s.Name, title)
+		r.Begin(i, s.Name, s.Title)
 		start := time.Now()
 		summary, err := s.Run()
 		r.End(s.Name, time.Since(start).Seconds(), summary, err)
-		if err != nil && !r.GoOn {
+		if err != nil {
 			return err
 		}
-	}
-	if len(r.failed) > 0 {
-		return cli.ErrFailed
 	}
 	return nil
 }
 
-// Failed reports whether a step failed.
-func (r *Runner) Failed() bool { return len(r.failed) > 0 }
-
-// Summary prints the steps that failed, if any, then "N passed, N failed", and returns
-// ErrFailed when a step failed.
+// Summary prints the steps that failed, then "N passed, N failed"; ErrFailed when one failed.
 func (r *Runner) Summary() error {
 	if len(r.failed) > 0 {
 		fmt.Fprintf(r.Out, "failed: %s\n", strings.Join(r.failed, ", "))

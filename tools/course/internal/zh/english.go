@@ -108,7 +108,7 @@ func englishRuns(root string) ([]englishRun, error) {
 func markdownRuns(file, text string, offset int) (runs []englishRun, includes []string) {
 	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
 	blankQuoteColumns(lines)
-	fence := ""
+	code := fenced(lines)
 	start := -1 // the first line of the paragraph being read, or -1
 	flush := func(end int) {
 		if start >= 0 {
@@ -119,20 +119,8 @@ func markdownRuns(file, text string, offset int) (runs []englishRun, includes []
 		start = -1
 	}
 	for i, line := range lines {
-		if m := fenceRE.FindStringSubmatch(line); m != nil {
-			switch {
-			case fence == "":
-				flush(i)
-				fence = m[1]
-				continue
-			case strings.HasPrefix(strings.TrimSpace(line), fence) && strings.Trim(strings.TrimSpace(line), fence[:1]) == "":
-				fence = ""
-				continue
-			}
-		}
 		switch {
-		case fence != "":
-		case strings.TrimSpace(line) == "":
+		case code[i] || strings.TrimSpace(line) == "":
 			flush(i)
 		case includeRE.MatchString(line):
 			flush(i)
@@ -264,24 +252,16 @@ func blankCodeSpans(b []byte, blank func(start, end int)) {
 			i++
 			continue
 		}
-		end := -1
-		for j := i + n; j < len(b); {
-			if m := ticks(j); m > 0 {
-				if m == n {
-					end = j + m
-					break
-				}
-				j += m
-				continue
-			}
-			j++
+		j := i + n // the next run of exactly n backticks
+		for j < len(b) && ticks(j) != n {
+			j += max(1, ticks(j))
 		}
-		if end < 0 {
+		if j < len(b) {
+			blank(i, j+n)
+			i = j + n
+		} else {
 			i += n
-			continue
 		}
-		blank(i, end)
-		i = end
 	}
 }
 

@@ -17,9 +17,14 @@
 // translation, an English page with no Chinese twin, or Chinese headings that no longer follow
 // the English ones fail it, each with the page and the sections named. After translating the
 // change, `zh -stamp PAGE` records the English page as it now is.
+//
+// Two more checks read the Chinese pages themselves: no run of English words is left in their
+// prose (english.go), and every quotation they attribute to one of the seed posts is that
+// post's own words, as chapter 09's cards show them (quotes.go).
 package zh
 
 import (
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -48,23 +53,19 @@ func Command() *cli.Command {
 		Name:  "zh",
 		Usage: "[-stamp PAGE...]",
 		Short: "check that the Chinese edition is in step with the English book",
-		Long:  "check that the Chinese edition (chapters/zh/) is in step with the English book: every English page has a Chinese twin, and no section of an English page changed since its twin translated it (each twin records the hashes of the English sections it translates); it names each page and section that changed. It also fails on a run of four or more English words in a Chinese page, or in a file it includes, outside code, names and quotes. -stamp PAGE records, after a translation, the English page as it now is",
+		Long:  "check that the Chinese edition (chapters/zh/) is in step with the English book: every English page has a Chinese twin, and no section of an English page changed since its twin translated it (each twin records the hashes of the English sections it translates); it names each page and section that changed. It also fails on a run of four or more English words in a Chinese page, or in a file it includes, outside code, names and quotes; and on a quotation (“…”) in a sentence that links a claim of a seed post (09-claims.md#s0-23) or names the posts as saying it, which is not the words of a claim it links, as chapter 09's card shows them (原文). -stamp PAGE records, after a translation, the English page as it now is",
 		Flags: func(fs *flag.FlagSet) {
 			fs.BoolVar(&stamp, "stamp", false, "record, in each Chinese `PAGE` named (02-buckets.md), the English page as it is now: after translating its changes")
 		},
-		Run: func(_ context.Context, io cli.IO, args []string) error {
-			root, err := base.FindRoot()
-			if err != nil {
-				return err
-			}
-			if stamp {
-				return Stamp(io.Stdout, root, args)
-			}
-			if len(args) > 0 {
+		Run: base.Run(func(_ context.Context, env *base.Env, args []string) error {
+			switch {
+			case stamp:
+				return Stamp(env.Stdout, env.Root, args)
+			case len(args) > 0:
 				return cli.Usagef("zh: unexpected argument %q (zh -stamp PAGE records a page)", args[0])
 			}
-			return Check(io.Stdout, root)
-		},
+			return Check(env.Stdout, env.Root)
+		}),
 	}
 }
 
@@ -74,8 +75,7 @@ func Stamp(stdout io.Writer, root string, pages []string) error {
 		return cli.Usagef("zh -stamp: name the pages translated, as in: zh -stamp 02-buckets.md")
 	}
 	for _, page := range pages {
-		page = strings.TrimPrefix(filepath.ToSlash(page), "chapters/")
-		page = strings.TrimPrefix(page, "zh/")
+		page = strings.TrimPrefix(strings.TrimPrefix(filepath.ToSlash(page), "chapters/"), "zh/")
 		if err := zhStamp(root, page); err != nil {
 			return err
 		}
@@ -84,8 +84,9 @@ func Stamp(stdout io.Writer, root string, pages []string) error {
 	return nil
 }
 
-// Check prints each Chinese page that is not in step with the English book and each run of
-// English words in the Chinese edition's prose (english.go), and fails when there is one.
+// Check prints each Chinese page that is not in step with the English book, each run of
+// English words in the Chinese edition's prose (english.go) and each quotation of a seed post
+// that is not its words (quotes.go), and fails when there is one.
 func Check(stdout io.Writer, root string) error {
 	problems, pages, err := zhCheck(root)
 	if err != nil {
@@ -95,28 +96,38 @@ func Check(stdout io.Writer, root string) error {
 	if err != nil {
 		return err
 	}
-	for _, p := range problems {
-		fmt.Fprintln(stdout, p)
-	}
-	for _, r := range runs {
-		fmt.Fprintln(stdout, r)
+	misquotes, err := quotes(root)
+	if err != nil {
+		return err
 	}
 	var failed []string
-	if len(problems) > 0 {
-		failed = append(failed, fmt.Sprintf("%d of %d Chinese pages are not in step with the English book", len(problems), pages))
-	}
-	if len(runs) > 0 {
-		what := "runs"
-		if len(runs) == 1 {
-			what = "run"
+	report := func(found []string, one, many string) {
+		for _, f := range found {
+			fmt.Fprintln(stdout, f)
 		}
-		failed = append(failed, fmt.Sprintf("%d %s of English words in the Chinese edition's prose", len(runs), what))
+		if n := len(found); n == 1 && one != "" {
+			failed = append(failed, one)
+		} else if n > 0 {
+			failed = append(failed, fmt.Sprintf(many, n))
+		}
 	}
+	report(problems, "", "%d of "+fmt.Sprint(pages)+" Chinese pages are not in step with the English book")
+	report(lines(runs), "1 run of English words in the Chinese edition's prose", "%d runs of English words in the Chinese edition's prose")
+	report(lines(misquotes), "1 quotation of the seed posts that is not their words", "%d quotations of the seed posts that are not their words")
 	if len(failed) > 0 {
 		return errors.New(strings.Join(failed, "; "))
 	}
-	fmt.Fprintf(stdout, "zh: all %d English pages have a Chinese twin in step with them, and the Chinese pages have no run of %d English words outside code, names and quotes\n", pages, minRun)
+	fmt.Fprintf(stdout, "zh: all %d English pages have a Chinese twin in step with them, the Chinese pages have no run of %d English words outside code, names and quotes, and quote the seed posts only in their own words\n", pages, minRun)
 	return nil
+}
+
+// lines is what each of list prints.
+func lines[T fmt.Stringer](list []T) []string {
+	var out []string
+	for _, x := range list {
+		out = append(out, x.String())
+	}
+	return out
 }
 
 // section is one heading of a page and what follows it, down to the next heading.
@@ -132,17 +143,30 @@ var (
 	fenceRE   = regexp.MustCompile("^\\s*(`{3,}|~{3,})")
 )
 
+// fenced reports, for each line, whether it is a line of fenced code, the fences included.
+func fenced(lines []string) []bool {
+	in := make([]bool, len(lines))
+	fence := ""
+	for i, line := range lines {
+		m, t := fenceRE.FindStringSubmatch(line), strings.TrimSpace(line)
+		in[i] = fence != "" || m != nil
+		if m != nil && fence == "" {
+			fence = m[1]
+		} else if m != nil && strings.HasPrefix(t, fence) && strings.Trim(t, fence[:1]) == "" {
+			fence = ""
+		}
+	}
+	return in
+}
+
 // splitFrontMatter returns a page's front matter lines (without the --- lines) and its body.
 func splitFrontMatter(text string) (front []string, body string) {
-	if !strings.HasPrefix(text, "---\n") {
+	rest, ok := strings.CutPrefix(text, "---\n")
+	front1, body, ok2 := strings.Cut(rest, "\n---\n")
+	if !ok || !ok2 {
 		return nil, text
 	}
-	rest := text[len("---\n"):]
-	end := strings.Index(rest, "\n---\n")
-	if end < 0 {
-		return nil, text
-	}
-	return strings.Split(rest[:end], "\n"), rest[end+len("\n---\n"):]
+	return strings.Split(front1, "\n"), body
 }
 
 // sections splits a page's body at its headings (outside fenced code). Text before the first
@@ -150,44 +174,30 @@ func splitFrontMatter(text string) (front []string, body string) {
 func sections(body string) []section {
 	var out []section
 	var cur []string
-	id, title, level, explicit := "", "", 0, false
+	s := section{}
 	used := map[string]int{}
 	flush := func() {
 		text := strings.TrimRight(strings.Join(cur, "\n"), "\n ")
-		if id == "" && strings.TrimSpace(text) == "" {
-			return
+		if s.id != "" || strings.TrimSpace(text) != "" {
+			sum := sha256.Sum256([]byte(text))
+			s.hash = hex.EncodeToString(sum[:6])
+			out = append(out, s)
 		}
-		sum := sha256.Sum256([]byte(text))
-		out = append(out, section{level: level, id: id, title: title, hash: hex.EncodeToString(sum[:6]), explicit: explicit})
 	}
-	fence := ""
-	for _, line := range strings.Split(strings.ReplaceAll(body, "\r\n", "\n"), "\n") {
+	lines := strings.Split(strings.ReplaceAll(body, "\r\n", "\n"), "\n")
+	code := fenced(lines)
+	for i, line := range lines {
 		line = strings.TrimRight(line, " \t")
-		if m := fenceRE.FindStringSubmatch(line); m != nil {
-			switch {
-			case fence == "":
-				fence = m[1]
-			case strings.HasPrefix(strings.TrimSpace(line), fence) && strings.Trim(strings.TrimSpace(line), fence[:1]) == "":
-				fence = ""
-			}
-		}
-		if m := headingRE.FindStringSubmatch(line); m != nil && fence == "" {
+		if m := headingRE.FindStringSubmatch(line); m != nil && !code[i] {
 			flush()
 			cur = nil
-			title, level = m[2], len(m[1])
-			explicit = false
-			if a := attrIDRE.FindStringSubmatchIndex(title); a != nil {
-				id = title[a[2]:a[3]]
-				title = title[:a[0]]
-				explicit = true
-			} else {
-				id = heading.Slug(title)
-				// As the toc extension does: a second heading with the same id gets _1.
-				if n := used[id]; n > 0 {
-					id = fmt.Sprintf("%s_%d", id, n)
-				}
+			s = section{level: len(m[1]), title: m[2]}
+			if a := attrIDRE.FindStringSubmatchIndex(s.title); a != nil {
+				s.id, s.title, s.explicit = s.title[a[2]:a[3]], s.title[:a[0]], true
+			} else if s.id = heading.Slug(s.title); used[s.id] > 0 {
+				s.id = fmt.Sprintf("%s_%d", s.id, used[s.id]) // as the toc extension does: a second heading with the same id gets _1
 			}
-			used[id]++
+			used[s.id]++
 		}
 		cur = append(cur, line)
 	}
@@ -197,23 +207,19 @@ func sections(body string) []section {
 
 // record reads the record in a Chinese page's front matter: the English page it translates and
 // the hashes of that page's sections when it was translated, in order (the text before the first
-// heading, written `""`, has the id ""). other is the rest of the
-// front matter (such as hide:), which stamping keeps.
+// heading, written `""`, has the id ""). other is the rest of the front matter (such as hide:),
+// which stamping keeps.
 func record(front []string) (translates string, recorded []section, other []string) {
 	in := false
 	for _, line := range front {
-		switch {
-		case strings.HasPrefix(line, "translates:"):
-			translates = strings.TrimSpace(strings.TrimPrefix(line, "translates:"))
-			in = false
-		case strings.HasPrefix(line, "sections:"):
+		if t, ok := strings.CutPrefix(line, "translates:"); ok {
+			translates, in = strings.TrimSpace(t), false
+		} else if strings.HasPrefix(line, "sections:") {
 			in = true
-		case in && strings.HasPrefix(line, "  "):
-			k, v, _ := strings.Cut(strings.TrimSpace(line), ":")
+		} else if k, v, _ := strings.Cut(strings.TrimSpace(line), ":"); in && strings.HasPrefix(line, "  ") {
 			recorded = append(recorded, section{id: strings.Trim(k, `"`), hash: strings.TrimSpace(v)})
-		default:
-			in = false
-			other = append(other, line)
+		} else {
+			in, other = false, append(other, line)
 		}
 	}
 	return translates, recorded, other
@@ -241,40 +247,27 @@ func zhStamp(root, page string) error {
 	}
 	fmt.Fprintf(&b, "translates: %s\nsections:\n", page)
 	for _, s := range sections(enBody) {
-		id := s.id
-		if id == "" {
-			id = `""`
-		}
-		fmt.Fprintf(&b, "  %s: %s\n", id, s.hash)
+		fmt.Fprintf(&b, "  %s: %s\n", cmp.Or(s.id, `""`), s.hash)
 	}
-	b.WriteString("---\n")
-	b.WriteString(body)
+	b.WriteString("---\n" + body)
 	return os.WriteFile(zhPath, []byte(b.String()), 0o644)
 }
 
 // zhCheck compares every Chinese page with the English page it translates; it returns one
 // problem per page that is not in step, and the number of English pages.
 func zhCheck(root string) (problems []string, pages int, err error) {
-	enPages, err := filepath.Glob(filepath.Join(root, "chapters", "*.md"))
-	if err != nil {
-		return nil, 0, err
-	}
+	enPages, _ := filepath.Glob(filepath.Join(root, "chapters", "*.md"))
 	if len(enPages) == 0 {
 		return nil, 0, errors.New("chapters/ has no pages")
 	}
 	for _, p := range enPages {
-		page := filepath.Base(p)
-		if msg := zhPageProblem(root, page); msg != "" {
+		if msg := zhPageProblem(root, filepath.Base(p)); msg != "" {
 			problems = append(problems, msg)
 		}
 	}
-	zhPages, err := filepath.Glob(filepath.Join(root, "chapters", "zh", "*.md"))
-	if err != nil {
-		return nil, 0, err
-	}
+	zhPages, _ := filepath.Glob(filepath.Join(root, "chapters", "zh", "*.md"))
 	for _, p := range zhPages {
-		page := filepath.Base(p)
-		if !slices.Contains(zhOnly, page) && !base.IsFile(filepath.Join(root, "chapters", page)) {
+		if page := filepath.Base(p); !slices.Contains(zhOnly, page) && !base.IsFile(filepath.Join(root, "chapters", page)) {
 			problems = append(problems, fmt.Sprintf("chapters/zh/%s: translates no English page (there is no chapters/%s); delete it, or add it to zhOnly in tools/course/internal/zh/zh.go if it is the Chinese edition's own", page, page))
 		}
 	}
@@ -312,35 +305,27 @@ func sectionChanges(now, recorded []section) string {
 		was[s.id] = s.hash
 	}
 	var changed, added, gone []string
-	name := func(s section) string {
-		if s.id == "" {
-			return "the text before the first heading"
-		}
-		return fmt.Sprintf("%q (#%s)", s.title, s.id)
-	}
-	seen := map[string]bool{}
 	for _, s := range now {
-		seen[s.id] = true
-		h, ok := was[s.id]
-		switch {
-		case !ok:
-			added = append(added, name(s))
-		case h != s.hash:
-			changed = append(changed, name(s))
+		name := fmt.Sprintf("%q (#%s)", s.title, s.id)
+		if s.id == "" {
+			name = "the text before the first heading"
 		}
+		if h, ok := was[s.id]; !ok {
+			added = append(added, name)
+		} else if h != s.hash {
+			changed = append(changed, name)
+		}
+		delete(was, s.id)
 	}
 	for _, s := range recorded {
-		if !seen[s.id] {
+		if _, ok := was[s.id]; ok {
 			gone = append(gone, "#"+s.id)
 		}
 	}
 	var parts []string
-	for _, p := range []struct {
-		what  string
-		names []string
-	}{{"changed: ", changed}, {"new: ", added}, {"removed: ", gone}} {
-		if len(p.names) > 0 {
-			parts = append(parts, p.what+strings.Join(p.names, ", "))
+	for i, names := range [][]string{changed, added, gone} {
+		if len(names) > 0 {
+			parts = append(parts, []string{"changed: ", "new: ", "removed: "}[i]+strings.Join(names, ", "))
 		}
 	}
 	return strings.Join(parts, "; ")
@@ -350,20 +335,18 @@ func sectionChanges(now, recorded []section) string {
 // links and the sections depend on it. Not the page's title (its # heading), which no link
 // names, and whose source text mkdocs takes for the page's title, { #id } and all.
 func headingIDProblem(page string, en, zh []section) string {
-	var enIDs, zhIDs []string
-	for _, s := range en {
-		if s.level > 1 {
-			enIDs = append(enIDs, s.id)
+	ids := func(ss []section, onlyExplicit bool) []string {
+		var ids []string
+		for _, s := range ss {
+			if s.level > 1 && (s.explicit || !onlyExplicit) {
+				ids = append(ids, s.id)
+			} else if s.level > 1 {
+				ids = append(ids, "") // a Chinese title's own id would be its ASCII, if any
+			}
 		}
+		return ids
 	}
-	for _, s := range zh {
-		switch {
-		case s.level > 1 && s.explicit:
-			zhIDs = append(zhIDs, s.id)
-		case s.level > 1:
-			zhIDs = append(zhIDs, "") // a Chinese title's own id would be its ASCII, if any
-		}
-	}
+	enIDs, zhIDs := ids(en, false), ids(zh, true)
 	for i := range max(len(enIDs), len(zhIDs)) {
 		if i < len(enIDs) && i < len(zhIDs) && enIDs[i] == zhIDs[i] {
 			continue

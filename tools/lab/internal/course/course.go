@@ -1,11 +1,15 @@
 // Package course is the lab runner's model of the course, opened once and passed down to every
 // command: its labs and their files, what the course shipped (git, labs/shipped.sum) and which
 // files grade a lab, a lab's steps and step snapshots, the tests the go command in use builds,
-// the chapters' hints, and the records the runner keeps in the user's cache folder.
+// the chapters' hints, the language the runner speaks (Lang), and the records the runner keeps in
+// the user's cache folder.
 package course
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"go/ast"
@@ -19,8 +23,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
 	"gomaps/labs/courseroot"
 	"gomaps/tools/internal/cli"
@@ -35,33 +37,33 @@ type Course struct {
 
 	Progress io.Writer // where a long test run says it is still going; nil: nowhere
 	Go       gocmd.Go  // the go command the labs run on, in root
-
-	minor      int  // the minor version of the go command that runs the tests (see goMinor)
-	minorKnown bool // and whether goMinor asked it already
+	Lang     Lang      // the language the runner speaks to the learner (see Lang); "": English
 }
 
-// A Lab is one folder labs/NN-word, package word.
+// A Lab is one folder labs/NN-word, package word. Its doc.go may say "//lab:timeout 3m", a
+// longer limit for tests that need it (a real API server), and "//lab:given a.go b.go", files
+// that grade the lab though they are not tests (an invariant checker, a layout dump the tests
+// read): like the tests, a given file that differs from the shipped one keeps the lab from passing.
+// "//lab:first 11" names steps that come before the others wherever their tests are built: there
+// their files stand under every other step's code (see Lab.StepRank).
 type Lab struct {
 	Num     string        // "01"
 	Name    string        // "01-basics"
 	Word    string        // "basics": the package name
-	Timeout time.Duration // how long its tests may run: defaultTimeout, or its doc.go's //lab:timeout
-	Given   []string      // files the learner does not edit besides the tests: its doc.go's //lab:given
+	Timeout time.Duration // how long its tests may run: defaultTimeout, or its //lab:timeout
+	Given   []string      // its //lab:given files
+	First   []int         // its //lab:first steps
 }
 
 // defaultTimeout bounds the tests of a lab whose tests take milliseconds: a learner's endless
 // loop is reported after this long, not after go test's ten minutes.
 const defaultTimeout = 45 * time.Second
 
-// timeoutDirective in a lab's doc.go gives a lab whose tests need longer (a real API server)
-// its own limit: "//lab:timeout 3m".
-var timeoutDirective = regexp.MustCompile(`(?m)^//lab:timeout (\S+)\s*$`)
-
-// givenDirective in a lab's doc.go names files of the lab that are part of the grader though
-// they are not tests (an invariant checker, a layout dump the tests read): "//lab:given
-// invariants.go layout.go". Like the tests, a given file that differs from the shipped one
-// keeps the lab from passing.
-var givenDirective = regexp.MustCompile(`(?m)^//lab:given ((?:[\w.-]+\.go ?)+)\s*$`)
+var (
+	timeoutDirective = regexp.MustCompile(`(?m)^//lab:timeout (\S+)\s*$`)
+	givenDirective   = regexp.MustCompile(`(?m)^//lab:given ((?:[\w.-]+\.go ?)+)\s*$`)
+	firstDirective   = regexp.MustCompile(`(?m)^//lab:first ((?:[0-9]+ ?)+)\s*$`)
+)
 
 // Dir is the lab's folder, relative to the root.
 func (l *Lab) Dir() string { return filepath.Join("labs", l.Name) }
@@ -90,43 +92,47 @@ func (open Opener) Run(f func(ctx context.Context, c *Course, io cli.IO, args []
 	}
 }
 
-// Open opens the course at dir if given, else the one holding the current folder (see
-// package courseroot).
-func Open(dir string) (*Course, error) {
+// Open opens the course at dir if given, else the one holding the current folder (see package
+// courseroot), for a learner who reads lang.
+func Open(dir string, lang Lang) (*Course, error) {
 	if _, err := exec.LookPath("go"); err != nil {
-		return nil, fmt.Errorf("the go command is not on PATH: install Go 1.25 or newer and run this again (see chapter 00-setup)")
+		return nil, errors.New(lang.Pick("the go command is not on PATH: install Go 1.25 or newer and run this again (see chapter 00-setup)",
+			"PATH 上没有 go 命令：安装 Go 1.25 或更新的版本，再运行一次（见第 00 章《准备工作》）"))
 	}
 	var root, module string
 	var err error
 	if dir == "" {
 		if root, module, err = courseroot.Find(""); errors.Is(err, courseroot.ErrNotFound) {
-			return nil, fmt.Errorf("no course here: run the lab runner inside the course's folder (the one with go.mod and labs/)")
+			return nil, errors.New(lang.Pick("no course here: run the lab runner inside the course's folder (the one with go.mod and labs/)",
+				"这里没有课程：请在课程的目录（有 go.mod 和 labs/ 的那个目录）里运行实验运行器"))
 		}
 	} else {
 		if root, err = filepath.Abs(dir); err == nil {
 			module, err = courseroot.Module(root)
 		}
 		if errors.Is(err, courseroot.ErrNotFound) {
-			return nil, fmt.Errorf("no course in %s: it has no go.mod and labs/ folder", dir)
+			return nil, fmt.Errorf(lang.Pick("no course in %s: it has no go.mod and labs/ folder", "%s 里没有课程：它没有 go.mod 和 labs/ 目录"), dir)
 		}
 	}
 	if err != nil {
 		return nil, err
 	}
-	c := &Course{Root: root, Module: module}
-	for _, name := range courseroot.Labs(root) {
-		// courseroot.Labs names only folders NN-word.
+	c := &Course{Root: root, Module: module, Lang: lang}
+	for _, name := range courseroot.Labs(root) { // folders NN-word only
 		l := &Lab{Num: name[:2], Name: name, Word: name[3:], Timeout: defaultTimeout}
-		if doc, err := os.ReadFile(filepath.Join(root, "labs", name, "doc.go")); err == nil {
-			if m := timeoutDirective.FindSubmatch(doc); m != nil {
-				d, err := time.ParseDuration(string(m[1]))
-				if err != nil || d <= 0 {
-					return nil, fmt.Errorf("labs/%s/doc.go: //lab:timeout %s: want a duration such as 3m", name, m[1])
-				}
-				l.Timeout = d
+		doc, _ := os.ReadFile(filepath.Join(root, "labs", name, "doc.go"))
+		if m := timeoutDirective.FindSubmatch(doc); m != nil {
+			if l.Timeout, err = time.ParseDuration(string(m[1])); err != nil || l.Timeout <= 0 {
+				return nil, fmt.Errorf("labs/%s/doc.go: //lab:timeout %s: want a duration such as 3m", name, m[1])
 			}
-			for _, m := range givenDirective.FindAllSubmatch(doc, -1) {
-				l.Given = append(l.Given, strings.Fields(string(m[1]))...)
+		}
+		for _, m := range givenDirective.FindAllSubmatch(doc, -1) {
+			l.Given = append(l.Given, strings.Fields(string(m[1]))...)
+		}
+		for _, m := range firstDirective.FindAllSubmatch(doc, -1) {
+			for _, f := range strings.Fields(string(m[1])) {
+				n, _ := strconv.Atoi(f)
+				l.First = append(l.First, n)
 			}
 		}
 		c.Labs = append(c.Labs, l)
@@ -136,15 +142,21 @@ func Open(dir string) (*Course, error) {
 
 // Lab resolves a learner's name for a lab: "1", "01", "01-basics" or "basics".
 func (c *Course) Lab(arg string) (*Lab, error) {
+	var names []string
 	for _, l := range c.Labs {
 		if courseroot.MatchLab(arg, l.Name) {
 			return l, nil
 		}
+		names = append(names, l.Name)
+	}
+	list := strings.Join(names, ", ")
+	if len(names) == 0 {
+		list = c.Lang.Pick("(none yet)", "（还没有）")
 	}
 	if _, err := strconv.Atoi(arg); err == nil {
-		return nil, cli.Usagef("there is no lab %s: the labs are %s", arg, c.labNames())
+		return nil, cli.Usagef(c.Lang.Pick("there is no lab %s: the labs are %s", "没有实验 %s：实验有 %s"), arg, list)
 	}
-	return nil, cli.Usagef("%q is not a lab: name a lab by its number, one of %s", arg, c.labNames())
+	return nil, cli.Usagef(c.Lang.Pick("%q is not a lab: name a lab by its number, one of %s", "%q 不是实验：请用编号指定实验，可选的有 %s"), arg, list)
 }
 
 // LabAndNumber parses a lab and an optional number after it (hint 01 2, checkpoint 03 5); usage
@@ -153,50 +165,32 @@ func (c *Course) LabAndNumber(args []string, usage string) (l *Lab, k string, er
 	if len(args) < 1 || len(args) > 2 {
 		return nil, "", cli.Usagef("%s", usage)
 	}
-	if l, err = c.Lab(args[0]); err != nil {
-		return nil, "", err
-	}
 	if len(args) == 2 {
 		k = args[1]
 	}
-	return l, k, nil
+	l, err = c.Lab(args[0])
+	return l, k, err
 }
 
 // OneLab parses the single lab argument of cmd.
 func (c *Course) OneLab(cmd string, args []string) (*Lab, error) {
 	if len(args) != 1 {
-		return nil, cli.Usagef("%s takes one lab, as in: %s 01", cmd, cmd)
+		return nil, cli.Usagef(c.Lang.Pick("%s takes one lab, as in: %s 01", "%s 只接受一个实验，例如：%s 01"), cmd, cmd)
 	}
 	return c.Lab(args[0])
-}
-
-func (c *Course) labNames() string {
-	if len(c.Labs) == 0 {
-		return "(none yet)"
-	}
-	names := make([]string, len(c.Labs))
-	for i, l := range c.Labs {
-		names[i] = l.Name
-	}
-	return strings.Join(names, ", ")
 }
 
 // GoFiles lists the .go files of a folder relative to the root: the
 // learner's files (tests false) or the grader's (tests true).
 func (c *Course) GoFiles(dir string, tests bool) ([]string, error) {
 	entries, err := os.ReadDir(filepath.Join(c.Root, dir))
-	if err != nil {
-		return nil, err
-	}
 	var files []string
 	for _, e := range entries {
-		n := e.Name()
-		if e.IsDir() || !strings.HasSuffix(n, ".go") || strings.HasSuffix(n, "_test.go") != tests {
-			continue
+		if n := e.Name(); !e.IsDir() && strings.HasSuffix(n, ".go") && strings.HasSuffix(n, "_test.go") == tests {
+			files = append(files, filepath.Join(dir, n))
 		}
-		files = append(files, filepath.Join(dir, n))
 	}
-	return files, nil
+	return files, err
 }
 
 // TestNames lists the lab's top-level tests from its source, so that tests
@@ -207,21 +201,25 @@ func (c *Course) TestNames(l *Lab) []string {
 	return names
 }
 
-// tests lists the lab's top-level tests from its source, as TestNames, and maps each to the
-// name of the file that declares it.
+// testName matches the name of a test or fuzz target: Test or Fuzz, then nothing or a word that
+// does not start in lower case.
+var testName = regexp.MustCompile(`^(?:Test|Fuzz)(?:$|\P{Ll})`)
+
+// tests lists the lab's top-level tests (func TestXxx or FuzzXxx of one parameter), as
+// TestNames, and maps each to the name of the file that declares it.
 func (c *Course) tests(l *Lab) (names []string, inFile map[string]string) {
 	files, _ := c.GoFiles(l.Dir(), true)
 	inFile = map[string]string{}
-	fset := token.NewFileSet()
 	for _, f := range files {
-		af, err := parser.ParseFile(fset, filepath.Join(c.Root, f), nil, parser.SkipObjectResolution)
+		af, err := parser.ParseFile(token.NewFileSet(), filepath.Join(c.Root, f), nil, parser.SkipObjectResolution)
 		if err != nil {
 			continue
 		}
 		for _, d := range af.Decls {
-			if name := declTestName(d); name != "" {
-				names = append(names, name)
-				inFile[name] = filepath.Base(f)
+			fd, ok := d.(*ast.FuncDecl)
+			if ok && fd.Recv == nil && len(fd.Type.Params.List) == 1 && testName.MatchString(fd.Name.Name) && fd.Name.Name != "TestMain" {
+				names = append(names, fd.Name.Name)
+				inFile[fd.Name.Name] = filepath.Base(f)
 			}
 		}
 	}
@@ -236,33 +234,41 @@ func (c *Course) Rel(path string) string {
 	return path
 }
 
-// declTestName returns the name of a top-level func TestXxx(t *testing.T),
-// or "".
-func declTestName(d ast.Decl) string {
-	fd, ok := d.(*ast.FuncDecl)
-	if !ok || fd.Recv != nil || fd.Type.Params == nil || len(fd.Type.Params.List) != 1 {
-		return ""
-	}
-	name := fd.Name.Name
-	prefix := "Test"
-	if strings.HasPrefix(name, "Fuzz") {
-		prefix = "Fuzz"
-	}
-	if !strings.HasPrefix(name, prefix) || name == "TestMain" {
-		return ""
-	}
-	if rest := name[len(prefix):]; rest != "" {
-		r, _ := utf8.DecodeRuneInString(rest)
-		if unicode.IsLower(r) {
-			return ""
-		}
-	}
-	return name
-}
-
 // RunGo runs a go command in the root and returns its combined output, trimmed.
 func (c *Course) RunGo(ctx context.Context, args ...string) (string, error) {
-	cmd := c.Go.Command(ctx, args...)
-	out, err := cmd.CombinedOutput()
+	out, err := c.Go.Command(ctx, args...).CombinedOutput()
 	return strings.TrimSpace(string(out)), err
+}
+
+// StateFile is where the runner keeps a record of one kind ("hints", "results", "checkpoints")
+// for this course: in the user's cache folder (courseroot.CacheDir), never in the course's files.
+func (c *Course) StateFile(kind string) string {
+	dir, err := courseroot.CacheDir()
+	if err != nil {
+		return ""
+	}
+	sum := sha256.Sum256([]byte(c.Root))
+	return filepath.Join(dir, kind, hex.EncodeToString(sum[:8])+".json")
+}
+
+// LoadState reads a record into v; a missing or broken record leaves v as it is.
+func (c *Course) LoadState(kind string, v any) {
+	if f := c.StateFile(kind); f != "" {
+		if data, err := os.ReadFile(f); err == nil {
+			json.Unmarshal(data, v)
+		}
+	}
+}
+
+// SaveState writes a record. A failure is not reported: the runner only does more work next
+// time.
+func (c *Course) SaveState(kind string, v any) {
+	f := c.StateFile(kind)
+	if f == "" {
+		return
+	}
+	data, _ := json.MarshalIndent(v, "", "\t")
+	if os.MkdirAll(filepath.Dir(f), 0o755) == nil {
+		os.WriteFile(f, data, 0o644)
+	}
 }

@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -14,33 +16,50 @@ import (
 )
 
 // A lab's step may need a newer Go than the one the learner runs: lab 03's step 10 uses
-// hash/maphash.Hasher, new in Go 1.27, and its files say //go:build go1.27. With an older go
-// command those tests are not in the test binary at all. The runner does not count them, as
-// failing or as passing: it says which steps need which Go, and how to run them with one of the
-// course's toolchains (its lanes), once the steps it can run pass.
+// hash/maphash.Hasher, new in Go 1.27, and its files say //go:build go1.27. It may need an
+// experiment too: lab 03's step 11 uses simd/archsimd, which exists only with GOEXPERIMENT=simd,
+// on amd64, and its files say //go:build go1.27 && goexperiment.simd && amd64. When the go command
+// in use does not build a test's file, that test is not in the test binary at all. The runner
+// does not count it, as failing or as passing: it says which steps need what, and how to run
+// them with one of the course's toolchains (its lanes, and their variants), once the steps it
+// can run pass.
 
 // A LaterTest is a test of the lab that the go command in use does not build, because the
-// //go:build line of its file asks for a newer Go.
+// //go:build line of its file asks for a newer Go, an experiment, or another architecture.
 type LaterTest struct {
-	Name    string
-	Release int         // the minor version of the first Go 1 release that builds it: 27 for Go 1.27
-	Lane    *lanes.Lane // the course's lane that runs it, nil when none does
+	Name       string
+	Release    int         // the minor version of the first Go 1 release that builds it: 27 for Go 1.27
+	Experiment string      // the GOEXPERIMENT it needs, "" for none
+	Arch       string      // the GOARCH it needs, "" for any
+	Lane       *lanes.Lane // the course's lane (or variant) that runs it here, nil when none does
 }
 
-// newerLanes are the lanes whose toolchains may run the tests that the go command in use does
-// not build; the tests replace them.
-var newerLanes = lanes.All
+// Needs says what the test needs: "Go 1.27", or "GOEXPERIMENT=simd on Go 1.27 and amd64".
+func (t LaterTest) Needs() string {
+	s := "Go 1." + strconv.Itoa(t.Release)
+	if t.Experiment != "" {
+		s = "GOEXPERIMENT=" + t.Experiment + " on " + s
+	}
+	if t.Arch != "" {
+		s += " and " + t.Arch
+	}
+	return s
+}
+
+// laterLanes are the lanes, then their variants, whose toolchains may run the tests that the go
+// command in use does not build; the tests replace them.
+var laterLanes = func() []lanes.Lane {
+	all := slices.Clone(lanes.All)
+	for _, v := range lanes.Variants {
+		all = append(all, v.Lane)
+	}
+	return all
+}()
 
 // goMinor returns the minor version of the go command that runs the labs' tests (26 for
 // Go 1.26), as its GOVERSION says in the course's folder with the runner's environment, or 0
-// when it cannot tell (then every test counts as built). It asks once.
-func (c *Course) goMinor() int {
-	if !c.minorKnown {
-		c.minorKnown = true
-		c.minor = releaseMinor(c.Go.Var("GOVERSION"))
-	}
-	return c.minor
-}
+// when it cannot tell (then every test counts as built).
+func (c *Course) goMinor() int { return releaseMinor(c.Go.Var("GOVERSION")) }
 
 var (
 	goVersionRE  = regexp.MustCompile(`\bgo1\.(\d+)`)
@@ -67,73 +86,117 @@ func releaseTags(minor int) []string {
 	return tags
 }
 
+// goExperiments returns the experiments of the go command that runs the labs' tests, as its
+// GOEXPERIMENT says in the course's folder with the runner's environment (gocmd reads go env once).
+func (c *Course) goExperiments() []string { return splitExperiments(c.Go.Var("GOEXPERIMENT")) }
+
+func splitExperiments(goexperiment string) []string {
+	var exps []string
+	for _, e := range strings.Split(goexperiment, ",") {
+		if e = strings.TrimSpace(e); e != "" {
+			exps = append(exps, e)
+		}
+	}
+	return exps
+}
+
 // BuiltTests splits the tests of lab l into those the go command in use builds and those whose
-// file needs a newer Go.
+// file needs a newer Go, an experiment or another architecture.
 func (c *Course) BuiltTests(l *Lab) (built []string, later []LaterTest) {
 	all, inFile := c.tests(l)
 	minor := c.goMinor()
 	if minor == 0 {
 		return all, nil
 	}
-	needs := map[string]int{} // test file -> the release it needs
+	needs := map[string]*LaterTest{} // test file -> what it needs
 	files, _ := c.GoFiles(l.Dir(), true)
 	for _, f := range files {
-		if n := needsRelease(filepath.Join(c.Root, f), minor); n > 0 {
+		if n := needsOf(filepath.Join(c.Root, f), minor, c.goExperiments()); n != nil {
 			needs[filepath.Base(f)] = n
 		}
 	}
-	if len(needs) == 0 {
-		return all, nil
-	}
 	for _, name := range all {
-		n, ok := needs[inFile[name]]
+		lt, ok := needs[inFile[name]]
 		if !ok {
 			built = append(built, name)
 			continue
 		}
-		lt := LaterTest{Name: name, Release: n}
-		for i := range newerLanes {
-			if lm := releaseMinor(newerLanes[i].Toolchain); lm >= n && matchesRelease(filepath.Join(c.Root, l.Dir(), inFile[name]), lm) {
-				lt.Lane = &newerLanes[i]
-				break
-			}
-		}
-		later = append(later, lt)
+		t := *lt
+		t.Name = name
+		later = append(later, t)
 	}
 	return built, later
 }
 
-// needsRelease returns the minor version of the first Go 1 release after Go 1.minor whose build
-// constraints take the file, when Go 1.minor's do not; 0 when Go 1.minor builds it, or when no
-// newer release named in its //go:build line would (it is left out for another reason).
-func needsRelease(file string, minor int) int {
-	if matchesRelease(file, minor) {
-		return 0
+// needsOf says what file needs that Go 1.minor with the experiments exps does not give it here:
+// the first release, the experiment and the architecture that its //go:build line asks for, and
+// the first of the course's lanes and variants that builds it on this machine. It returns nil
+// when Go 1.minor builds the file, and when no release, experiment and architecture that the
+// line names would (//go:build ignore, or a tag of the tests' own).
+func needsOf(file string, minor int, exps []string) *LaterTest {
+	if matchesFile(file, minor, exps, runtime.GOARCH) {
+		return nil
 	}
-	for _, n := range goTagsOf(file) {
-		if n > minor && matchesRelease(file, n) {
-			return n
+	t := &LaterTest{}
+	arch := runtime.GOARCH
+	var want []string // the experiments the line asks for
+	for _, tag := range positiveTags(file) {
+		switch {
+		case strings.HasPrefix(tag, "goexperiment."):
+			t.Experiment = strings.TrimPrefix(tag, "goexperiment.")
+			want = append(want, t.Experiment)
+		case slices.Contains(knownArchs, tag):
+			t.Arch, arch = tag, tag
 		}
 	}
-	return 0
+	for _, n := range append([]int{minor}, goTagsOf(file)...) {
+		if n >= minor && matchesFile(file, n, want, arch) {
+			t.Release = n
+			break
+		}
+	}
+	if t.Release == 0 {
+		return nil
+	}
+	for i := range laterLanes {
+		l := &laterLanes[i]
+		if matchesFile(file, releaseMinor(l.Toolchain), splitExperiments(l.Experiment), runtime.GOARCH) {
+			t.Lane = l
+			break
+		}
+	}
+	return t
 }
 
-// matchesRelease reports whether Go 1.minor, on this system, builds the file.
-func matchesRelease(file string, minor int) bool {
+// knownArchs are the GOARCH values a //go:build line of the labs may name.
+var knownArchs = []string{"386", "amd64", "arm", "arm64", "loong64", "mips", "mips64", "mips64le", "mipsle", "ppc64", "ppc64le", "riscv64", "s390x", "wasm"}
+
+// matchesFile reports whether Go 1.minor with the experiments exps builds the file on this
+// system with GOARCH arch. The experiments on by default are not among its tags: no lab's
+// file names one.
+func matchesFile(file string, minor int, exps []string, arch string) bool {
 	ctx := build.Default
+	ctx.GOARCH = arch
 	ctx.ReleaseTags = releaseTags(minor)
+	ctx.ToolTags = nil
+	for _, tag := range build.Default.ToolTags {
+		if !strings.HasPrefix(tag, "goexperiment.") {
+			ctx.ToolTags = append(ctx.ToolTags, tag)
+		}
+	}
+	for _, e := range exps {
+		ctx.ToolTags = append(ctx.ToolTags, "goexperiment."+e)
+	}
 	ok, err := ctx.MatchFile(filepath.Dir(file), filepath.Base(file))
 	return err == nil && ok
 }
 
-// goTagsOf lists, ascending, the minor versions of the release tags (go1.N) that the file's
-// //go:build line names.
-func goTagsOf(file string) []int {
+// buildExpr returns the expression of the file's //go:build line, or nil.
+func buildExpr(file string) constraint.Expr {
 	data, err := os.ReadFile(file)
 	if err != nil {
 		return nil
 	}
-	var ns []int
 	for _, line := range strings.Split(string(data), "\n") {
 		line = strings.TrimSpace(line)
 		if strings.HasPrefix(line, "package ") {
@@ -146,7 +209,44 @@ func goTagsOf(file string) []int {
 		if err != nil {
 			return nil
 		}
-		expr.Eval(func(tag string) bool {
+		return expr
+	}
+	return nil
+}
+
+// positiveTags lists the tags that the file's //go:build line names not negated: those it
+// asks for.
+func positiveTags(file string) []string {
+	var tags []string
+	var walk func(e constraint.Expr, negated bool)
+	walk = func(e constraint.Expr, negated bool) {
+		switch e := e.(type) {
+		case *constraint.TagExpr:
+			if !negated {
+				tags = append(tags, e.Tag)
+			}
+		case *constraint.NotExpr:
+			walk(e.X, !negated)
+		case *constraint.AndExpr:
+			walk(e.X, negated)
+			walk(e.Y, negated)
+		case *constraint.OrExpr:
+			walk(e.X, negated)
+			walk(e.Y, negated)
+		}
+	}
+	if e := buildExpr(file); e != nil {
+		walk(e, false)
+	}
+	return tags
+}
+
+// goTagsOf lists, ascending, the minor versions of the release tags (go1.N) that the file's
+// //go:build line names.
+func goTagsOf(file string) []int {
+	var ns []int
+	if e := buildExpr(file); e != nil {
+		e.Eval(func(tag string) bool {
 			if m := releaseTagRE.FindStringSubmatch(tag); m != nil {
 				n, _ := strconv.Atoi(m[1])
 				ns = append(ns, n)

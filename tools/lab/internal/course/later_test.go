@@ -3,6 +3,7 @@ package course
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
 )
 
@@ -14,28 +15,56 @@ func TestReleaseMinor(t *testing.T) {
 	}
 }
 
-// TestNeedsRelease: a file whose //go:build line asks for a newer Go needs the first release
-// that builds it; a file left out for another reason, or built already, needs none.
-func TestNeedsRelease(t *testing.T) {
+// TestNeedsOf: a file whose //go:build line asks for a newer Go needs the first release that
+// builds it; one that asks for an experiment needs it too, and is run by the variant that has
+// it; a file left out for another reason, or built already, needs nothing.
+func TestNeedsOf(t *testing.T) {
 	dir := t.TempDir()
-	for name, want := range map[string]int{
-		"new_test.go":     27, // //go:build go1.27
-		"either_test.go":  27, // //go:build go1.27 || go1.30
-		"old_test.go":     0,  // //go:build !go1.27: Go 1.26 builds it
-		"ignored_test.go": 0,  // //go:build ignore
-		"plain_test.go":   0,
+	simd := "go1.27 && goexperiment.simd && " + runtime.GOARCH
+	for _, c := range []struct {
+		name, build  string
+		minor        int
+		exps         []string
+		needs, shown string // LaterTest.Needs(), and the lane that runs it ("" for none)
+	}{
+		{"new_test.go", "go1.27", 26, nil, "Go 1.27", "swiss-1.27"},
+		{"new_test.go", "go1.27", 27, nil, "", ""},
+		{"either_test.go", "go1.30 || go1.27", 26, nil, "Go 1.27", "swiss-1.27"},
+		{"old_test.go", "!go1.27", 26, nil, "", ""},
+		{"ignored_test.go", "ignore", 26, nil, "", ""},
+		{"plain_test.go", "", 26, nil, "", ""},
+		{"simd_test.go", simd, 27, nil, "GOEXPERIMENT=simd on Go 1.27 and " + runtime.GOARCH, "simd-1.27"},
+		{"simd_test.go", simd, 26, []string{"simd"}, "GOEXPERIMENT=simd on Go 1.27 and " + runtime.GOARCH, "simd-1.27"},
+		{"simd_test.go", simd, 27, []string{"simd"}, "", ""},
+		{"other_arch_test.go", "go1.27 && goexperiment.simd && " + otherArch(), 27, nil, "GOEXPERIMENT=simd on Go 1.27 and " + otherArch(), ""},
 	} {
-		header := map[string]string{"new_test.go": "//go:build go1.27\n\n", "either_test.go": "//go:build go1.30 || go1.27\n\n",
-			"old_test.go": "//go:build !go1.27\n\n", "ignored_test.go": "//go:build ignore\n\n"}[name]
-		file := filepath.Join(dir, name)
+		header := ""
+		if c.build != "" {
+			header = "//go:build " + c.build + "\n\n"
+		}
+		file := filepath.Join(dir, c.name)
 		if err := os.WriteFile(file, []byte(header+"package x\n"), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if got := needsRelease(file, 26); got != want {
-			t.Errorf("with Go 1.26, needsRelease(%s) = %d; want %d", name, got, want)
+		n := needsOf(file, c.minor, c.exps)
+		var needs, shown string
+		if n != nil {
+			needs = n.Needs()
+			if n.Lane != nil {
+				shown = n.Lane.Name
+			}
 		}
-		if got := needsRelease(file, 27); got != 0 && name != "ignored_test.go" {
-			t.Errorf("with Go 1.27, needsRelease(%s) = %d; want 0", name, got)
+		if needs != c.needs || shown != c.shown {
+			t.Errorf("with Go 1.%d and GOEXPERIMENT=%v, a file of //go:build %s needs %q, run by lane %q; want %q, by %q",
+				c.minor, c.exps, c.build, needs, shown, c.needs, c.shown)
 		}
 	}
+}
+
+// otherArch is an architecture this machine is not.
+func otherArch() string {
+	if runtime.GOARCH == "arm64" {
+		return "amd64"
+	}
+	return "arm64"
 }

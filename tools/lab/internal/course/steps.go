@@ -5,7 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -21,41 +21,67 @@ const AfterSteps = 1 << 30
 
 // StepOf is the step of a test: N for TestStepN... or FuzzStepN..., else AfterSteps.
 func StepOf(test string) int {
-	m := stepRE.FindStringSubmatch(test)
-	if m == nil {
-		return AfterSteps
+	if m := stepRE.FindStringSubmatch(test); m != nil {
+		n, _ := strconv.Atoi(m[1])
+		return n
 	}
-	n, _ := strconv.Atoi(m[1])
+	return AfterSteps
+}
+
+// StepRank orders the steps of lab l, the lowest rank first: a step of its //lab:first comes
+// before every other (a build where its tests exist runs the other steps' code on its files, so
+// their tests fail until it is written), in the order the directive lists; the others by number.
+func (l *Lab) StepRank(n int) int {
+	if i := slices.Index(l.First, n); i >= 0 {
+		return i - len(l.First)
+	}
 	return n
+}
+
+// StepsPattern is the go test -run pattern of the tests of steps: "^(Test|Fuzz)Step(1|2)([^0-9]|$)".
+func StepsPattern(steps []int) string {
+	var s []string
+	for _, n := range steps {
+		s = append(s, strconv.Itoa(n))
+	}
+	return "^(Test|Fuzz)Step(" + strings.Join(s, "|") + ")([^0-9]|$)"
 }
 
 // LabSteps lists the step numbers of a lab's tests, ascending; nil for a lab without steps.
 func (c *Course) LabSteps(l *Lab) []int {
-	seen := map[int]bool{}
 	var steps []int
 	for _, t := range c.TestNames(l) {
-		if n := StepOf(t); n != AfterSteps && !seen[n] {
-			seen[n] = true
+		if n := StepOf(t); n != AfterSteps {
 			steps = append(steps, n)
 		}
 	}
-	sort.Ints(steps)
-	return steps
+	slices.Sort(steps)
+	return slices.Compact(steps)
+}
+
+// StepName says "step 3", or in Chinese "第 3 步".
+func StepName(n int, l Lang) string {
+	return fmt.Sprintf(l.Pick("step %d", "第 %d 步"), n)
+}
+
+// StepRange says "step 2" or "steps 2 to 4".
+func StepRange(first, last int, lang Lang) string {
+	if last <= first {
+		return StepName(first, lang)
+	}
+	return fmt.Sprintf(lang.Pick("steps %d to %d", "第 %d 到第 %d 步"), first, last)
 }
 
 // DescribeSteps says "steps 1 to 8", or lists them when they have gaps.
-func DescribeSteps(steps []int) string {
-	if len(steps) == 1 {
-		return fmt.Sprintf("step %d", steps[0])
-	}
-	if steps[len(steps)-1]-steps[0] == len(steps)-1 {
-		return fmt.Sprintf("steps %d to %d", steps[0], steps[len(steps)-1])
+func DescribeSteps(steps []int, lang Lang) string {
+	if last := steps[len(steps)-1]; last-steps[0] == len(steps)-1 {
+		return StepRange(steps[0], last, lang)
 	}
 	var s []string
 	for _, n := range steps {
 		s = append(s, strconv.Itoa(n))
 	}
-	return "steps " + strings.Join(s, ", ")
+	return fmt.Sprintf(lang.Pick("steps %s", "第 %s 步"), strings.Join(s, lang.Pick(", ", "、")))
 }
 
 // StepSnapshotDir is the folder of the step snapshots of step j: solutions/NN-word/step-J holds
@@ -87,6 +113,6 @@ func (c *Course) StepSnapshots(l *Lab) []int {
 			js = append(js, j)
 		}
 	}
-	sort.Ints(js)
+	slices.Sort(js)
 	return js
 }

@@ -1,14 +1,13 @@
 // Package hint is the hint command: the hints of a lab's chapter (see course.Hints), one at a
-// time, for the step the learner is on.
+// time, for what the learner is on: a step, or in a lab without steps a function.
 package hint
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -19,93 +18,57 @@ import (
 
 // Command is the hint command.
 func Command(open course.Opener) *cli.Command {
-	var lang string
 	return &cli.Command{
 		Name:  "hint",
-		Usage: "[-lang en|zh] NN [K]",
-		Short: "the next hint for the step you are on",
-		Long: "show the next hint for the step you are on (the lowest failing step: the lab's tests tell, " +
-			"run again only when something they depend on changed since their last run), one at a time, " +
-			"from a nudge to nearly the answer; with K, hint K; with -lang zh (or a locale whose LANG " +
-			"starts with zh), from the Chinese chapter",
-		Flags: func(fs *flag.FlagSet) {
-			fs.StringVar(&lang, "lang", localeLang(), "the language of the chapter the hints come from: en, or zh for the Chinese edition (chapters/zh/)")
-		},
+		Usage: "NN [K]",
+		Short: "the next hint for what you are on",
+		Long: "show the next hint for what you are on, one at a time, from a nudge to nearly the answer: in " +
+			"a lab taught in steps, for the step run shows you at (the lowest failing one, unless a step the lab's doc.go puts first fails); in a lab without steps, for the function " +
+			"of the failing test whose hints come first (the hint's title names it); the lab's tests tell, " +
+			"run again only when something they depend on changed since their last run. With K, hint K. " +
+			"With -lang zh (or a Chinese locale), the hints of the Chinese chapter, in Chinese words",
 		Run: open.Run(func(ctx context.Context, c *course.Course, io cli.IO, args []string) error {
-			if lang != "en" && lang != "zh" {
-				return cli.Usagef("hint: -lang %s: the book has en (English) and zh (Chinese)", lang)
-			}
-			l, k, err := c.LabAndNumber(args, "hint takes a lab and an optional hint number, as in: hint 01 2 (or hint -lang zh 01 2)")
+			l, k, err := c.LabAndNumber(args, c.Lang.Pick("hint takes a lab and an optional hint number, as in: hint 01 2",
+				"hint 接受一个实验和一个可选的提示编号，例如：hint 01 2"))
 			if err != nil {
 				return err
 			}
-			return hint(ctx, c, l, k, lang, runLab, io.Stdout)
+			return hint(ctx, c, l, k, io.Stdout)
 		}),
 	}
 }
 
-// localeLang is the hints' language when hint has no -lang: zh when the locale (LC_ALL, else
-// LC_MESSAGES, else LANG) is Chinese, en otherwise.
-func localeLang() string {
-	for _, v := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
-		if loc := os.Getenv(v); loc != "" {
-			if strings.HasPrefix(strings.ToLower(loc), "zh") {
-				return "zh"
-			}
-			return "en"
-		}
-	}
-	return "en"
-}
-
-// langFlag is what the runner's suggested commands add for hints in lang: "-lang zh " when
-// the learner asked for Chinese and the locale would not give it.
-func langFlag(lang string) string {
-	if lang != localeLang() {
-		return "-lang " + lang + " "
-	}
-	return ""
-}
-
-// A runner runs a lab's tests: runLab, or in hint's tests one that counts its runs.
-type runner func(ctx context.Context, c *course.Course, l *course.Lab) *testrun.Status
-
-// runLab runs the tests of lab l as run does.
-func runLab(ctx context.Context, c *course.Course, l *course.Lab) *testrun.Status {
-	return testrun.Labs(ctx, c, []*course.Lab{l})[0]
-}
-
-// hint shows hint arg of lab l, or with arg "" the next hint for what the learner is on: it
-// finds the lowest failing step from the lab's last run when nothing changed since, else runs
-// the lab's tests with run, and remembers, outside the course's files, which of that step's
-// hints it has shown.
-func hint(ctx context.Context, c *course.Course, l *course.Lab, arg, lang string, run runner, w io.Writer) error {
+// hint shows hint arg of lab l, or with arg "" the next hint for what the learner is on (see
+// hintUnit), and remembers, outside the course's files, which hints of that unit (a step, or a
+// function) it has shown. It speaks the course's language, from its chapter in it.
+func hint(ctx context.Context, c *course.Course, l *course.Lab, arg string, w io.Writer) error {
+	lang := c.Lang
 	hints, err := c.Hints(l, lang)
 	if err != nil {
 		return err
 	}
 	if len(hints) == 0 {
-		return fmt.Errorf("chapter %s has no hints yet", filepath.ToSlash(l.Chapter()))
+		return fmt.Errorf(lang.Pick("chapter %s has no hints yet", "%s 这一章还没有提示"), filepath.ToSlash(l.ChapterIn(lang)))
 	}
-	seen := map[string]int{} // the last hint shown, by lab and step
+	seen := map[string]int{} // the last hint shown, by lab and unit
 	c.LoadState("hints", &seen)
 	var h course.Hint
 	note, unit := "", ""
 	if arg != "" {
 		k, err := strconv.Atoi(arg)
 		if err != nil || k < 1 || k > len(hints) {
-			return cli.Usagef("lab %s has hints 1 to %d; %q is not one of them", l.Name, len(hints), arg)
+			return cli.Usagef(lang.Pick("lab %s has hints 1 to %d; %q is not one of them", "实验 %s 的提示是第 1 到第 %d 条，%q 不在其中"), l.Name, len(hints), arg)
 		}
 		h = hints[k-1]
-		unit = h.Unit()
+		unit = h.Unit
 	} else {
 		var passes bool
-		if unit, passes, err = hintUnit(ctx, c, l, hints, run, w); err != nil || passes {
+		if unit, passes, err = hintUnit(ctx, c, l, hints, w); err != nil || passes {
 			return err
 		}
-		h, note, unit = nextHint(hints, unit, func(unit string) int { return seen[l.Name+"\x00"+unit] })
+		h, note, unit = nextHint(hints, unit, lang, func(unit string) int { return seen[l.Name+"\x00"+unit] })
 	}
-	for _, u := range []string{unit, h.Unit()} {
+	for _, u := range []string{unit, h.Unit} {
 		seen[l.Name+"\x00"+u] = max(seen[l.Name+"\x00"+u], h.Num)
 	}
 	c.SaveState("hints", seen) // a failure only means the next hint starts over
@@ -113,51 +76,54 @@ func hint(ctx context.Context, c *course.Course, l *course.Lab, arg, lang string
 	return nil
 }
 
-// hintUnit is the step the learner is on, as hints name it ("step 3"), when the lab's hints are
-// for steps: only the tests tell, so it takes the result of the lab's last run when nothing it
-// depends on changed since, and runs them (with run) when something did. It reports whether the
-// lab passes (and says so then).
-func hintUnit(ctx context.Context, c *course.Course, l *course.Lab, hints []course.Hint, run runner, w io.Writer) (unit string, passes bool, err error) {
-	stepped := false
-	for _, x := range hints {
-		stepped = stepped || x.Unit() != ""
-	}
-	if !stepped {
-		return "", false, nil
-	}
+// hintUnit is what the learner is on, as the hints name it: the step run shows ("step 3", see
+// testrun.Status.Step) in a lab taught in steps; in a lab without steps, the function of the failing tests whose
+// hints come first ("Merge"); "" when the hints name neither. Only the tests tell, so it takes
+// the result of the lab's last run when nothing it depends on changed since, and runs them
+// when something did. It reports whether the lab passes (and says so then).
+func hintUnit(ctx context.Context, c *course.Course, l *course.Lab, hints []course.Hint, w io.Writer) (unit string, passes bool, err error) {
+	lang := c.Lang
+	stepped := len(c.LabSteps(l)) > 0
 	r, kept := testrun.LastResult(c, l)
-	if kept {
-		fmt.Fprintf(w, "nothing lab %s depends on changed since its tests last ran, so they are not run again\n", l.Name)
-	} else {
-		fmt.Fprintf(w, "running lab %s's tests to see which step you are on...\n", l.Name)
-		s := run(ctx, c, l)
+	switch {
+	case kept:
+		fmt.Fprintf(w, lang.Pick("nothing lab %s depends on changed since its tests last ran, so they are not run again\n",
+			"实验 %s 所依赖的内容自上次运行测试以来都没有变，所以不再重新运行测试\n"), l.Name)
+	case stepped:
+		fmt.Fprintf(w, lang.Pick("running lab %s's tests to see which step you are on...\n", "正在运行实验 %s 的测试，看看你在哪一步……\n"), l.Name)
+	default:
+		fmt.Fprintf(w, lang.Pick("running lab %s's tests to see which of them fail...\n", "正在运行实验 %s 的测试，看看哪些没有通过……\n"), l.Name)
+	}
+	if !kept {
+		s := testrun.Lab(ctx, c, l)
 		if ctx.Err() != nil {
 			return "", false, ctx.Err()
 		}
 		testrun.Remember(c, []*testrun.Status{s})
-		r = testrun.Record{Passing: s.Passing(), Step: s.Step(), Later: s.LaterNote()}
+		r = s.Result(c)
 	}
 	if r.Passing {
-		fmt.Fprintf(w, "lab %s passes: no hint needed (hint %s K still shows hint K)\n", l.Name, l.Num)
-		if r.Later != "" {
-			fmt.Fprintln(w, r.Later)
+		fmt.Fprintf(w, lang.Pick("lab %s passes: no hint needed (hint %s K still shows hint K)\n",
+			"实验 %s 已经通过，不需要提示（hint %s K 仍会显示第 K 条提示）\n"), l.Name, l.Num)
+		if later := r.Later.In(lang); later != "" {
+			fmt.Fprintln(w, later)
 		}
 		return "", true, nil
 	}
 	if r.Step > 0 {
-		// A lab taught in steps: the lowest failing one. Without one, the hints come in their order.
-		unit = fmt.Sprintf("step %d", r.Step)
+		// A lab taught in steps: the step run shows. Without one, the hints come in their order.
+		return fmt.Sprintf("step %d", r.Step), false, nil
 	}
-	return unit, false, nil
+	return course.FirstUnit(hints, r.FailingTests), false, nil
 }
 
 // nextHint picks the first hint for unit after the last one shown (lastShown tells it, by
 // unit), or the last one again; of all the hints when unit is "" or has none, and forUnit is
 // then "" (else unit). The note says where the hint stands among those of unit.
-func nextHint(hints []course.Hint, unit string, lastShown func(unit string) int) (h course.Hint, note, forUnit string) {
+func nextHint(hints []course.Hint, unit string, lang course.Lang, lastShown func(unit string) int) (h course.Hint, note, forUnit string) {
 	var mine []course.Hint
 	for _, x := range hints {
-		if unit != "" && x.Unit() == unit {
+		if unit != "" && x.Unit == unit {
 			mine = append(mine, x)
 		}
 	}
@@ -175,31 +141,40 @@ func nextHint(hints []course.Hint, unit string, lastShown func(unit string) int)
 	if unit == "" {
 		return h, "", unit
 	}
-	pos := 0
-	for i, x := range mine {
-		if x.Num == h.Num {
-			pos = i + 1
-		}
-	}
-	note = fmt.Sprintf(" (%d of %d for %s, where you are)", pos, len(mine), unit)
+	pos := slices.IndexFunc(mine, func(x course.Hint) bool { return x.Num == h.Num }) + 1
+	note = fmt.Sprintf(lang.Pick(" (%d of %d for %s, where you are)", "；你在%[3]s，这是它的第 %[1]d 条，共 %[2]d 条"), pos, len(mine), unitName(unit, lang, false))
 	if h.Num <= last {
-		note = fmt.Sprintf(" (again: the last hint for %s)", unit)
+		note = fmt.Sprintf(lang.Pick(" (again: the last hint for %s)", "；再说一遍：这是%s最后一条"), unitName(unit, lang, true))
 	}
 	return h, note, unit
 }
 
+// unitName says a unit of hints in language lang: "step 3" or "Merge"; in Chinese "第 3 步" or
+// "函数 Merge", or with of "第 3 步的" or "函数 Merge 的".
+func unitName(unit string, lang course.Lang, of bool) string {
+	if lang != course.Chinese {
+		return unit
+	}
+	if n, ok := strings.CutPrefix(unit, "step "); ok {
+		return "第 " + n + " 步" + map[bool]string{true: "的"}[of]
+	}
+	return "函数 " + unit + map[bool]string{true: " 的"}[of]
+}
+
 // sayHint prints hint h of lab l, and what comes after it.
-func sayHint(l *course.Lab, hints []course.Hint, h course.Hint, note, lang string, w io.Writer) {
-	fmt.Fprintf(w, "hint %d of %d for lab %s%s: %s\n\n", h.Num, len(hints), l.Name, note, h.Title)
+func sayHint(l *course.Lab, hints []course.Hint, h course.Hint, note string, lang course.Lang, w io.Writer) {
+	// The Chinese names the chapter the hints come from: the Chinese one.
+	fmt.Fprintf(w, lang.Pick("hint %[1]d of %[2]d for lab %[3]s%[4]s: %[5]s\n\n", "实验 %[3]s 的第 %[1]d 条提示（%[6]s 共 %[2]d 条%[4]s）：%[5]s\n\n"),
+		h.Num, len(hints), l.Name, note, h.Title, filepath.ToSlash(l.ChapterIn(lang)))
 	for _, line := range h.Body {
 		fmt.Fprintf(w, "  %s\n", line)
 	}
 	switch {
-	case h.Num < len(hints) && (h.Unit() == "" || hints[h.Num].Unit() == h.Unit()):
-		fmt.Fprintf(w, "\nstill stuck? the next hint says more: go run ./tools/lab hint %s%s\n", langFlag(lang), l.Num)
+	case h.Num < len(hints) && (h.Unit == "" || hints[h.Num].Unit == h.Unit):
+		fmt.Fprintf(w, lang.Pick("\nstill stuck? the next hint says more: %s\n", "\n还是卡住了？下一条提示会说得更多：%s\n"), lang.Cmd("hint "+l.Num))
 	case h.Num < len(hints):
-		fmt.Fprintf(w, "\nthat was the last hint for %s; the solution: go run ./tools/lab solution %s\n", h.Unit(), l.Num)
+		fmt.Fprintf(w, lang.Pick("\nthat was the last hint for %s; the solution: %s\n", "\n这是%s最后一条提示；参考答案：%s\n"), unitName(h.Unit, lang, true), lang.Cmd("solution "+l.Num))
 	default:
-		fmt.Fprintf(w, "\nthat was the last hint; the solution: go run ./tools/lab solution %s\n", l.Num)
+		fmt.Fprintf(w, lang.Pick("\nthat was the last hint; the solution: %s\n", "\n这是最后一条提示；参考答案：%s\n"), lang.Cmd("solution "+l.Num))
 	}
 }

@@ -8,9 +8,10 @@ import (
 	"go/parser"
 	"go/token"
 	"path"
-	"slices"
 	"strconv"
 	"strings"
+
+	"gomaps/tools/lab/internal/course"
 )
 
 // importName is the name a file uses for an import: its own, or the package's, guessed from
@@ -32,32 +33,6 @@ func importName(s *ast.ImportSpec) string {
 	return strings.ReplaceAll(strings.ReplaceAll(base, "-", ""), ".", "")
 }
 
-// isStd reports whether an import is of the standard library: its path's first element has
-// no dot.
-func isStd(s *ast.ImportSpec) bool {
-	p, _ := strconv.Unquote(s.Path.Value)
-	first, _, _ := strings.Cut(p, "/")
-	return !strings.Contains(first, ".")
-}
-
-// importBlock writes the parenthesized list of an import declaration: one spec alone, or the
-// standard library's first, then the others.
-func importBlock(std, other []string) string {
-	if len(std)+len(other) == 1 {
-		return strings.Join(append(std, other...), "")
-	}
-	var groups []string
-	for _, g := range [][]string{std, other} {
-		if len(g) > 0 {
-			groups = append(groups, specLines(g))
-		}
-	}
-	return "(\n" + strings.Join(groups, "\n") + ")"
-}
-
-// specLines writes import specs one a line, indented.
-func specLines(specs []string) string { return "\t" + strings.Join(specs, "\n\t") + "\n" }
-
 // usedNames lists the names a file uses as the left side of a selector: the packages it uses.
 func usedNames(f *ast.File) map[string]bool {
 	used := map[string]bool{}
@@ -73,15 +48,12 @@ func usedNames(f *ast.File) map[string]bool {
 }
 
 // fixImports makes the imports of src, the merged file, right: an import of the learner's file
-// (before, as it was) that the merge left unused is dropped; a package the new code uses and src
-// does not import is imported as the solution (sol) imports it. It returns the file gofmt'ed
-// and what it did.
-func fixImports(name string, src, before, sol []byte) ([]byte, []string, error) {
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, name, src, parser.ParseComments|parser.SkipObjectResolution)
-	if err != nil {
-		return nil, nil, fmt.Errorf("the merged %s does not parse: %v", name, err)
-	}
+// (before, as it was) that the merge left unused is dropped, its line or its whole declaration;
+// a package the new code uses and src does not import is imported as the solution (sol) imports
+// it, in the file's first import declaration, which becomes a block of the standard library's
+// imports, then the others (or a new one after the package clause). It returns the file gofmt'ed
+// and what it did ("dropped \"fmt\"", "added \"strings\"", in lang).
+func fixImports(name string, src, before, sol []byte, lang course.Lang) ([]byte, []string, error) {
 	bf, err := parser.ParseFile(token.NewFileSet(), name, before, parser.SkipObjectResolution)
 	if err != nil {
 		return nil, nil, err
@@ -90,162 +62,128 @@ func fixImports(name string, src, before, sol []byte) ([]byte, []string, error) 
 	if err != nil {
 		return nil, nil, err
 	}
-	x := &importFixer{src: src, fset: fset, f: f, usedNow: usedNames(f), imported: map[string]bool{}}
-	x.dropUnused(usedNames(bf))
-	if std, other := x.missing(sf); len(std)+len(other) > 0 {
-		x.add(std, other)
+	var did []string
+	// Drop, then read the file again to add.
+	for _, dropping := range []bool{true, false} {
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, name, src, parser.SkipObjectResolution)
+		if err != nil {
+			return nil, nil, fmt.Errorf("the merged %s does not parse: %v", name, err)
+		}
+		x := &imports{fset: fset, f: f, src: src, used: usedNames(f), lang: lang}
+		if dropping {
+			src = x.drop(usedNames(bf), &did)
+		} else {
+			src = x.add(sf, &did)
+		}
 	}
-	formatted, err := format.Source(applyEdits(src, x.edits))
+	formatted, err := format.Source(src)
 	if err != nil {
 		return nil, nil, fmt.Errorf("the merged %s does not format: %v", name, err)
 	}
-	return formatted, x.did, nil
+	return formatted, did, nil
 }
 
-// An importFixer holds the work of fixImports on one merged file.
-type importFixer struct {
-	src     []byte
-	fset    *token.FileSet
-	f       *ast.File
-	usedNow map[string]bool // the names the merged file uses as packages
-
-	edits    []edit
-	did      []string
-	imported map[string]bool   // the names the kept imports give
-	keep     *ast.GenDecl      // the import declaration new imports go into
-	dropped  []*ast.ImportSpec // the imports dropped
+// imports is the work of fixImports on one version of the merged file.
+type imports struct {
+	fset *token.FileSet
+	f    *ast.File
+	src  []byte
+	used map[string]bool // the names the file uses as packages
+	lang course.Lang
 }
 
-func (x *importFixer) off(p token.Pos) int { return x.fset.Position(p).Offset }
-
-// lineStart is the offset where the line holding offset o starts.
-func (x *importFixer) lineStart(o int) int { return bytes.LastIndexByte(x.src[:o], '\n') + 1 }
-
-// lineEnd is the offset just after the line holding offset o.
-func (x *importFixer) lineEnd(o int) int {
-	if i := bytes.IndexByte(x.src[o:], '\n'); i >= 0 {
-		return o + i + 1
+// lines is the edit that deletes the lines from the one holding from to the one holding to.
+func (x *imports) lines(from, to token.Pos) edit {
+	start, end := x.fset.Position(from).Offset, x.fset.Position(to).Offset
+	start = bytes.LastIndexByte(x.src[:start], '\n') + 1
+	if i := bytes.IndexByte(x.src[end:], '\n'); i >= 0 {
+		end += i + 1
+	} else {
+		end = len(x.src)
 	}
-	return len(x.src)
+	return edit{start, end, ""}
 }
 
-// insert adds text at offset at.
-func (x *importFixer) insert(at int, text string) { x.edits = append(x.edits, edit{at, at, text}) }
-
-// deleteLines removes the lines from the one holding from to the one holding to.
-func (x *importFixer) deleteLines(from, to token.Pos) {
-	x.edits = append(x.edits, edit{x.lineStart(x.off(from)), x.lineEnd(x.off(to)), ""})
-}
-
-// dropUnused drops the imports that the learner's file used (usedBefore) and the merged file
-// does not: a whole declaration when none of its imports is left.
-func (x *importFixer) dropUnused(usedBefore map[string]bool) {
+// drop drops the imports that the learner's file used (usedBefore) and the merged file does
+// not: a whole declaration when none of its imports is left.
+func (x *imports) drop(usedBefore map[string]bool, did *[]string) []byte {
+	var edits []edit
 	for _, d := range x.f.Decls {
 		g, ok := d.(*ast.GenDecl)
 		if !ok || g.Tok != token.IMPORT {
 			continue
 		}
-		var dropped []*ast.ImportSpec
+		var dropped []edit
 		for _, s := range g.Specs {
 			s := s.(*ast.ImportSpec)
-			n := importName(s)
-			if n != "_" && n != "." && !x.usedNow[n] && usedBefore[n] {
-				dropped = append(dropped, s)
-				x.did = append(x.did, "dropped "+s.Path.Value)
-				continue
+			if n := importName(s); n != "_" && n != "." && !x.used[n] && usedBefore[n] {
+				dropped = append(dropped, x.lines(s.Pos(), s.End()))
+				*did = append(*did, x.lang.Pick("dropped ", "去掉 ")+s.Path.Value)
 			}
-			x.imported[n] = true
 		}
-		x.dropped = append(x.dropped, dropped...)
-		if len(dropped) == len(g.Specs) {
-			x.deleteLines(g.Pos(), g.End())
-			continue
+		if len(dropped) == len(g.Specs) && len(dropped) > 0 {
+			dropped = []edit{x.lines(g.Pos(), g.End())}
 		}
-		for _, s := range dropped {
-			x.deleteLines(s.Pos(), s.End())
-		}
-		if x.keep == nil {
-			x.keep = g
-		}
+		edits = append(edits, dropped...)
 	}
+	return applyEdits(x.src, edits)
 }
 
-// missing lists the imports of the solution (sf) whose names the merged file uses and does not
-// import, as specs: of the standard library, and others.
-func (x *importFixer) missing(sf *ast.File) (std, other []string) {
+// add imports the packages of the solution (sf) whose names the file uses and does not import.
+func (x *imports) add(sf *ast.File, did *[]string) []byte {
+	have := map[string]bool{}
+	for _, s := range x.f.Imports {
+		have[importName(s)] = true
+	}
+	var std, other []string
+	group := func(s *ast.ImportSpec, text string) {
+		if p, _ := strconv.Unquote(s.Path.Value); strings.Contains(strings.Split(p, "/")[0], ".") {
+			other = append(other, text)
+		} else {
+			std = append(std, text)
+		}
+	}
 	for _, s := range sf.Imports {
-		n := importName(s)
-		if !x.usedNow[n] || x.imported[n] {
-			continue
+		if n := importName(s); x.used[n] && !have[n] {
+			have[n] = true
+			text := s.Path.Value
+			if s.Name != nil {
+				text = s.Name.Name + " " + text
+			}
+			group(s, text)
+			*did = append(*did, x.lang.Pick("added ", "新增 ")+s.Path.Value)
 		}
-		x.imported[n] = true
-		spec := s.Path.Value
-		if s.Name != nil {
-			spec = s.Name.Name + " " + spec
-		}
-		if isStd(s) {
-			std = append(std, spec)
-		} else {
-			other = append(other, spec)
-		}
-		x.did = append(x.did, "added "+s.Path.Value)
 	}
-	return std, other
+	if len(std)+len(other) == 0 {
+		return x.src
+	}
+	for _, d := range x.f.Decls {
+		if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.IMPORT {
+			for _, s := range g.Specs {
+				s := s.(*ast.ImportSpec)
+				group(s, string(x.src[x.fset.Position(s.Pos()).Offset:x.fset.Position(s.End()).Offset]))
+			}
+			e := x.lines(g.Pos(), g.End())
+			e.text = importDecl(std, other)
+			return applyEdits(x.src, []edit{e})
+		}
+	}
+	at := x.lines(x.f.Name.End(), x.f.Name.End()).end
+	return applyEdits(x.src, []edit{{at, at, "\n" + importDecl(std, other)}})
 }
 
-// add writes the new imports: into the kept import block, or making a block of the kept
-// single import, or as a new declaration after the package clause.
-func (x *importFixer) add(std, other []string) {
-	switch {
-	case x.keep != nil && x.keep.Lparen.IsValid():
-		x.addToBlock(std, other)
-	case x.keep != nil:
-		s := x.keep.Specs[0].(*ast.ImportSpec)
-		text := string(x.src[x.off(s.Pos()):x.off(s.End())])
-		if isStd(s) {
-			std = append([]string{text}, std...)
-		} else {
-			other = append([]string{text}, other...)
-		}
-		x.edits = append(x.edits, edit{x.off(s.Pos()), x.off(s.End()), importBlock(std, other)})
-	default:
-		x.insert(x.lineEnd(x.off(x.f.Name.End())), "\nimport "+importBlock(std, other)+"\n")
+// importDecl writes an import declaration of the specs: one alone, or a block of the standard
+// library's, then the others.
+func importDecl(std, other []string) string {
+	if len(std)+len(other) == 1 {
+		return "import " + append(std, other...)[0] + "\n"
 	}
-}
-
-// addToBlock puts the standard library's new imports after the last one the kept block has,
-// or first; the others after its last other one, or last; each group apart.
-func (x *importFixer) addToBlock(std, other []string) {
-	var lastStd, lastOther *ast.ImportSpec
-	kept := 0
-	for _, s := range x.keep.Specs {
-		s := s.(*ast.ImportSpec)
-		if slices.Contains(x.dropped, s) {
-			continue
-		}
-		kept++
-		if isStd(s) {
-			lastStd = s
-		} else {
-			lastOther = s
+	var groups []string
+	for _, g := range [][]string{std, other} {
+		if len(g) > 0 {
+			groups = append(groups, "\t"+strings.Join(g, "\n\t")+"\n")
 		}
 	}
-	switch {
-	case len(std) == 0:
-	case lastStd != nil:
-		x.insert(x.lineEnd(x.off(lastStd.End())), specLines(std))
-	case kept > 0:
-		x.insert(x.lineEnd(x.off(x.keep.Lparen)), specLines(std)+"\n")
-	default:
-		x.insert(x.lineEnd(x.off(x.keep.Lparen)), specLines(std))
-	}
-	switch {
-	case len(other) == 0:
-	case lastOther != nil:
-		x.insert(x.lineEnd(x.off(lastOther.End())), specLines(other))
-	case kept > 0 || len(std) > 0:
-		x.insert(x.lineStart(x.off(x.keep.Rparen)), "\n"+specLines(other))
-	default:
-		x.insert(x.lineStart(x.off(x.keep.Rparen)), specLines(other))
-	}
+	return "import (\n" + strings.Join(groups, "\n") + ")\n"
 }

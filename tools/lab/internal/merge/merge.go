@@ -8,6 +8,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"gomaps/tools/lab/internal/course"
 )
 
 // A File is what a merge reads of one learner file. Every version has LF line ends: the merge
@@ -20,14 +22,15 @@ type File struct {
 	Solution []byte          // the solution's file
 	Snapshot []byte          // the file's step snapshot of the step before the one to reach; nil: none
 	Others   map[string]bool // the package-level names the package's other files declare
+	Lang     course.Lang     // the language of Replaced and Imports
 }
 
 // A Result is what a merge does to one learner file.
 type Result struct {
 	Out      []byte   // the new file
-	Replaced []string // the declarations now the solution's, with their steps: "Double (step 1)"
+	Replaced []string // the declarations now the solution's, with their steps: "Double (step 1)", "Double（第 1 步）"
 	Added    []string // declarations brought from the solution (or the snapshot)
-	Imports  []string // "added \"strings\"", "dropped \"fmt\""
+	Imports  []string // "added \"strings\"", "dropped \"fmt\""; "新增 \"strings\""，"去掉 \"fmt\""
 	Spill    []string // the replaced declarations that serve step k or later too,
 	SpillTo  int      // up to this step
 	Left     int      // the declarations of step k or later, left as the learner has them or
@@ -63,7 +66,7 @@ func ToStep(f File, k int) (*Result, error) {
 	}
 	m.bringUsed()
 	m.insertBrought()
-	m.res.Out, m.res.Imports, err = fixImports(f.Name, applyEdits(f.Mine, m.edits), f.Mine, m.code)
+	m.res.Out, m.res.Imports, err = fixImports(f.Name, applyEdits(f.Mine, m.edits), f.Mine, m.code, f.Lang)
 	if err != nil {
 		return nil, err
 	}
@@ -81,7 +84,6 @@ type merger struct {
 	codeFile  *ast.File
 	codeDecls map[string]ast.Decl // the declarations the code comes from, by name
 	mineDecls map[string]ast.Decl // the learner's file's, by name
-	have      map[string]bool     // declared by the learner's package: this file or another
 
 	edits []edit
 	used  []ast.Node        // the code now in the file, for the names it uses
@@ -101,23 +103,7 @@ func newMerger(f File) (*merger, error) {
 	if m.codeFile, err = parser.ParseFile(m.fset, m.source+" of "+f.Name, m.code, parser.ParseComments|parser.SkipObjectResolution); err != nil {
 		return nil, err
 	}
-	m.codeDecls = map[string]ast.Decl{}
-	for _, d := range m.codeFile.Decls {
-		for _, n := range declNames(d) {
-			m.codeDecls[n] = d
-		}
-	}
-	m.have = map[string]bool{}
-	for n := range f.Others {
-		m.have[n] = true
-	}
-	m.mineDecls = map[string]ast.Decl{}
-	for _, d := range m.mine.Decls {
-		for _, n := range declNames(d) {
-			m.have[n] = true
-			m.mineDecls[n] = d
-		}
-	}
+	m.codeDecls, m.mineDecls = byName(m.codeFile), byName(m.mine)
 	return m, nil
 }
 
@@ -162,14 +148,12 @@ func (m *merger) place(key string, span Span, cd ast.Decl, k int) {
 	if inMine && string(m.f.Mine[m.off(md.Pos()):m.off(md.End())]) == m.text(cd.Pos(), cd.End()) {
 		return // the learner's is the solution's already
 	}
-	what := fmt.Sprintf("%s (%s)", key, StepRange(span.First, span.Last))
+	lang := m.f.Lang
+	what := fmt.Sprintf(lang.Pick("%s (%s)", "%s（%s）"), key, course.StepRange(span.First, span.Last, lang))
 	switch {
 	case span.Last >= k && m.f.Snapshot != nil:
-		yours := fmt.Sprintf("%s is yours", StepRange(k, span.Last))
-		if span.Last > k {
-			yours = fmt.Sprintf("%s are yours", StepRange(k, span.Last))
-		}
-		what = fmt.Sprintf("%s (%s; %s)", key, StepRange(span.First, k-1), yours)
+		what = fmt.Sprintf(lang.Pick("%[1]s (%[2]s; %[3]s %[4]s yours)", "%[1]s（%[2]s；%[3]s归你写）"), key, course.StepRange(span.First, k-1, lang),
+			course.StepRange(k, span.Last, lang), map[bool]string{true: "is", false: "are"}[span.Last == k])
 	case span.Last >= k:
 		m.res.Spill = append(m.res.Spill, key)
 		m.res.SpillTo = max(m.res.SpillTo, span.Last)
@@ -205,7 +189,7 @@ func (m *merger) bringUsed() {
 			}
 			missing := true
 			for _, n := range declNames(d) {
-				missing = missing && !m.have[n]
+				missing = missing && m.mineDecls[n] == nil && !m.f.Others[n]
 			}
 			if missing {
 				m.bring[d] = true
@@ -232,7 +216,7 @@ func (m *merger) insertBrought() {
 			continue
 		}
 		for _, n := range declNames(d) {
-			if md := findDecl(m.mine, n); md != nil {
+			if md := m.mineDecls[n]; md != nil {
 				after = m.off(md.End())
 			}
 		}
@@ -255,4 +239,143 @@ func applyEdits(src []byte, edits []edit) []byte {
 		out = append(out[:e.at], append([]byte(e.text), out[e.end:]...)...)
 	}
 	return out
+}
+
+// declStart is where a declaration begins, its doc comment included.
+func declStart(d ast.Decl) token.Pos {
+	switch d := d.(type) {
+	case *ast.FuncDecl:
+		if d.Doc != nil {
+			return d.Doc.Pos()
+		}
+	case *ast.GenDecl:
+		if d.Doc != nil {
+			return d.Doc.Pos()
+		}
+	}
+	return d.Pos()
+}
+
+// funcKey names a func by its receiver's type and its name: "Sharded.Get", "Double".
+func funcKey(fd *ast.FuncDecl) string {
+	if fd.Recv == nil || len(fd.Recv.List) == 0 {
+		return fd.Name.Name
+	}
+	t := fd.Recv.List[0].Type
+	for {
+		switch x := ast.Unparen(t).(type) {
+		case *ast.StarExpr:
+			t = x.X
+		case *ast.IndexExpr:
+			t = x.X
+		case *ast.IndexListExpr:
+			t = x.X
+		case *ast.Ident:
+			return x.Name + "." + fd.Name.Name
+		default:
+			return fd.Name.Name
+		}
+	}
+}
+
+// declNames lists what a top-level declaration declares: a func's key, or the names of a
+// type, var or const declaration (none for an import).
+func declNames(d ast.Decl) []string {
+	switch d := d.(type) {
+	case *ast.FuncDecl:
+		return []string{funcKey(d)}
+	case *ast.GenDecl:
+		var names []string
+		for _, s := range d.Specs {
+			switch s := s.(type) {
+			case *ast.TypeSpec:
+				names = append(names, s.Name.Name)
+			case *ast.ValueSpec:
+				for _, n := range s.Names {
+					if n.Name != "_" {
+						names = append(names, n.Name)
+					}
+				}
+			}
+		}
+		return names
+	}
+	return nil
+}
+
+// TopNames lists the package-level names a file declares, as StepDecls names them (a method
+// as "Type.Method"); none when it does not parse.
+func TopNames(src []byte) map[string]bool {
+	f, err := parser.ParseFile(token.NewFileSet(), "", src, parser.SkipObjectResolution)
+	names := map[string]bool{}
+	if err != nil {
+		return names
+	}
+	for _, d := range f.Decls {
+		for _, n := range declNames(d) {
+			names[n] = true
+		}
+	}
+	return names
+}
+
+// A Decl is one top-level declaration of a file, for comparing two versions of it.
+type Decl struct {
+	Text   string   // its text, doc comment included
+	Marked []string // the text of each comment in it that holds the marker
+}
+
+// Decls reads the top-level declarations of a file, by each name it declares (as StepDecls
+// names them; of two declarations of one name, the first), with the comments in them that hold
+// marker ("TODO(03)").
+func Decls(name string, src []byte, marker string) (map[string]Decl, error) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, name, src, parser.ParseComments|parser.SkipObjectResolution)
+	if err != nil {
+		return nil, err
+	}
+	decls := map[string]Decl{}
+	for _, d := range f.Decls {
+		decl := Decl{Text: string(src[fset.Position(declStart(d)).Offset:fset.Position(d.End()).Offset])}
+		for _, g := range f.Comments {
+			if g.Pos() >= declStart(d) && g.End() <= d.End() && strings.Contains(g.Text(), marker) {
+				decl.Marked = append(decl.Marked, g.Text())
+			}
+		}
+		for _, n := range declNames(d) {
+			if _, ok := decls[n]; !ok {
+				decls[n] = decl
+			}
+		}
+	}
+	return decls, nil
+}
+
+// declOrder is the index of d among f's declarations (len when absent).
+func declOrder(f *ast.File, d ast.Decl) int {
+	for i, x := range f.Decls {
+		if x == d {
+			return i
+		}
+	}
+	return len(f.Decls)
+}
+
+// byName maps each name f declares (see declNames) to its declaration: of two, the first.
+func byName(f *ast.File) map[string]ast.Decl {
+	decls := map[string]ast.Decl{}
+	for _, d := range f.Decls {
+		for _, n := range declNames(d) {
+			if decls[n] == nil {
+				decls[n] = d
+			}
+		}
+	}
+	return decls
+}
+
+// Parses reports whether src is Go that parses: a merge works only on files that do.
+func Parses(src []byte) bool {
+	_, err := parser.ParseFile(token.NewFileSet(), "", src, parser.SkipObjectResolution)
+	return err == nil
 }

@@ -24,8 +24,6 @@ import (
 	"go/parser"
 	"go/token"
 	"regexp"
-	"slices"
-	"sort"
 	"strconv"
 	"strings"
 )
@@ -36,12 +34,9 @@ var todoStepRE = regexp.MustCompile(`^step ([0-9]+)[.:]`)
 // laterStepRE finds, in the text of an edit point's comment, the other steps it serves.
 var laterStepRE = regexp.MustCompile(`(?:^|[.:!?"]\s+)Step ([0-9]+)[.:]`)
 
-// A todo is one edit point of a learner file.
-type todo struct {
-	line  int
-	step  int   // the step its first line names; 0 when it names none
-	later []int // the other steps its comment says it serves
-}
+// A todo is one edit point of a learner file: its line, the step its first line names (0 when
+// it names none), and the last step its comment says it serves.
+type todo struct{ line, step, last int }
 
 // TodoStep reads the step of one comment line "// TODO(NN): step K. ...": ok is false when the
 // line is not an edit point of lab num, step 0 when it names no step.
@@ -67,13 +62,11 @@ func todos(fset *token.FileSet, f *ast.File, num string) []todo {
 			if !ok {
 				continue
 			}
-			t := todo{line: fset.Position(c.Pos()).Line, step: step}
+			t := todo{fset.Position(c.Pos()).Line, step, step}
 			for _, m := range laterStepRE.FindAllStringSubmatch(g.Text(), -1) {
-				if n, _ := strconv.Atoi(m[1]); n > step && !slices.Contains(t.later, n) {
-					t.later = append(t.later, n)
-				}
+				n, _ := strconv.Atoi(m[1])
+				t.last = max(t.last, n)
 			}
-			sort.Ints(t.later)
 			out = append(out, t)
 		}
 	}
@@ -121,15 +114,11 @@ func todoSpans(fset *token.FileSet, f *ast.File, name, num string) (spans map[st
 			return nil, 0, fmt.Errorf("%s:%d: the TODO(%s) is outside every func and type, and checkpoint puts steps in place declaration by declaration", name, t.line, num)
 		}
 		key := declNames(owner)[0]
-		last := t.step
-		if len(t.later) > 0 {
-			last = max(last, t.later[len(t.later)-1])
-		}
 		s, seen := spans[key]
 		if !seen {
-			s = Span{t.step, last}
+			s = Span{t.step, t.last}
 		}
-		spans[key] = Span{min(s.First, t.step), max(s.Last, last)}
+		spans[key] = Span{min(s.First, t.step), max(s.Last, t.last)}
 		switch {
 		case only == 0:
 			only = t.step
@@ -194,12 +183,4 @@ func changedSpans(fset *token.FileSet, f *ast.File, name string, src, sol []byte
 		spans[key] = Span{only, only}
 	}
 	return nil
-}
-
-// StepRange says "step 2" or "steps 2 to 4".
-func StepRange(first, last int) string {
-	if last <= first {
-		return fmt.Sprintf("step %d", first)
-	}
-	return fmt.Sprintf("steps %d to %d", first, last)
 }

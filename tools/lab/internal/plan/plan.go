@@ -9,7 +9,6 @@ import (
 	"go/parser"
 	"go/token"
 	"os"
-	"path"
 	"path/filepath"
 	"slices"
 
@@ -41,7 +40,7 @@ type Plan struct {
 func Checkpoint(c *course.Course, l *course.Lab, steps []int, k int, ref string) (*Plan, error) {
 	sols, err := c.GoFiles(l.SolutionDir(), false)
 	if err != nil || len(sols) == 0 {
-		return nil, fmt.Errorf("lab %s has no solution folder %s, so there is nothing to put in place", l.Name, filepath.ToSlash(l.SolutionDir()))
+		return nil, fmt.Errorf(c.Lang.Pick("lab %s has no solution folder %s, so there is nothing to put in place", "实验 %s 没有参考答案目录 %s，所以没有东西可以放进去"), l.Name, filepath.ToSlash(l.SolutionDir()))
 	}
 	snapDir := "" // the step snapshots of the step before k
 	if i := slices.Index(steps, k); i > 0 {
@@ -57,21 +56,18 @@ func Checkpoint(c *course.Course, l *course.Lab, steps []int, k int, ref string)
 }
 
 // planFile adds to p what checkpoint writes to the learner file name of lab l (see
-// Checkpoint; snapDir is the folder of the step snapshots to take code from, or "").
+// Checkpoint; snapDir is the folder of the step snapshots to take code from, or ""). Every
+// version is read with LF line ends: git show gives the shipped file with LF, while a checkout
+// with core.autocrlf=true (Git for Windows' usual setting) has CRLF on disk, and the merge
+// compares their lines.
 func planFile(c *course.Course, p *Plan, l *course.Lab, name string, k int, ref, snapDir string) error {
 	file := filepath.ToSlash(filepath.Join(l.Dir(), name))
-	// Every version is read with LF line ends: git show gives the shipped file with LF,
-	// while a checkout with core.autocrlf=true (Git for Windows' usual setting) has CRLF
-	// on disk, and the merge compares their lines.
 	sol, err := os.ReadFile(filepath.Join(c.Root, l.SolutionDir(), name))
 	if err != nil {
 		return err
 	}
 	sol = course.NormalizeEOL(sol)
-	old, err := os.ReadFile(filepath.Join(c.Root, filepath.FromSlash(file)))
-	if err != nil {
-		old = nil
-	}
+	old, _ := os.ReadFile(filepath.Join(c.Root, filepath.FromSlash(file)))
 	if k == 0 {
 		if !bytes.Equal(course.NormalizeEOL(old), sol) {
 			p.Changes = append(p.Changes, Change{File: file, Old: old, New: sol})
@@ -85,11 +81,17 @@ func planFile(c *course.Course, p *Plan, l *course.Lab, name string, k int, ref,
 	if note != "" {
 		p.Notes = append(p.Notes, note)
 	}
-	snap, from, err := readStepSnapshot(c, l, file, snapDir)
-	if err != nil {
-		return err
+	var snap []byte
+	from := "" // the step snapshot's file
+	if snapDir != "" {
+		from = filepath.ToSlash(filepath.Join(snapDir, name))
+		if snap, err = os.ReadFile(filepath.Join(c.Root, snapDir, name)); err != nil {
+			snap, from = nil, ""
+		} else if snap = course.NormalizeEOL(snap); !merge.Parses(snap) {
+			return fmt.Errorf("%s, the step snapshot of %s, does not parse: the course is broken there (go run ./tools/lab verify %s says more)", from, file, l.Num)
+		}
 	}
-	m, err := merge.ToStep(merge.File{Name: file, Lab: l.Num, Mine: mine, Shipped: shipped, Solution: sol, Snapshot: snap, Others: otherNames(c, l, file)}, k)
+	m, err := merge.ToStep(merge.File{Name: file, Lab: l.Num, Mine: mine, Shipped: shipped, Solution: sol, Snapshot: snap, Others: otherNames(c, l, file), Lang: c.Lang}, k)
 	if err != nil {
 		return err
 	}
@@ -105,47 +107,30 @@ func planFile(c *course.Course, p *Plan, l *course.Lab, name string, k int, ref,
 // as shipped (nil without ref).
 func startingFile(c *course.Course, l *course.Lab, file string, old []byte, ref string) (mine, shipped []byte, note string, err error) {
 	if ref != "" {
-		shipped, _ = c.Git("show", ref+":"+file)
+		if shipped, _ = c.Git("show", ref+":"+file); shipped != nil {
+			shipped = course.NormalizeEOL(shipped)
+		}
 	}
-	if shipped != nil {
-		shipped = course.NormalizeEOL(shipped)
-	}
-	mine = old
-	if mine != nil {
+	if mine = old; mine != nil {
 		mine = course.NormalizeEOL(mine)
 	}
 	if mine != nil && merge.Parses(mine) {
 		return mine, shipped, "", nil
 	}
+	lang := c.Lang
 	switch {
 	case shipped == nil && mine == nil:
-		return nil, nil, "", fmt.Errorf("%s is missing, and without the course's git history checkpoint cannot tell what it held: put it back with a fresh copy of the course", file)
+		return nil, nil, "", fmt.Errorf(lang.Pick("%s is missing, and without the course's git history checkpoint cannot tell what it held: put it back with a fresh copy of the course",
+			"%s 不见了，而没有课程的 git 历史，checkpoint 就不知道它原来是什么：从一份新的课程副本里把它放回来"), file)
 	case shipped == nil:
-		return nil, nil, "", fmt.Errorf("%s does not parse, so checkpoint cannot work on its funcs: fix the syntax error (go run ./tools/lab run %s shows it) and checkpoint again", file, l.Num)
+		return nil, nil, "", fmt.Errorf(lang.Pick("%s does not parse, so checkpoint cannot work on its funcs: fix the syntax error (%s shows it) and checkpoint again",
+			"%s 无法解析，所以 checkpoint 没法处理它的函数：修好语法错误（%s 会指出它）再做 checkpoint"), file, lang.Cmd("run "+l.Num))
 	case mine == nil:
-		note = fmt.Sprintf("%s was missing: it starts from the shipped file", file)
+		note = fmt.Sprintf(lang.Pick("%s was missing: it starts from the shipped file", "%s 不见了：从发布时的文件开始"), file)
 	default:
-		note = fmt.Sprintf("%s does not parse: it starts from the shipped file (your version is saved)", file)
+		note = fmt.Sprintf(lang.Pick("%s does not parse: it starts from the shipped file (your version is saved)", "%s 无法解析：从发布时的文件开始（你的版本已经保存）"), file)
 	}
 	return shipped, shipped, note, nil
-}
-
-// readStepSnapshot reads the step snapshot of file in snapDir, if snapDir is not "" and has
-// one, and says where it is (from).
-func readStepSnapshot(c *course.Course, l *course.Lab, file, snapDir string) (snap []byte, from string, err error) {
-	if snapDir == "" {
-		return nil, "", nil
-	}
-	snap, err = os.ReadFile(filepath.Join(c.Root, snapDir, path.Base(file)))
-	if err != nil {
-		return nil, "", nil
-	}
-	snap = course.NormalizeEOL(snap)
-	from = filepath.ToSlash(filepath.Join(snapDir, path.Base(file)))
-	if !merge.Parses(snap) {
-		return nil, "", fmt.Errorf("%s, the step snapshot of %s, does not parse: the course is broken there (go run ./tools/lab verify %s says more)", from, file, l.Num)
-	}
-	return snap, from, nil
 }
 
 // otherNames lists the package-level names the lab's other files declare (its tests too,

@@ -29,7 +29,7 @@ import (
 //     import, found by reading their imports;
 //   - go.mod, go.sum, go.work and go.work.sum, and what the labs were shipped as
 //     (labs/shipped.sum, else the git commit), against which a lab's tests are checked;
-//   - the toolchain and its settings (see toolchain), the lane's settings, and the environment
+//   - the toolchain and its settings (see loadRecords), the lane's settings, and the environment
 //     variables that change what the labs' tests do (keyEnv);
 //   - for a lab that imports labs/kubeassets (its tests start an API server): the envtest
 //     binaries it would find, by path, size and time.
@@ -53,20 +53,9 @@ func labKey(c *course.Course, l *course.Lab, toolchain string) string {
 	if _, err := os.Stat(filepath.Join(c.Root, filepath.FromSlash(courseroot.Manifest))); err != nil {
 		fmt.Fprintf(h, "shipped %s\x00", c.ShippedRef())
 	}
-	files, imports, err := walkFiles(c.Root, l.Dir())
+	files, deps, err := keyFiles(c, l)
 	if err != nil {
 		return ""
-	}
-	deps, err := courseDeps(c, imports)
-	if err != nil {
-		return ""
-	}
-	for _, dir := range deps {
-		dirFiles, _, err := dirFiles(c.Root, dir)
-		if err != nil {
-			return ""
-		}
-		files = append(files, dirFiles...)
 	}
 	for _, f := range files {
 		if addFile(h, c.Root, f) != nil {
@@ -74,7 +63,15 @@ func labKey(c *course.Course, l *course.Lab, toolchain string) string {
 		}
 	}
 	if slices.Contains(deps, filepath.Join("labs", "kubeassets")) {
-		addAssets(h)
+		// The envtest binaries a test would start: their folder, or why there is none, and
+		// each binary's size and time.
+		kubeassets.Identify(h, func(path string) string {
+			fi, err := os.Stat(path)
+			if err != nil {
+				return err.Error()
+			}
+			return fmt.Sprintf("%d %d", fi.Size(), fi.ModTime().UnixNano())
+		})
 	}
 	return hex.EncodeToString(h.Sum(nil))
 }
@@ -90,43 +87,52 @@ func addFile(h hash.Hash, root, path string) error {
 	return nil
 }
 
-// walkFiles lists every file under dir (relative to root), sorted, and the import paths of its
-// .go files.
-func walkFiles(root, dir string) (files []string, imports map[string]bool, err error) {
-	imports = map[string]bool{}
-	err = filepath.WalkDir(filepath.Join(root, dir), func(path string, d fs.DirEntry, err error) error {
+// keyFiles lists the files (relative to the root) a run of lab l builds with or reads: every
+// file under the lab's folder, then the files of each course package its .go files import, and
+// the non-test files of the packages import in turn; deps are those packages' folders, sorted.
+func keyFiles(c *course.Course, l *course.Lab) (files, deps []string, err error) {
+	imports := map[string]bool{}
+	err = filepath.WalkDir(filepath.Join(c.Root, l.Dir()), func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
 		}
-		rel, _ := filepath.Rel(root, path)
+		rel, _ := filepath.Rel(c.Root, path)
 		files = append(files, rel)
 		if strings.HasSuffix(path, ".go") {
 			addImports(path, imports)
 		}
 		return nil
 	})
-	sort.Strings(files)
-	return files, imports, err
-}
-
-// dirFiles lists the files of one package's folder (not its subfolders), sorted, and the import
-// paths of its non-test .go files: what a package that imports it builds with.
-func dirFiles(root, dir string) (files []string, imports map[string]bool, err error) {
-	imports = map[string]bool{}
-	entries, err := os.ReadDir(filepath.Join(root, dir))
-	if err != nil {
-		return nil, nil, err
-	}
-	for _, e := range entries {
-		if e.IsDir() {
-			continue
+	seen := map[string]bool{}
+	for len(imports) > 0 && err == nil {
+		more := map[string]bool{}
+		for p := range imports {
+			rel, ok := strings.CutPrefix(p, c.Module+"/")
+			if !ok || seen[rel] {
+				continue
+			}
+			seen[rel] = true
+			deps = append(deps, filepath.FromSlash(rel))
+			var entries []os.DirEntry
+			entries, err = os.ReadDir(filepath.Join(c.Root, filepath.FromSlash(rel)))
+			for _, e := range entries {
+				if name := e.Name(); !e.IsDir() && strings.HasSuffix(name, ".go") && !strings.HasSuffix(name, "_test.go") {
+					addImports(filepath.Join(c.Root, filepath.FromSlash(rel), name), more)
+				}
+			}
 		}
-		files = append(files, filepath.Join(dir, e.Name()))
-		if strings.HasSuffix(e.Name(), ".go") && !strings.HasSuffix(e.Name(), "_test.go") {
-			addImports(filepath.Join(root, dir, e.Name()), imports)
+		imports = more
+	}
+	sort.Strings(deps)
+	for _, dir := range deps {
+		entries, _ := os.ReadDir(filepath.Join(c.Root, dir))
+		for _, e := range entries {
+			if !e.IsDir() {
+				files = append(files, filepath.Join(dir, e.Name()))
+			}
 		}
 	}
-	return files, imports, nil
+	return files, deps, err
 }
 
 // addImports adds the import paths of the Go file at path to imports. A file that does not
@@ -141,46 +147,4 @@ func addImports(path string, imports map[string]bool) {
 			imports[p] = true
 		}
 	}
-}
-
-// courseDeps lists the folders (relative to the root) of the course's packages that imports
-// name, and of the ones they import in turn, sorted.
-func courseDeps(c *course.Course, imports map[string]bool) ([]string, error) {
-	seen := map[string]bool{}
-	var dirs []string
-	var visit func(imports map[string]bool) error
-	visit = func(imports map[string]bool) error {
-		for p := range imports {
-			rel, ok := strings.CutPrefix(p, c.Module+"/")
-			if !ok || seen[rel] {
-				continue
-			}
-			seen[rel] = true
-			dir := filepath.FromSlash(rel)
-			_, more, err := dirFiles(c.Root, dir)
-			if err != nil {
-				return err
-			}
-			dirs = append(dirs, dir)
-			if err := visit(more); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
-	err := visit(imports)
-	sort.Strings(dirs)
-	return dirs, err
-}
-
-// addAssets adds to h the envtest binaries a test would start: their folder, or why there is
-// none, and each binary's size and time.
-func addAssets(h hash.Hash) {
-	kubeassets.Identify(h, func(path string) string {
-		fi, err := os.Stat(path)
-		if err != nil {
-			return err.Error()
-		}
-		return fmt.Sprintf("%d %d", fi.Size(), fi.ModTime().UnixNano())
-	})
 }

@@ -5,140 +5,126 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
+	"sort"
+	"strconv"
 	"strings"
 
 	"gomaps/tools/lab/internal/course"
 )
 
-// state is the one-phrase summary list prints for a lab.
-func (s *Status) state(c *course.Course) string {
-	switch {
-	case s.Problem != "":
-		return "cannot run"
-	case len(s.Graders) > 0:
-		return "tests changed: reset -tests " + s.Lab.Num
-	case s.Compile != nil && s.Vet:
-		return "fails go vet"
-	case s.Compile != nil:
-		return "does not compile"
-	case s.Crash != nil:
-		return "crashes"
-	case s.Passing() && len(s.Later) > 0:
-		return "passing (" + s.LaterShort() + ")"
-	case s.Passing():
-		return "passing"
-	case len(s.Failing) == len(s.Tests) && c.IsUntouched(s.Lab):
-		return fmt.Sprintf("not started (%d test%s)", len(s.Tests), course.Plural(len(s.Tests)))
-	}
-	if v := s.steps(); v != nil && v.current != course.AfterSteps {
-		return fmt.Sprintf("at %s, %d of %d tests failing", v.name(), len(s.Failing), len(s.Tests))
-	}
-	return fmt.Sprintf("%d of %d tests failing", len(s.Failing), len(s.Tests))
-}
-
-// Report prints what a learner needs from one run of a lab.
+// Report prints what a learner needs from one run of a lab, in the course's language.
 func Report(c *course.Course, s *Status, w io.Writer) {
-	if len(s.Graders) > 0 && reportGraders(s, w) {
+	lang := c.Lang
+	if len(s.Graders) > 0 && reportGraders(s, lang, w) {
 		return
 	}
 	switch {
 	case s.Problem != "":
-		fmt.Fprintf(w, "lab %s cannot run: %s\n", s.Lab.Name, s.Problem)
+		fmt.Fprintf(w, lang.Pick("lab %s cannot run: %s\n", "实验 %s 无法运行：%s\n"), s.Lab.Name, s.Problem)
 	case s.Compile != nil:
-		reportCompile(s, w)
+		reportCompile(s, lang, w)
 	case s.Passing():
 		reportPassing(c, s, w)
 	default:
-		reportFailing(s, w)
+		reportFailing(s, lang, w)
 	}
 }
 
 // reportGraders says that the files that grade the lab are not as shipped; it reports whether
 // that is all there is to say: the tests pass, and so the lab does not count as passing.
-func reportGraders(s *Status, w io.Writer) (done bool) {
+func reportGraders(s *Status, lang course.Lang, w io.Writer) (done bool) {
 	l := s.Lab
-	fmt.Fprintf(w, "lab %s cannot pass while the files that grade it are not as shipped: %s\n", l.Name, course.DescribeChanges(s.Graders))
-	fmt.Fprintf(w, "they are the grader; put them back, keeping your own files: go run ./tools/lab reset -tests %s\n\n", l.Num)
+	fmt.Fprintf(w, lang.Pick("lab %s cannot pass while the files that grade it are not as shipped: %s\n",
+		"评分文件与发布时不同，实验 %s 就不能算通过：%s\n"), l.Name, course.DescribeChanges(s.Graders, lang))
+	fmt.Fprintf(w, lang.Pick("they are the grader; put them back, keeping your own files: %s\n\n",
+		"它们是评分程序；把它们恢复原样（你自己的文件保持不变）：%s\n\n"), lang.Cmd("reset -tests "+l.Num))
 	if s.TestsPass() {
-		fmt.Fprintf(w, "lab %s does not count as passing: %s with the changed tests\n", l.Name, countTests(len(s.Tests), "passes", "pass"))
+		fmt.Fprintf(w, lang.Pick("lab %s does not count as passing: %s with the changed tests\n", "实验 %s 不算通过：用改动过的测试，%s\n"),
+			l.Name, countTests(len(s.Tests), len(s.Skipped), lang))
 		return true
 	}
 	return false
 }
 
 // reportCompile says why the lab does not build, go vet's complaint or the compiler's.
-func reportCompile(s *Status, w io.Writer) {
+func reportCompile(s *Status, lang course.Lang, w io.Writer) {
 	l := s.Lab
 	more := ""
 	if n := len(s.Compile) - 1; n > 0 {
-		more = fmt.Sprintf(" (and %d more line%s below)", n, course.Plural(n))
+		more = fmt.Sprintf(lang.Pick(" (and %d more line%s below)", "（下面还有 %[1]d 行）"), n, course.Plural(n))
 	}
 	if s.Vet {
-		fmt.Fprintf(w, "lab %s fails go vet, which go test runs before the tests: %s%s\n", l.Name, strings.TrimSpace(s.Compile[0]), more)
+		fmt.Fprintf(w, lang.Pick("lab %s fails go vet, which go test runs before the tests: %s%s\n",
+			"实验 %s 没有通过 go vet（go test 在运行测试之前会先运行它）：%s%s\n"), l.Name, strings.TrimSpace(s.Compile[0]), more)
 	} else {
-		fmt.Fprintf(w, "lab %s does not compile: %s%s\n", l.Name, strings.TrimSpace(s.Compile[0]), more)
+		fmt.Fprintf(w, lang.Pick("lab %s does not compile: %s%s\n", "实验 %s 编译不通过：%s%s\n"), l.Name, strings.TrimSpace(s.Compile[0]), more)
 	}
 	for _, line := range s.Compile[1:] {
 		fmt.Fprintf(w, "    %s\n", strings.TrimSpace(line))
 	}
-	fmt.Fprintf(w, "fix the code in %s and run the lab again\n", filepath.ToSlash(l.Dir()))
+	fmt.Fprintf(w, lang.Pick("fix the code in %s and run the lab again\n", "修改 %s 里的代码，然后再运行这个实验\n"), filepath.ToSlash(l.Dir()))
 }
 
-// reportPassing says the lab passes, and which lab is next.
+// reportPassing says the lab passes, and which lab is next (see Next).
 func reportPassing(c *course.Course, s *Status, w io.Writer) {
-	fmt.Fprintf(w, "lab %s passes: %s\n", s.Lab.Name, countTests(len(s.Tests), "passes", "pass"))
-	if note := s.LaterNote(); note != "" {
+	lang := c.Lang
+	fmt.Fprintf(w, lang.Pick("lab %s passes: %s\n", "实验 %s 通过：%s\n"), s.Lab.Name, countTests(len(s.Tests), len(s.Skipped), lang))
+	if note := s.LaterNote(lang); note != "" {
 		fmt.Fprintln(w, note)
 	}
-	// The same rule as list's: the lowest lab not known to pass.
-	if states, err := States(context.Background(), c, false); err == nil {
-		if next := NextLab(c, states); next != nil {
-			fmt.Fprintf(w, "next: lab %s (%s)\n", next.Name, filepath.ToSlash(next.Chapter()))
-		} else {
-			fmt.Fprintln(w, "every lab passes: well done")
-		}
+	next, err := Next(context.Background(), c)
+	switch {
+	case err != nil:
+	case next != nil:
+		fmt.Fprintf(w, lang.Pick("next: lab %s (%s)\n", "下一个：实验 %s（%s）\n"), next.Name, filepath.ToSlash(next.ChapterIn(lang)))
+	default:
+		fmt.Fprintln(w, lang.Pick("every lab passes: well done", "所有实验都通过了：干得好"))
 	}
 }
 
 // reportFailing shows the failing tests of the step the learner is on, and the crash of the
 // run: first when it is of that step or a lock misuse, after the failures when it is of a later
 // step.
-func reportFailing(s *Status, w io.Writer) {
+func reportFailing(s *Status, lang course.Lang, w io.Writer) {
 	l := s.Lab
 	steps := s.steps()
 	// A crash in a later step's test usually means only that the steps before it are not
 	// written yet: it comes after the current step's failures, and says so. A lock misuse is a
 	// bug of the code as written, whatever its step: it comes first, as a crash of the current
 	// step does.
-	laterCrash := s.Crash != nil && steps != nil && s.Crash.Test != "" && course.StepOf(s.Crash.Test) > steps.current && !s.Crash.Misuse
+	laterCrash := s.Crash != nil && steps != nil && s.Crash.Test != "" && l.StepRank(course.StepOf(s.Crash.Test)) > l.StepRank(steps.current) && !s.Crash.Misuse
 	if s.Crash != nil && !laterCrash {
-		reportCrash(s, w, "")
+		reportCrash(s, lang, w, "")
 		fmt.Fprintln(w)
 	}
-	fmt.Fprintf(w, "lab %s: %d of %d tests failing\n", l.Name, len(s.Failing), len(s.Tests))
+	fmt.Fprintf(w, lang.Pick("lab %s: %d of %d tests failing\n", "实验 %[1]s：%[3]d 个测试中 %[2]d 个没通过\n"), l.Name, len(s.Failing), len(s.Tests))
 	if steps != nil {
-		fmt.Fprintln(w, steps.summary())
+		fmt.Fprintln(w, steps.summary(lang))
 	}
-	notRun := reportFailures(s, steps, w)
+	notRun := reportFailures(s, steps, lang, w)
 	if laterCrash {
 		fmt.Fprintln(w)
-		why := fmt.Sprintf(" (step %d, after the step you are on: expected until the steps before it are written)", course.StepOf(s.Crash.Test))
+		n := course.StepOf(s.Crash.Test)
+		why := fmt.Sprintf(lang.Pick(" (step %d, after the step you are on: expected until the steps before it are written)",
+			"（第 %d 步，在你所在的这一步之后：前面的步骤还没写好时，这是意料之中的）"), n)
 		if len(steps.notRun) > 0 {
 			// It is not only expected: it kept tests of the learner's step from running.
-			why = fmt.Sprintf(" (step %d, after the step you are on, but it stopped the tests before %s of %s ran: %s runs that step's tests alone)",
-				course.StepOf(s.Crash.Test), strings.Join(steps.notRun, ", "), fmt.Sprintf("step %d", steps.current), steps.runAlone(filepath.ToSlash(l.Dir())))
+			why = fmt.Sprintf(lang.Pick(" (step %d, after the step you are on, but it stopped the tests before %s of %s ran: %s runs that step's tests alone)",
+				"（第 %d 步，在你所在的这一步之后，但它让%[3]s的 %[2]s 没能运行：%[4]s 只运行那一步的测试）"),
+				n, strings.Join(steps.notRun, lang.Pick(", ", "、")), course.StepName(steps.current, lang), steps.runAlone(filepath.ToSlash(l.Dir())))
 		}
-		reportCrash(s, w, why)
+		reportCrash(s, lang, w, why)
 	}
 	if notRun > 0 {
-		fmt.Fprintf(w, "\n%d test%s did not run because the crash stopped the test binary\n", notRun, course.Plural(notRun))
+		fmt.Fprintf(w, lang.Pick("\n%d test%s did not run because the crash stopped the test binary\n", "\n有 %[1]d 个测试没有运行，因为崩溃让测试程序停了下来\n"), notRun, course.Plural(notRun))
 	}
-	reportWhatNext(s, steps, w)
+	reportWhatNext(s, steps, lang, w)
 }
 
 // reportFailures shows each failing test of the current step with its message, and counts
 // the tests the crash kept from running.
-func reportFailures(s *Status, steps *stepView, w io.Writer) (notRun int) {
+func reportFailures(s *Status, steps *stepView, lang course.Lang, w io.Writer) (notRun int) {
 	for _, f := range s.Failing {
 		if f.Crashed {
 			continue
@@ -152,10 +138,10 @@ func reportFailures(s *Status, steps *stepView, w io.Writer) (notRun int) {
 		}
 		fmt.Fprintf(w, "\nFAIL %s\n", f.Test)
 		if f.Race {
-			fmt.Fprintln(w, "     the race detector found a data race in this test")
+			fmt.Fprintln(w, lang.Pick("     the race detector found a data race in this test", "     竞态检测器在这个测试里发现了数据竞争"))
 		}
 		if len(f.Msg) == 0 {
-			fmt.Fprintln(w, "     (it failed without a message)")
+			fmt.Fprintln(w, lang.Pick("     (it failed without a message)", "     （它失败了，但没有给出信息）"))
 		}
 		for _, line := range f.Msg {
 			fmt.Fprintf(w, "     %s\n", line)
@@ -165,34 +151,156 @@ func reportFailures(s *Status, steps *stepView, w io.Writer) (notRun int) {
 }
 
 // reportWhatNext says what the report left out of later steps, and where to go from here.
-func reportWhatNext(s *Status, steps *stepView, w io.Writer) {
+func reportWhatNext(s *Status, steps *stepView, lang course.Lang, w io.Writer) {
 	l := s.Lab
 	if steps != nil && steps.later > 0 {
-		fmt.Fprintf(w, "\nnot shown: %d failing test%s of later steps; they wait until %s passes\n", steps.later, course.Plural(steps.later), steps.name())
+		fmt.Fprintf(w, lang.Pick("\nnot shown: %d failing test%s of later steps; they wait until %s passes\n",
+			"\n没有显示的：后面几步还有 %[1]d 个没通过的测试；它们要等%[3]s通过之后再看\n"), steps.later, course.Plural(steps.later), steps.name(lang))
 	}
+	// The Chinese says which chapter the hints come from: the Chinese one.
+	hint, chapter := lang.Cmd("hint "+l.Num), filepath.ToSlash(l.ChapterIn(lang))
 	if steps != nil && steps.current != course.AfterSteps {
-		fmt.Fprintf(w, "\nedit the files in %s; stuck on step %d? go run ./tools/lab hint %s shows its hints one at a time\n", filepath.ToSlash(l.Dir()), steps.current, l.Num)
+		fmt.Fprintf(w, lang.Pick("\nedit the files in %[1]s; stuck on step %[2]d? %[3]s shows its hints one at a time\n",
+			"\n修改 %[1]s 里的文件；卡在第 %[2]d 步了？%[3]s 会一条一条地给出 %[4]s 里这一步的提示\n"), filepath.ToSlash(l.Dir()), steps.current, hint, chapter)
 	} else {
-		fmt.Fprintf(w, "\nedit the files in %s; stuck? go run ./tools/lab hint %s shows the hints one at a time\n", filepath.ToSlash(l.Dir()), l.Num)
+		fmt.Fprintf(w, lang.Pick("\nedit the files in %[1]s; stuck? %[2]s shows the hints one at a time\n",
+			"\n修改 %[1]s 里的文件；卡住了？%[2]s 会一条一条地给出 %[3]s 里的提示\n"), filepath.ToSlash(l.Dir()), hint, chapter)
 	}
 }
 
 // reportCrash prints the crash of the run: where, what, and the learner's frames.
-func reportCrash(s *Status, w io.Writer, note string) {
-	where := ""
+func reportCrash(s *Status, lang course.Lang, w io.Writer, note string) {
+	where := lang.Pick("", " ")
 	if s.Crash.Test != "" {
-		where = " in " + s.Crash.Test
+		where = fmt.Sprintf(lang.Pick(" in %s", " 在 %s 中"), s.Crash.Test)
 	}
-	fmt.Fprintf(w, "lab %s crashed%s%s: %s: %s\n", s.Lab.Name, where, note, s.Crash.Headline, s.Crash.Explain)
+	fmt.Fprintf(w, lang.Pick("lab %s crashed%s%s: %s: %s\n", "实验 %s%s崩溃了%s：%s：%s\n"), s.Lab.Name, where, note, s.Crash.Headline, s.Crash.Explain.In(lang))
 	for _, f := range s.Crash.Tail {
-		fmt.Fprintf(w, "    at %s\n", f)
+		fmt.Fprintf(w, lang.Pick("    at %s\n", "    位于 %s\n"), f)
 	}
 }
 
-// countTests says "all 3 tests pass" or "its 1 test passes".
-func countTests(n int, one, many string) string {
-	if n == 1 {
-		return "its 1 test " + one
+// countTests says "all 3 tests pass", "its 1 test passes", or with tests skipped "2 of its 3
+// tests pass and 1 is skipped".
+func countTests(n, skipped int, lang course.Lang) string {
+	switch {
+	case skipped > 0:
+		passed := n - skipped
+		return fmt.Sprintf(lang.Pick("%d of its %d tests pass%s and %d %s skipped", "%[2]d 个测试中 %[1]d 个通过，%[4]d 个被跳过了"),
+			passed, n, map[bool]string{true: "es", false: ""}[passed == 1], skipped, map[bool]string{true: "is", false: "are"}[skipped == 1])
+	case n == 1:
+		return lang.Pick("its 1 test passes", "它的 1 个测试通过了")
 	}
-	return fmt.Sprintf("all %d tests %s", n, many)
+	return fmt.Sprintf(lang.Pick("all %d tests pass", "全部 %d 个测试都通过了"), n)
+}
+
+// stepView is where a learner stands in a lab taught in steps.
+type stepView struct {
+	steps   []int // the step numbers, ascending (course.AfterSteps last, if any test has none)
+	current int   // the step of lowest rank (Lab.StepRank) with a failing test
+	tests   int   // the tests of the current step
+	failing int   // and how many of them fail
+	later   int   // failing tests of later steps
+	first   bool  // the current step comes first on this build (the lab's //lab:first)
+	lab     *course.Lab
+	// The current step's tests that did not run: a crash stopped the test binary first (most
+	// often in a later step's test, whose file comes first).
+	notRun []string
+}
+
+// steps returns nil when the lab is not taught in steps or nothing fails.
+func (s *Status) steps() *stepView {
+	numbered := false
+	counts := map[int]int{}
+	for _, t := range s.Tests {
+		n := course.StepOf(t)
+		numbered = numbered || n != course.AfterSteps
+		counts[n]++
+	}
+	if !numbered || len(s.Failing) == 0 {
+		return nil
+	}
+	v := &stepView{current: course.AfterSteps + 1, lab: s.Lab}
+	for n := range counts {
+		v.steps = append(v.steps, n)
+	}
+	sort.Ints(v.steps)
+	for _, f := range s.Failing {
+		if n := course.StepOf(f.Test); s.Lab.StepRank(n) < s.Lab.StepRank(v.current) {
+			v.current = n
+		}
+	}
+	v.first = slices.Contains(s.Lab.First, v.current)
+	v.tests = counts[v.current]
+	for _, f := range s.Failing {
+		switch {
+		case course.StepOf(f.Test) == v.current && f.NotRun:
+			v.notRun = append(v.notRun, f.Test)
+		case course.StepOf(f.Test) == v.current:
+			v.failing++
+		case !f.NotRun:
+			v.later++
+		}
+	}
+	return v
+}
+
+// Step is the step the learner is on in a lab taught in steps: its failing step of lowest rank
+// (course.Lab.StepRank: the lowest number, but a step of the lab's //lab:first comes first); 0
+// for a lab without steps, or when every step passes.
+func (s *Status) Step() int {
+	if v := s.steps(); v != nil && v.current != course.AfterSteps {
+		return v.current
+	}
+	return 0
+}
+
+// name says "step 3 of 8", or "the tests after the steps".
+func (v *stepView) name(lang course.Lang) string {
+	if v.current == course.AfterSteps {
+		return lang.Pick("the tests after the steps", "各步之后的测试")
+	}
+	last := v.steps[len(v.steps)-1]
+	if last == course.AfterSteps && len(v.steps) > 1 {
+		last = v.steps[len(v.steps)-2]
+	}
+	return fmt.Sprintf(lang.Pick("step %d of %d", "第 %d 步（共 %d 步）"), v.current, last)
+}
+
+// shows reports whether the report prints this failing test in full.
+func (v *stepView) shows(f Failure) bool {
+	return v == nil || course.StepOf(f.Test) == v.current || f.Crashed
+}
+
+// summary is the line above the failures.
+func (v *stepView) summary(lang course.Lang) string {
+	var done []string
+	for _, n := range v.steps {
+		if v.lab.StepRank(n) < v.lab.StepRank(v.current) {
+			done = append(done, strconv.Itoa(n))
+		}
+	}
+	s := fmt.Sprintf(lang.Pick("you are at %s: %d of its %d test%s failing", "你在%[1]s：这一步的 %[3]d 个测试中 %[2]d 个没通过"),
+		v.name(lang), v.failing, v.tests, course.Plural(v.tests))
+	if len(v.notRun) > 0 {
+		s += fmt.Sprintf(lang.Pick(", %d did not run", "，%d 个没有运行"), len(v.notRun))
+	}
+	if v.first && len(v.steps) > 1 {
+		s += lang.Pick("; on this build it comes first: the other steps' code runs on its files",
+			"；在这个构建下它排在最前：其他各步的代码都运行在它的文件之上")
+	}
+	if len(done) > 0 {
+		if len(done) == 1 {
+			s += fmt.Sprintf(lang.Pick(" (step %s passes)", "（第 %s 步已通过）"), done[0])
+		} else {
+			s += fmt.Sprintf(lang.Pick(" (steps %s pass)", "（第 %s 步已通过）"), strings.Join(done, lang.Pick(", ", "、")))
+		}
+	}
+	return s
+}
+
+// runAlone is the go test command that runs the current step's tests alone, without the later
+// steps' tests (whose crash may stop the binary before this step's tests run).
+func (v *stepView) runAlone(dir string) string {
+	return fmt.Sprintf("go test -run 'Step%d([^0-9]|$)' ./%s", v.current, dir)
 }

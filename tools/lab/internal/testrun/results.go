@@ -2,138 +2,25 @@ package testrun
 
 import (
 	"context"
+	"errors"
 	"fmt"
-	"strings"
 
 	"gomaps/tools/lab/internal/course"
 )
 
-// The runner remembers each lab's last result, keyed by a hash of everything the result depends
-// on (see labKey): the lab's files, the course's packages it imports, go.mod, the Go toolchain
-// and its settings. list reruns only the labs whose key changed, so a second list is quick; run
-// knows which other labs pass when it names the next one; hint finds the step the learner is on
-// without running the tests again (LastResult). The record lives in the user's cache folder,
-// never in the course's files.
-
-// A Record is what list and progress show of a lab.
+// A Record is what the runner keeps of a lab's last run, keyed by a hash of everything the result
+// depends on (see labKey): what list and progress show, and hint reads (LastResult).
 type Record struct {
-	Key     string // labKey when it was run
-	State   string // the STATE column of list
-	Passing bool
-	Kind    string // the state in a word or two, for progress: see (*Status).result
-	Step    int    // the step the learner is on, in a lab taught in steps; 0 when none
-	Steps   int    // the lab's last step; 0 for a lab without steps
-	Tests   int    // how many tests the lab has,
-	Failing int    // and how many of them fail
-	Later   string // the tests that need a newer Go, said as hint says them: (*Status).LaterNote
-}
-
-// resultsVersion changes when result gains a field, so that records without it are run again.
-const resultsVersion = "results 3"
-
-// toolchain names the Go that runs the tests, with the settings that change a result.
-func toolchain(c *course.Course) string {
-	env, err := c.Go.GoEnv()
-	if err != nil {
-		return ""
-	}
-	var b strings.Builder
-	for _, k := range []string{"GOVERSION", "GOEXPERIMENT", "GOFLAGS", "GOARCH", "GOOS", "CGO_ENABLED"} {
-		b.WriteString(env[k] + "\n")
-	}
-	return b.String()
-}
-
-// Remember records the results of a run of some labs.
-func Remember(c *course.Course, statuses []*Status) {
-	toolchain := toolchain(c)
-	if toolchain == "" {
-		return
-	}
-	results := map[string]Record{}
-	c.LoadState("results", &results)
-	for _, s := range statuses {
-		if s.Problem != "" {
-			continue
-		}
-		if key := labKey(c, s.Lab, toolchain); key != "" {
-			r := s.result(c)
-			r.Key = key
-			results[s.Lab.Name] = r
-		}
-	}
-	c.SaveState("results", results)
-}
-
-// LastResult returns the result of lab l's last run, when nothing it depends on changed since
-// (see labKey): ok is false when it must run again.
-func LastResult(c *course.Course, l *course.Lab) (r Record, ok bool) {
-	toolchain := toolchain(c)
-	if toolchain == "" {
-		return Record{}, false
-	}
-	results := map[string]Record{}
-	c.LoadState("results", &results)
-	r, ok = results[l.Name]
-	return r, ok && r.Key != "" && r.Key == labKey(c, l, toolchain)
-}
-
-// States returns every lab's state for list. A lab whose files are all as shipped is not
-// started, without a run: the course's CI proves that every shipped lab fails all its tests. A
-// lab whose key is the one of its last run has that run's result. The others run now, in one go
-// test, unless runOthers is false: then they are reported as not run since they changed.
-func States(ctx context.Context, c *course.Course, runOthers bool) ([]Record, error) {
-	toolchain := toolchain(c)
-	results := map[string]Record{}
-	c.LoadState("results", &results)
-	out := make([]Record, len(c.Labs))
-	var stale []*course.Lab
-	var staleAt []int
-	for i, l := range c.Labs {
-		if same, known := c.Untouched(l); known && same {
-			built, _ := c.BuiltTests(l)
-			n := len(built)
-			out[i] = Record{State: fmt.Sprintf("not started (%d test%s)", n, course.Plural(n)), Kind: KindNotStarted, Tests: n, Failing: n}
-			if steps := c.LabSteps(l); len(steps) > 0 {
-				out[i].Steps = steps[len(steps)-1]
-			}
-			continue
-		}
-		if r, ok := results[l.Name]; ok && toolchain != "" && r.Key == labKey(c, l, toolchain) {
-			out[i] = r
-			continue
-		}
-		if !runOthers {
-			out[i] = Record{State: "changed since its last run", Kind: KindNotRun}
-			continue
-		}
-		stale = append(stale, l)
-		staleAt = append(staleAt, i)
-	}
-	if len(stale) > 0 {
-		statuses := Labs(ctx, c, stale)
-		if ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
-		for j, s := range statuses {
-			if s.Problem != "" {
-				return nil, fmt.Errorf("%s", s.Problem)
-			}
-			out[staleAt[j]] = s.result(c)
-		}
-		Remember(c, statuses)
-	}
-	return out, nil
-}
-
-// NextLab is the lowest lab that is not known to pass, or nil when every lab passes.
-func NextLab(c *course.Course, states []Record) *course.Lab {
-	for i, r := range states {
-		if !r.Passing {
-			return c.Labs[i]
-		}
-	}
-	return nil
+	Key          string      // labKey when it was run
+	State        course.Text // the STATE column of list
+	Passing      bool
+	Kind         string      // the state in a word or two, for progress: one of the Kind constants
+	Step         int         // the step the learner is on, in a lab taught in steps; 0 when none
+	Steps        int         // the lab's last step; 0 for a lab without steps
+	Tests        int         // how many tests the lab has,
+	Failing      int         // and how many of them fail
+	FailingTests []string    `json:",omitempty"` // the failing tests that ran: for course.FirstUnit
+	Later        course.Text // the tests that need a newer Go, said as hint says them: (*Status).LaterNote
 }
 
 // The kinds of state a lab can be in, as progress -json names them.
@@ -150,36 +37,215 @@ const (
 	KindNotRun       = "not run" // changed since its last run, not run again
 )
 
-// result is what list and progress keep of one run of a lab.
-func (s *Status) result(c *course.Course) Record {
-	r := Record{State: s.state(c), Passing: s.Passing(), Tests: len(s.Tests), Failing: len(s.Failing), Later: s.LaterNote()}
+// resultsVersion changes when Record gains a field, so that older records run again.
+const resultsVersion = "results 4"
+
+// records are the labs' last results, by lab, and the toolchain that runs them now.
+type records struct {
+	toolchain string
+	byLab     map[string]Record
+}
+
+// loadRecords reads the runner's records of the course.
+func loadRecords(c *course.Course) records {
+	rs := records{byLab: map[string]Record{}}
+	if env, err := c.Go.GoEnv(); err == nil {
+		// The Go that runs the tests, with the settings that change a result.
+		for _, k := range []string{"GOVERSION", "GOEXPERIMENT", "GOFLAGS", "GOARCH", "GOOS", "CGO_ENABLED"} {
+			rs.toolchain += env[k] + "\n"
+		}
+	}
+	c.LoadState("results", &rs.byLab)
+	return rs
+}
+
+// current returns lab l's last result, when nothing it depends on changed since.
+func (rs records) current(c *course.Course, l *course.Lab) (Record, bool) {
+	r, ok := rs.byLab[l.Name]
+	return r, ok && rs.toolchain != "" && r.Key != "" && r.Key == labKey(c, l, rs.toolchain)
+}
+
+// Remember records the results of a run of some labs.
+func Remember(c *course.Course, statuses []*Status) {
+	rs := loadRecords(c)
+	if rs.toolchain == "" {
+		return
+	}
+	for _, s := range statuses {
+		if s.Problem != "" {
+			continue
+		}
+		if key := labKey(c, s.Lab, rs.toolchain); key != "" {
+			r := s.Result(c)
+			r.Key = key
+			rs.byLab[s.Lab.Name] = r
+		}
+	}
+	c.SaveState("results", rs.byLab)
+}
+
+// LastResult returns lab l's last result; ok is false when it must run again.
+func LastResult(c *course.Course, l *course.Lab) (r Record, ok bool) {
+	return loadRecords(c).current(c, l)
+}
+
+// States returns every lab's state for list. A lab whose files are all as shipped is not
+// started, without a run: the course's CI proves that every shipped lab fails all its tests. A
+// lab whose key is the one of its last run has that run's result. The others run now, in one go
+// test, unless runOthers is false: then they are reported as not run since they changed.
+func States(ctx context.Context, c *course.Course, runOthers bool) ([]Record, error) {
+	rs := loadRecords(c)
+	out := make([]Record, len(c.Labs))
+	for i, l := range c.Labs {
+		if c.IsUntouched(l) {
+			built, _ := c.BuiltTests(l)
+			n := len(built)
+			out[i] = Record{Kind: KindNotStarted, Tests: n, Failing: n, State: course.Say(func(lang course.Lang) string { return notStarted(n, lang) })}
+			if steps := c.LabSteps(l); len(steps) > 0 {
+				out[i].Steps = steps[len(steps)-1]
+			}
+		} else if r, ok := rs.current(c, l); ok {
+			out[i] = r
+		} else {
+			out[i] = Record{State: course.Text{En: "changed since its last run", Zh: "上次运行之后改动过"}, Kind: KindNotRun}
+		}
+	}
+	if !runOthers {
+		return out, nil
+	}
+	return out, runAgain(ctx, c, out, func(int) bool { return true })
+}
+
+// runAgain runs in one go test the labs not run since they changed that pick picks (by index),
+// and records their results, in states too.
+func runAgain(ctx context.Context, c *course.Course, states []Record, pick func(i int) bool) error {
+	var labs []*course.Lab
+	var at []int
+	for i, r := range states {
+		if r.Kind == KindNotRun && pick(i) {
+			labs, at = append(labs, c.Labs[i]), append(at, i)
+		}
+	}
+	if len(labs) == 0 {
+		return nil
+	}
+	statuses := Labs(ctx, c, labs)
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	for j, s := range statuses {
+		if s.Problem != "" {
+			return errors.New(s.Problem)
+		}
+		states[at[j]] = s.Result(c)
+	}
+	Remember(c, statuses)
+	return nil
+}
+
+// NextLab is the lowest lab that is not known to pass, or nil when every lab passes.
+func NextLab(c *course.Course, states []Record) *course.Lab {
+	for i, r := range states {
+		if !r.Passing {
+			return c.Labs[i]
+		}
+	}
+	return nil
+}
+
+// Next is the next lab to do, as list names it: the lowest lab that does not pass. It knows
+// what list knows, but runs fewer labs: of the labs that changed since their last run, only
+// those below the first lab known not to pass, which decide whether it is next (a lab run again
+// may pass). It returns nil when every lab passes.
+func Next(ctx context.Context, c *course.Course) (*course.Lab, error) {
+	states, err := States(ctx, c, false)
+	if err != nil {
+		return nil, err
+	}
+	first := len(states)
+	for i, r := range states {
+		if !r.Passing && r.Kind != KindNotRun {
+			first = i
+			break
+		}
+	}
+	if err := runAgain(ctx, c, states, func(i int) bool { return i < first }); err != nil {
+		return nil, err
+	}
+	return NextLab(c, states), nil
+}
+
+// Result is the Record of the run s.
+func (s *Status) Result(c *course.Course) Record {
+	kind := s.kind(c)
+	r := Record{Kind: kind, Passing: s.Passing(), Tests: len(s.Tests), Failing: len(s.Failing), Step: s.Step()}
+	r.State = course.Say(func(lang course.Lang) string { return s.state(kind, lang) })
+	r.Later = course.Say(s.LaterNote)
 	for _, t := range s.Tests {
 		if n := course.StepOf(t); n != course.AfterSteps {
 			r.Steps = max(r.Steps, n)
 		}
 	}
-	if s.Problem == "" && s.Compile == nil {
-		r.Step = s.Step()
-	}
-	switch {
-	case s.Problem != "":
-		r.Kind = KindCannotRun
-	case len(s.Graders) > 0:
-		r.Kind = KindTestsChanged
-	case s.Compile != nil && s.Vet:
-		r.Kind = KindVetError
-	case s.Compile != nil:
-		r.Kind = KindBuildError
-	case s.Crash != nil:
-		r.Kind = KindCrash
-	case r.Passing:
-		r.Kind = KindPassing
-	case strings.HasPrefix(r.State, "not started"):
-		r.Kind = KindNotStarted
-	case r.Step > 0:
-		r.Kind = KindAtStep
-	default:
-		r.Kind = KindFailing
+	for _, f := range s.Failing {
+		if !f.NotRun {
+			r.FailingTests = append(r.FailingTests, f.Test)
+		}
 	}
 	return r
+}
+
+// kind is the lab's state in a word or two: one of the Kind constants but KindNotRun.
+func (s *Status) kind(c *course.Course) string {
+	switch {
+	case s.Problem != "":
+		return KindCannotRun
+	case len(s.Graders) > 0:
+		return KindTestsChanged
+	case s.Compile != nil && s.Vet:
+		return KindVetError
+	case s.Compile != nil:
+		return KindBuildError
+	case s.Crash != nil:
+		return KindCrash
+	case s.Passing():
+		return KindPassing
+	case len(s.Failing) == len(s.Tests) && c.IsUntouched(s.Lab):
+		return KindNotStarted
+	case s.Step() > 0:
+		return KindAtStep
+	}
+	return KindFailing
+}
+
+// stateWords are the states list says as they are.
+var stateWords = map[string]course.Text{
+	KindCannotRun:  {En: "cannot run", Zh: "无法运行"},
+	KindVetError:   {En: "fails go vet", Zh: "go vet 不通过"},
+	KindBuildError: {En: "does not compile", Zh: "编译不通过"},
+	KindCrash:      {En: "crashes", Zh: "崩溃"},
+}
+
+// state is the one-phrase summary list prints for a lab of that kind, in language lang.
+func (s *Status) state(kind string, lang course.Lang) string {
+	switch kind {
+	case KindTestsChanged:
+		return lang.Pick("tests changed: reset -tests ", "测试被改动过：reset -tests ") + s.Lab.Num
+	case KindPassing:
+		if later := s.LaterShort(lang); later != "" {
+			return fmt.Sprintf(lang.Pick("passing (%s)", "通过（%s）"), later)
+		}
+		return lang.Pick("passing", "通过")
+	case KindNotStarted:
+		return notStarted(len(s.Tests), lang)
+	case KindAtStep:
+		return fmt.Sprintf(lang.Pick("at %s, %d of %d tests failing", "在%[1]s，%[3]d 个测试中 %[2]d 个没通过"), s.steps().name(lang), len(s.Failing), len(s.Tests))
+	case KindFailing:
+		return fmt.Sprintf(lang.Pick("%d of %d tests failing", "%[2]d 个测试中 %[1]d 个没通过"), len(s.Failing), len(s.Tests))
+	}
+	return stateWords[kind].In(lang)
+}
+
+// notStarted is the state of a lab of n tests whose files are as shipped.
+func notStarted(n int, lang course.Lang) string {
+	return fmt.Sprintf(lang.Pick("not started (%d test%s)", "还没开始（%[1]d 个测试）"), n, course.Plural(n))
 }

@@ -22,6 +22,7 @@ type Status struct {
 	Problem string                // the go command could not run at all
 	Graders []course.GraderChange // test files that are not as shipped: the lab cannot pass
 	Later   []course.LaterTest    // tests that need a newer Go than the one that ran: not in tests
+	Skipped []string              // tests that skipped (t.Skip): neither failing nor passing
 }
 
 // A Failure is a top-level test that failed, or did not run.
@@ -35,11 +36,11 @@ type Failure struct {
 
 // A Crash ended the test binary: everything after it did not run.
 type Crash struct {
-	Test     string   // the test that was running, if known
-	Headline string   // "fatal error: concurrent map writes"
-	Explain  string   // what it means, in one sentence
-	Misuse   bool     // a lock released that was not held: a bug of the code as written, in any step
-	Tail     []string // the frames in the course's files: where the code was
+	Test     string      // the test that was running, if known
+	Headline string      // "fatal error: concurrent map writes"
+	Explain  course.Text // what it means, in one sentence
+	Misuse   bool        // a lock released that was not held: a bug of the code as written, in any step
+	Tail     []string    // the frames in the course's files: where the code was
 }
 
 // Passing reports whether the lab passes: its tests, as shipped, all pass.
@@ -57,15 +58,13 @@ func Analyze(c *course.Course, l *course.Lab, res *Output) *Status {
 	s := &Status{Lab: l, Graders: c.GraderChanges(l)}
 	s.Tests, s.Later = c.BuiltTests(l)
 	p := res.Pkgs[c.Pkg(l)]
-	if p == nil || (p.Status == "" && !p.BuildFailed) {
-		if msg := res.goProblem(); msg != "" {
-			s.Problem = msg
-		} else {
+	switch {
+	case p == nil || (p.Status == "" && !p.BuildFailed):
+		if s.Problem = res.goProblem(c.Lang); s.Problem == "" {
 			s.Problem = fmt.Sprintf("go test said nothing about %s: %s", l.Dir(), course.FirstLine(res.Stderr))
 		}
 		return s
-	}
-	if p.BuildFailed {
+	case p.BuildFailed:
 		for _, line := range p.BuildOutput {
 			if strings.TrimSpace(line) != "" {
 				s.Compile = append(s.Compile, line)
@@ -77,31 +76,30 @@ func Analyze(c *course.Course, l *course.Lab, res *Output) *Status {
 		s.Vet = p.VetFailed
 		return s
 	}
-	// Tests the source declares that the run never mentioned still count.
-	seen := map[string]bool{}
+	// Tests of the run that the source does not declare (nor leaves to a newer Go) count too.
 	for _, name := range p.Order {
-		seen[name] = true
-	}
-	for _, name := range p.Order {
-		if !strings.Contains(name, "/") && !slices.Contains(s.Tests, name) && !slices.Contains(laterNames(s.Later), name) {
+		if !strings.Contains(name, "/") && !slices.Contains(s.Tests, name) && !slices.ContainsFunc(s.Later, func(t course.LaterTest) bool { return t.Name == name }) {
 			s.Tests = append(s.Tests, name)
 		}
 	}
 	s.Crash = findCrash(c, p, l.Dir())
 	for _, name := range s.Tests {
 		t := p.Tests[name]
+		crashed := s.Crash != nil && s.Crash.Test == name
 		switch {
 		case t == nil || t.Status == "":
 			if s.Crash != nil && s.Crash.Test == "" && t != nil {
-				s.Crash.Test = name
+				s.Crash.Test, crashed = name, true
 			}
-			s.Failing = append(s.Failing, Failure{Test: name, NotRun: s.Crash == nil || s.Crash.Test != name, Crashed: s.Crash != nil && s.Crash.Test == name})
-		case s.Crash != nil && s.Crash.Test == name:
+			s.Failing = append(s.Failing, Failure{Test: name, NotRun: !crashed, Crashed: crashed})
+		case crashed:
 			s.Failing = append(s.Failing, Failure{Test: name, Crashed: true})
 		case t.Status == "fail":
 			f := Failure{Test: name}
 			f.Msg, f.Race = firstMessage(p, name)
 			s.Failing = append(s.Failing, f)
+		case t.Status == "skip":
+			s.Skipped = append(s.Skipped, name)
 		}
 	}
 	return s
@@ -111,7 +109,7 @@ var msgRE = regexp.MustCompile(`^(\s+)([\w.-]+\.go:\d+): ?(.*)$`)
 
 // firstMessage finds the first t.Error-style message of test name or one of
 // its subtests.
-func firstMessage(p *pkgResult, name string) (msg []string, race bool) {
+func firstMessage(p *testout.Package, name string) (msg []string, race bool) {
 	for _, tn := range p.Order {
 		if tn != name && !strings.HasPrefix(tn, name+"/") {
 			continue
@@ -194,36 +192,62 @@ func testifyMessage(first string, raw []string) []string {
 	return out
 }
 
-// lockMisuseEnd ends the explanation of every fatal error of package sync.
-const lockMisuseEnd = "; the runtime stops the whole program and recover cannot catch it: release each Lock with Unlock and each RLock with RUnlock, once (chapter 06)"
+// stops says, in each language, that a fatal error stops the whole program.
+var stops = course.Text{En: "; the runtime stops the whole program and recover cannot catch it", Zh: "；运行时会停掉整个程序，recover 也拦不住"}
 
-// crashes the runtime can end a test binary with, and what each means, after the fatal errors
-// of package sync, which testout.LockMisuse explains: lock misuses, not races on a map.
+// onMap explains a fatal error of a map, in each language.
+func onMap(en, zh string) course.Text {
+	return course.Text{En: en + stops.En + " (chapter 06)", Zh: zh + stops.Zh + "（第 06 章）"}
+}
+
+// crashExplanations are the crashes the runtime can end a test binary with, and what each
+// means, after the fatal errors of package sync (lock misuses, not races on a map), which
+// testout.LockMisuse explains and lockMisuseZh says in Chinese.
 var crashExplanations = []struct {
-	match, explain string
+	match   string
+	explain course.Text
 }{
-	{"concurrent map writes", "two goroutines wrote the same map at once; the runtime stops the whole program and recover cannot catch it (chapter 06)"},
-	{"concurrent map read and map write", "one goroutine read a map while another wrote it; the runtime stops the whole program and recover cannot catch it (chapter 06)"},
-	{"concurrent map clone and map write", "one goroutine copied a map (maps.Clone) while another wrote it; the runtime stops the whole program and recover cannot catch it (chapter 06)"},
-	{"concurrent map iteration and map write", "one goroutine ranged over a map while another wrote it; the runtime stops the whole program and recover cannot catch it (chapter 06)"},
-	{"all goroutines are asleep - deadlock!", "every goroutine is blocked: a channel or lock that nothing will ever release"},
-	{"stack overflow", "a function calls itself without end"},
-	{"assignment to entry in nil map", "a map was written before it was made: use make or a literal first"},
-	{"test timed out", "a test ran too long: look for a loop that never ends or a goroutine that waits forever"},
-	{"invalid memory address or nil pointer dereference", "a nil pointer was used"},
-	{"hash of unhashable type", "a map key's dynamic type is not comparable (a slice, map or func inside an interface)"},
+	{"concurrent map writes", onMap("two goroutines wrote the same map at once", "两个 goroutine 同时写同一个 map")},
+	{"concurrent map read and map write", onMap("one goroutine read a map while another wrote it", "一个 goroutine 读一个 map 的同时，另一个在写它")},
+	{"concurrent map clone and map write", onMap("one goroutine copied a map (maps.Clone) while another wrote it", "一个 goroutine 复制一个 map（maps.Clone）的同时，另一个在写它")},
+	{"concurrent map iteration and map write", onMap("one goroutine ranged over a map while another wrote it", "一个 goroutine 遍历一个 map 的同时，另一个在写它")},
+	{"all goroutines are asleep - deadlock!", course.Text{En: "every goroutine is blocked: a channel or lock that nothing will ever release", Zh: "所有 goroutine 都阻塞了：某个 channel 或锁永远不会被释放"}},
+	{"stack overflow", course.Text{En: "a function calls itself without end", Zh: "某个函数无休止地调用自己"}},
+	{"assignment to entry in nil map", course.Text{En: "a map was written before it was made: use make or a literal first", Zh: "一个 map 还没创建就被写入了：先用 make 或字面量创建它"}},
+	{"test timed out", course.Text{En: "a test ran too long: look for a loop that never ends or a goroutine that waits forever", Zh: "某个测试运行得太久了：找一找永远不会结束的循环，或者永远在等待的 goroutine"}},
+	{"invalid memory address or nil pointer dereference", course.Text{En: "a nil pointer was used", Zh: "用到了 nil 指针"}},
+	{"hash of unhashable type", course.Text{En: "a map key's dynamic type is not comparable (a slice, map or func inside an interface)", Zh: "某个 map 键的动态类型不可比较（接口里装着切片、map 或函数）"}},
+}
+
+// lockMisuseZh says the explanations of testout.LockMisuse in Chinese; one without stays English.
+var lockMisuseZh = map[string]string{
+	"a lock misuse: an Unlock without its Lock, or RLock paired with Unlock":                                                         "锁用错了：有 Unlock 却没有对应的 Lock，或者 RLock 配了 Unlock",
+	"a lock misuse: an RUnlock without its RLock, or Lock paired with RUnlock":                                                       "锁用错了：有 RUnlock 却没有对应的 RLock，或者 Lock 配了 RUnlock",
+	"a lock misuse: an Unlock without its Lock, or RLock paired with Unlock (there or in another function that takes the same lock)": "锁用错了：有 Unlock 却没有对应的 Lock，或者 RLock 配了 Unlock（在这里，或者在另一个使用同一把锁的函数里）",
+	"a lock misuse: a lock of package sync was used wrongly":                                                                         "锁用错了：sync 包里的某把锁用法不对",
+}
+
+// lockMisuse explains a lock misuse, in each language.
+func lockMisuse(misuse string) course.Text {
+	t := course.Text{En: misuse + stops.En + ": release each Lock with Unlock and each RLock with RUnlock, once (chapter 06)", Zh: lockMisuseZh[misuse]}
+	if t.Zh == "" {
+		t.Zh = t.En
+	} else {
+		t.Zh += stops.Zh + "：每个 Lock 用 Unlock 释放、每个 RLock 用 RUnlock 释放，各一次（第 06 章）"
+	}
+	return t
 }
 
 // findCrash looks for a fatal error, a panic or a timeout in the run of the lab in dir.
-func findCrash(c *course.Course, p *pkgResult, dir string) *Crash {
+func findCrash(c *course.Course, p *testout.Package, dir string) *Crash {
 	scan := func(test string, lines []string) *Crash {
 		head, i := testout.Crash(lines)
 		if i < 0 {
 			return nil
 		}
-		cr := &Crash{Test: test, Headline: head, Explain: "the test binary stopped here"}
+		cr := &Crash{Test: test, Headline: head, Explain: course.Text{En: "the test binary stopped here", Zh: "测试程序在这里停止了"}}
 		if misuse := testout.LockMisuse(strings.TrimPrefix(head, "fatal error: ")); misuse != "" {
-			cr.Explain, cr.Misuse = misuse+lockMisuseEnd, true
+			cr.Explain, cr.Misuse = lockMisuse(misuse), true
 		}
 		for _, e := range crashExplanations {
 			if !cr.Misuse && strings.Contains(head, e.match) {
@@ -231,76 +255,44 @@ func findCrash(c *course.Course, p *pkgResult, dir string) *Crash {
 				break
 			}
 		}
-		frames := testout.Frames(lines[i+1:])
-		cr.Tail = crashFrames(c, frames)
-		if strings.Contains(head, "test timed out") {
-			if t := testout.TimedOutTest(lines[i+1:]); t != "" {
-				cr.Test = t
-			}
-			// The goroutine that panics is the test timer's: the loop is in another one.
-			cr.Tail = learnerFrames(c, frames, dir)
+		timedOut := strings.Contains(head, "test timed out")
+		if t := testout.TimedOutTest(lines[i+1:]); timedOut && t != "" {
+			cr.Test = t
 		}
+		cr.Tail = crashTail(c, testout.Frames(lines[i+1:]), dir, timedOut)
 		return cr
 	}
 	for _, name := range p.Order {
 		if cr := scan(name, p.Tests[name].Output); cr != nil {
-			if i := strings.Index(cr.Test, "/"); i >= 0 {
-				cr.Test = cr.Test[:i]
-			}
+			cr.Test, _, _ = strings.Cut(cr.Test, "/")
 			return cr
 		}
 	}
 	return scan("", p.Output)
 }
 
-// crashFrames keeps the frames of the first stack (the goroutine that crashed) that point into the
-// course's own files, so the tail of a crash shows the learner's lines, not the runtime's.
-func crashFrames(c *course.Course, frames []testout.Frame) []string {
-	var out []string
-	for _, f := range frames {
-		if f.Goroutine != frames[0].Goroutine {
-			break
-		}
-		if !strings.HasPrefix(f.Path, filepath.ToSlash(c.Root)+"/") {
-			continue
-		}
-		entry := frameEntry(c, f)
-		if !slices.Contains(out, entry) {
-			out = append(out, entry)
-		}
-		if len(out) == 6 {
-			break
-		}
-	}
-	return out
-}
-
-// learnerFrames keeps, from every goroutine of a dump, the frames in the lab's own files (the
-// learner's first, then its tests'): after a timeout, where the code was when time ran out.
-func learnerFrames(c *course.Course, frames []testout.Frame, dir string) []string {
-	labDir := filepath.ToSlash(filepath.Join(c.Root, dir))
+// crashTail is where the code was when the test binary died, six frames at most: those of the
+// goroutine that crashed that are in the course's files; after a timeout, whose panic is the
+// test timer's, the frames of every goroutine in the lab's own files, the learner's first.
+func crashTail(c *course.Course, frames []testout.Frame, dir string, timedOut bool) []string {
+	root, labDir := filepath.ToSlash(c.Root)+"/", filepath.ToSlash(filepath.Join(c.Root, dir))
 	var mine, tests []string
 	for _, f := range frames {
-		if !f.In(labDir) {
+		if !timedOut && f.Goroutine != frames[0].Goroutine {
+			break
+		}
+		if (timedOut && !f.In(labDir)) || (!timedOut && !strings.HasPrefix(f.Path, root)) {
 			continue
 		}
-		entry := frameEntry(c, f)
 		list := &mine
-		if f.InTest() {
+		if timedOut && f.InTest() {
 			list = &tests
 		}
+		entry := fmt.Sprintf("%s:%s %s", c.Rel(filepath.FromSlash(f.Path)), f.Line, f.Short()) // "labs/01-demo/demo.go:6 Count"
 		if !slices.Contains(*list, entry) {
 			*list = append(*list, entry)
 		}
 	}
 	out := append(mine, tests...)
-	if len(out) > 6 {
-		out = out[:6]
-	}
-	return out
-}
-
-// frameEntry is how a crash's tail shows a frame: "labs/01-demo/demo.go:6 Count".
-func frameEntry(c *course.Course, f testout.Frame) string {
-	return fmt.Sprintf("%s:%s %s", c.Rel(filepath.FromSlash(f.Path)), f.Line, f.Short())
+	return out[:min(len(out), 6)]
 }

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"gomaps/labs/testout"
 )
 
 // testifyOutput is what go test printed for a failing assert.Equal of two maps and a failing
@@ -35,7 +37,7 @@ const testifyOutput = "    merge_test.go:10: \n" +
 // A testify failure is shown whole: its message first, then the error with the expected and
 // actual values and the diff, blank line included; the trace and the test's name are left out.
 func TestFirstMessageTestify(t *testing.T) {
-	p := &pkgResult{Order: []string{"TestMerge"}, Tests: map[string]*testResult{
+	p := &testout.Package{Order: []string{"TestMerge"}, Tests: map[string]*testout.Test{
 		"TestMerge": {Output: strings.Split(strings.TrimSuffix(testifyOutput, "\n"), "\n")},
 	}}
 	msg, _ := firstMessage(p, "TestMerge")
@@ -66,7 +68,7 @@ func TestFirstMessagePlain(t *testing.T) {
 	out := "    lookup_test.go:26: Retries(overrides, \"import\", 3) = -1; want 5\n" +
 		"        the job has an override of 5\n" +
 		"    lookup_test.go:27: second"
-	p := &pkgResult{Order: []string{"TestRetries"}, Tests: map[string]*testResult{
+	p := &testout.Package{Order: []string{"TestRetries"}, Tests: map[string]*testout.Test{
 		"TestRetries": {Output: strings.Split(out, "\n")},
 	}}
 	msg, _ := firstMessage(p, "TestRetries")

@@ -122,10 +122,11 @@ func checkSolutionFolder(c *course.Course, l *course.Lab, mine []string) (ps []s
 	return ps, true
 }
 
-// checkHints checks the hints of the lab's chapter, numbered from 1 and not empty, and that its
-// Chinese chapter has the same hints, for the same steps.
+// checkHints checks the hints of the lab's chapter, numbered from 1 and not empty, that in a lab
+// without steps every test has hints, and that its Chinese chapter has the same hints, for the
+// same units.
 func checkHints(c *course.Course, l *course.Lab) []string {
-	hints, err := c.Hints(l, "en")
+	hints, err := c.Hints(l, course.English)
 	switch {
 	case err != nil:
 		return []string{err.Error()}
@@ -138,8 +139,17 @@ func checkHints(c *course.Course, l *course.Lab) []string {
 			ps = append(ps, fmt.Sprintf("chapter %s: hint %d is numbered %d or is empty", filepath.ToSlash(l.Chapter()), i+1, h.Num))
 		}
 	}
-	// hint -lang zh shows the Chinese chapter's hints by the same numbers, for the same steps.
-	zh, err := c.Hints(l, "zh")
+	// In a lab without steps, hint gives the hints of the function of the failing test: each
+	// test must have some (see course.TestUnit).
+	if len(c.LabSteps(l)) == 0 {
+		for _, t := range c.TestNames(l) {
+			if course.TestUnit(t, hints) == "" {
+				ps = append(ps, fmt.Sprintf("chapter %s: no hint is for %s: in a lab without steps, hint gives the hints of the function a failing test is named after, which their title names (lab 01's \"Hint 17: Merge, the overrides\" is for TestMergeNilBase)", filepath.ToSlash(l.Chapter()), t))
+			}
+		}
+	}
+	// hint -lang zh shows the Chinese chapter's hints by the same numbers, for the same units.
+	zh, err := c.Hints(l, course.Chinese)
 	switch {
 	case err != nil:
 		return append(ps, err.Error())
@@ -147,8 +157,8 @@ func checkHints(c *course.Course, l *course.Lab) []string {
 		return append(ps, fmt.Sprintf("chapters/zh/%s.md has %d hints, its English chapter %d: translate them all", l.Name, len(zh), len(hints)))
 	}
 	for i, h := range zh {
-		if h.Num != i+1 || len(h.Body) == 0 || h.Unit() != hints[i].Unit() {
-			ps = append(ps, fmt.Sprintf("chapters/zh/%s.md: hint %d is numbered %d, is empty, or is for %q where the English one is for %q", l.Name, i+1, h.Num, h.Unit(), hints[i].Unit()))
+		if h.Num != i+1 || len(h.Body) == 0 || h.Unit != hints[i].Unit {
+			ps = append(ps, fmt.Sprintf("chapters/zh/%s.md: hint %d is numbered %d, is empty, or is for %q where the English one is for %q", l.Name, i+1, h.Num, h.Unit, hints[i].Unit))
 		}
 	}
 	return ps
@@ -179,7 +189,7 @@ func checkTodoSteps(c *course.Course, l *course.Lab, mine []string) []string {
 				ps = append(ps, fmt.Sprintf("%s:%d: the %s names no step: in a lab taught in steps, its first line starts \"%s: step K.\"", filepath.ToSlash(f), i+1, marker, marker))
 			case !slices.Contains(steps, step):
 				named = false
-				ps = append(ps, fmt.Sprintf("%s:%d: the %s names step %d, and the lab's tests have %s", filepath.ToSlash(f), i+1, marker, step, course.DescribeSteps(steps)))
+				ps = append(ps, fmt.Sprintf("%s:%d: the %s names step %d, and the lab's tests have %s", filepath.ToSlash(f), i+1, marker, step, course.DescribeSteps(steps, course.English)))
 			}
 		}
 		if named && merge.Parses(data) {

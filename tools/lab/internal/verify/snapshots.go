@@ -10,7 +10,6 @@ import (
 	"regexp"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 
 	"gomaps/labs/overlay"
@@ -39,7 +38,7 @@ func checkStepSnapshots(ctx context.Context, c *course.Course, l *course.Lab, js
 			ps = append(ps, fmt.Sprintf("step snapshot %s: checkpoint %s %d fails: %v", name, l.Num, next, err))
 			continue
 		}
-		s, err := testWithFiles(ctx, c, l, p.Changes, "-count=1", "-run", fmt.Sprintf("^(Test|Fuzz)Step(%s)([^0-9]|$)", stepAlternatives(steps[:i+2])))
+		s, err := testWithFiles(ctx, c, l, p.Changes, "-count=1", "-run", course.StepsPattern(steps[:i+2]))
 		if err != nil {
 			return append(ps, err.Error())
 		}
@@ -68,7 +67,7 @@ func checkStepSnapshots(ctx context.Context, c *course.Course, l *course.Lab, js
 				case len(f.Msg) > 0:
 					msg = f.Msg[0]
 				}
-				ps = append(ps, fmt.Sprintf("%s, %s of step %d fails: %s; every test of %s must pass", what, f.Test, n, msg, merge.StepRange(steps[0], j)))
+				ps = append(ps, fmt.Sprintf("%s, %s of step %d fails: %s; every test of %s must pass", what, f.Test, n, msg, course.StepRange(steps[0], j, course.English)))
 			}
 		}
 		if !nextFails {
@@ -76,15 +75,6 @@ func checkStepSnapshots(ctx context.Context, c *course.Course, l *course.Lab, js
 		}
 	}
 	return ps
-}
-
-// stepAlternatives writes steps for a -run pattern: "1|2|3".
-func stepAlternatives(steps []int) string {
-	var s []string
-	for _, n := range steps {
-		s = append(s, strconv.Itoa(n))
-	}
-	return strings.Join(s, "|")
 }
 
 // testWithFiles runs the tests of lab l with the files of changes in place of the learner's, by
@@ -108,7 +98,7 @@ func testWithFiles(ctx context.Context, c *course.Course, l *course.Lab, changes
 		return nil, err
 	}
 	defer os.Remove(ov)
-	return testrun.Labs(ctx, c, []*course.Lab{l}, append(extra, "-overlay="+ov)...)[0], nil
+	return testrun.Lab(ctx, c, l, append(extra, "-overlay="+ov)...), nil
 }
 
 var buildIgnoreRE = regexp.MustCompile(`(?m)^//go:build ignore$`)
@@ -127,7 +117,7 @@ func checkStepSnapshotFiles(c *course.Course, l *course.Lab, j int, mine []strin
 	case len(steps) == 0:
 		return []string{fmt.Sprintf("%s is a folder of step snapshots, and lab %s is not taught in steps", filepath.ToSlash(dir), l.Name)}
 	case !slices.Contains(steps, j) || j == steps[len(steps)-1]:
-		return []string{fmt.Sprintf("%s is a folder of step snapshots, of step %d; lab %s has %s, and a snapshot is of a step before the last", filepath.ToSlash(dir), j, l.Name, course.DescribeSteps(steps))}
+		return []string{fmt.Sprintf("%s is a folder of step snapshots, of step %d; lab %s has %s, and a snapshot is of a step before the last", filepath.ToSlash(dir), j, l.Name, course.DescribeSteps(steps, course.English))}
 	}
 	entries, _ := os.ReadDir(filepath.Join(c.Root, dir))
 	if len(entries) == 0 {
@@ -189,7 +179,7 @@ func snapshotDeclProblems(f, twin string, j int, marker string, spans map[string
 	needed := false
 	for _, key := range keys {
 		span := spans[key]
-		steps := merge.StepRange(span.First, span.Last)
+		steps := course.StepRange(span.First, span.Last, course.English)
 		ld, inLab := lab[key]
 		sd, inSnap := snap[key]
 		switch {

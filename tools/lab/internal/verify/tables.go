@@ -72,10 +72,10 @@ func stepDecls(c *course.Course, l *course.Lab, mine []string) map[int][]string 
 }
 
 var (
-	tableCellRE  = regexp.MustCompile("`([^`]+)`")
-	testNameRE   = regexp.MustCompile(`^(?:Test|Fuzz)[A-Z0-9]\w*$`)
-	testCountRE  = regexp.MustCompile("`((?:Test|Fuzz)Step([0-9]+))\\.\\.\\.`\\s*[(（]\\s*([0-9]+)")
-	testPrefixRE = regexp.MustCompile("`((?:Test|Fuzz)Step[0-9]+)\\.\\.\\.`")
+	tableCellRE = regexp.MustCompile("`([^`]+)`")
+	testNameRE  = regexp.MustCompile(`^(?:Test|Fuzz)[A-Z0-9]\w*$`)
+	// "`TestStepN...`", the tests of step N, maybe with their count: "`TestStepN...` (K)".
+	testGroupRE = regexp.MustCompile("`((?:Test|Fuzz)Step[0-9]+)\\.\\.\\.`(?:\\s*[(（]\\s*([0-9]+))?")
 )
 
 // checkStepTable checks the lab's table in one chapter (see checkStepProse) against the lab's
@@ -94,80 +94,56 @@ func checkStepTable(chapter, text string, tests []string, steps []int, decls map
 		rowSteps = append(rowSteps, r.step)
 	}
 	if !slices.Equal(rowSteps, steps) {
-		problem("its rows are for %s; the lab's tests have %s", describe(rowSteps), course.DescribeSteps(steps))
+		problem("its rows are for %s; the lab's tests have %s", describe(rowSteps), course.DescribeSteps(steps, course.English))
 	}
 	named := map[string]bool{}
 	for _, r := range rows {
-		ofStep := map[string]bool{} // the tests of this step
-		for _, t := range tests {
-			if course.StepOf(t) == r.step {
-				ofStep[t] = true
-			}
-		}
 		covered := map[string]bool{}
 		for _, m := range tableCellRE.FindAllStringSubmatch(r.tests, -1) {
 			name := m[1]
 			if !testNameRE.MatchString(name) {
 				continue
 			}
-			named[name] = true
-			switch {
+			named[name], covered[name] = true, true
+			switch n := course.StepOf(name); {
 			case !slices.Contains(tests, name):
 				problem("the row of step %d names %s, and the lab has no such test", r.step, name)
-			case course.StepOf(name) != r.step && course.StepOf(name) != course.AfterSteps:
-				problem("the row of step %d names %s, a test of step %d", r.step, name, course.StepOf(name))
-			}
-			covered[name] = true
-		}
-		for _, m := range testPrefixRE.FindAllStringSubmatch(r.tests, -1) {
-			for t := range ofStep {
-				if hasTestPrefix(t, m[1]) {
-					covered[t] = true
-				}
+			case n != r.step && n != course.AfterSteps:
+				problem("the row of step %d names %s, a test of step %d", r.step, name, n)
 			}
 		}
-		for _, m := range testCountRE.FindAllStringSubmatch(r.tests, -1) {
-			var of []string
-			for t := range ofStep {
-				if hasTestPrefix(t, m[1]) {
-					of = append(of, t)
-				}
+		for _, m := range testGroupRE.FindAllStringSubmatch(r.tests, -1) {
+			of := filter(tests, func(t string) bool { return course.StepOf(t) == r.step && hasTestPrefix(t, m[1]) })
+			for _, t := range of {
+				covered[t] = true
 			}
-			sort.Strings(of)
-			if n, _ := strconv.Atoi(m[3]); n != len(of) {
+			if n, err := strconv.Atoi(m[2]); err == nil && n != len(of) {
 				problem("the row of step %d says %s... (%d); the lab has %d: %s", r.step, m[1], n, len(of), strings.Join(of, ", "))
 			}
 		}
-		var missing []string
-		for t := range ofStep {
-			if !covered[t] {
-				missing = append(missing, t)
-			}
-		}
-		sort.Strings(missing)
-		if len(missing) > 0 {
+		if missing := filter(tests, func(t string) bool { return course.StepOf(t) == r.step && !covered[t] }); len(missing) > 0 {
 			problem("the row of step %d leaves out %s", r.step, strings.Join(missing, ", "))
 		}
-		var unnamed []string
-		for _, d := range decls[r.step] {
-			if !namesDecl(r.code, d) {
-				unnamed = append(unnamed, d)
-			}
-		}
-		if len(unnamed) > 0 {
+		if unnamed := filter(decls[r.step], func(d string) bool { return !namesDecl(r.code, d) }); len(unnamed) > 0 {
 			problem("the row of step %d does not name %s, whose edit point is of that step", r.step, strings.Join(unnamed, ", "))
 		}
 	}
-	var stepless []string
-	for _, t := range tests {
-		if course.StepOf(t) == course.AfterSteps && !named[t] {
-			stepless = append(stepless, t)
-		}
-	}
-	if len(stepless) > 0 {
+	if stepless := filter(tests, func(t string) bool { return course.StepOf(t) == course.AfterSteps && !named[t] }); len(stepless) > 0 {
 		problem("no row names %s, a test of no step", strings.Join(stepless, ", "))
 	}
 	return ps
+}
+
+// filter returns the sorted strings of list that keep keeps.
+func filter(list []string, keep func(string) bool) []string {
+	var out []string
+	for _, s := range list {
+		if keep(s) {
+			out = append(out, s)
+		}
+	}
+	sort.Strings(out)
+	return out
 }
 
 // A stepRow is a row of a lab's table: its step, the text of its cells but the last (the
@@ -241,7 +217,7 @@ func describe(steps []int) string {
 	if len(steps) == 0 {
 		return "no steps"
 	}
-	return course.DescribeSteps(steps)
+	return course.DescribeSteps(steps, course.English)
 }
 
 var (

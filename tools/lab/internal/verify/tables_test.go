@@ -11,7 +11,7 @@ import (
 // TestStepProseOfTheCourse holds what every lab of the course says of its steps (its chapter's
 // table, in both editions, and its doc.go) to its tests and edit points: see checkStepProse.
 func TestStepProseOfTheCourse(t *testing.T) {
-	c, err := course.Open("../../../..")
+	c, err := course.Open("../../../..", course.English)
 	if err != nil {
 		t.Fatal(err)
 	}

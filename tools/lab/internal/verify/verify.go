@@ -30,11 +30,14 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"gomaps/labs/overlay"
+	"gomaps/labs/testout"
 	"gomaps/tools/internal/cli"
 	"gomaps/tools/lab/internal/course"
 	"gomaps/tools/lab/internal/testrun"
@@ -52,65 +55,28 @@ func Command(open course.Opener) *cli.Command {
 			fs.StringVar(&fuzzTime, "fuzztime", defaultFuzzTime, "how much to fuzz each fuzz target with its solution: a count of inputs (5000x) or a duration (10s); 0 for none")
 		},
 		Run: open.Run(func(ctx context.Context, c *course.Course, io cli.IO, args []string) error {
-			if !validFuzzTime(fuzzTime) {
+			c.Lang = course.English // verify is for the course's authors and its CI
+			if d, err := time.ParseDuration(fuzzTime); !fuzzCountRE.MatchString(fuzzTime) && (err != nil || d < 0) {
 				return cli.Usagef("verify: -fuzztime %s: want a count of inputs such as 5000x, or a duration such as 10s", fuzzTime)
 			}
 			labs := c.Labs
 			if len(args) > 0 {
 				labs = nil
-				for _, arg := range args {
-					l, err := c.Lab(arg)
-					if err != nil {
-						return err
-					}
-					labs = append(labs, l)
-				}
 			}
-			return verify(ctx, c, labs, fuzzTime, io.Stdout)
+			for _, arg := range args {
+				l, err := c.Lab(arg)
+				if err != nil {
+					return err
+				}
+				labs = append(labs, l)
+			}
+			if len(labs) == 0 {
+				return fmt.Errorf("there are no labs to verify in %s", filepath.Join(c.Root, "labs"))
+			}
+			r := &verifyRun{c: c, w: io.Stdout, fuzzTime: fuzzTime, problems: map[*course.Lab][]string{}, extras: map[*course.Lab]string{}}
+			return r.verify(ctx, labs)
 		}),
 	}
-}
-
-// verify checks the lab contract (see the package's doc) for labs, and says what it found.
-func verify(ctx context.Context, c *course.Course, labs []*course.Lab, fuzzTime string, w io.Writer) error {
-	if len(labs) == 0 {
-		return fmt.Errorf("there are no labs to verify in %s", filepath.Join(c.Root, "labs"))
-	}
-	r := &verifyRun{c: c, w: w, fuzzTime: fuzzTime, problems: map[*course.Lab][]string{}, extras: map[*course.Lab]string{}}
-	sayEditedLabs(c, labs, w)
-	solved := r.checkStatic(ctx, labs)
-
-	fmt.Fprintln(w, "verify: running every lab as shipped")
-	for _, s := range testrun.Labs(ctx, c, labs, "-count=1") {
-		for _, p := range shippedProblems(s) {
-			r.add(s.Lab, "as shipped, %s", p)
-		}
-	}
-
-	fmt.Fprintln(w, "verify: running every lab with its solution, under -race -shuffle=on -count=3")
-	replaceFiles, err := overlay.Solutions(c.Root, solved...)
-	if err != nil {
-		return err
-	}
-	if r.ovFile, err = overlay.Write(replaceFiles); err != nil {
-		return err
-	}
-	defer os.Remove(r.ovFile)
-	for _, s := range testrun.Labs(ctx, c, labs, "-count=3", "-race", "-shuffle=on", "-timeout=10m", "-overlay="+r.ovFile) {
-		for _, p := range solvedProblems(s) {
-			r.add(s.Lab, "with the solution, %s", p)
-		}
-	}
-
-	for _, l := range labs {
-		if len(r.problems[l]) > 0 {
-			continue
-		}
-		r.runInvariants(ctx, l)
-		r.runStepSnapshots(ctx, l)
-		r.runFuzz(ctx, l)
-	}
-	return r.verdicts(labs)
 }
 
 // A verifyRun is one run of verify: the problems it found and the further runs that passed,
@@ -122,33 +88,19 @@ type verifyRun struct {
 	problems map[*course.Lab][]string
 	extras   map[*course.Lab]string // the further runs that passed, for the report
 	ovFile   string                 // the -overlay file that puts every lab's solution in place
-	classic  *bool                  // whether the go command runs the classic map runtime; nil: not asked yet
 }
 
 func (r *verifyRun) add(l *course.Lab, format string, args ...any) {
 	r.problems[l] = append(r.problems[l], fmt.Sprintf(format, args...))
 }
 
-// sayEditedLabs warns, when some of the labs hold the learner's edits, that verify checks the
-// course and not the learner's work.
-func sayEditedLabs(c *course.Course, labs []*course.Lab, w io.Writer) {
-	var yours []string
+// verify checks the lab contract (see the package's doc) for labs, and says what it found.
+func (r *verifyRun) verify(ctx context.Context, labs []*course.Lab) error {
+	var yours, solved []string
 	for _, l := range labs {
-		if c.Changed(l) {
+		if r.c.Changed(l) {
 			yours = append(yours, l.Name)
 		}
-	}
-	if len(yours) > 0 {
-		fmt.Fprintf(w, "verify checks the course itself (each lab fails as shipped, its solution passes), not your work; "+
-			"it runs the labs as they are in this folder, and %s %s your changes, so what it says of them is about your edits. "+
-			"To check your work: go run ./tools/lab run NN\n", strings.Join(yours, ", "), map[bool]string{true: "has", false: "have"}[len(yours) == 1])
-	}
-}
-
-// checkStatic checks the layout of each lab and runs go vet on it as shipped; it returns the
-// labs that have a solution folder, for the overlay.
-func (r *verifyRun) checkStatic(ctx context.Context, labs []*course.Lab) (solved []string) {
-	for _, l := range labs {
 		if fi, err := os.Stat(filepath.Join(r.c.Root, l.SolutionDir())); err == nil && fi.IsDir() {
 			solved = append(solved, l.Name)
 		}
@@ -159,18 +111,57 @@ func (r *verifyRun) checkStatic(ctx context.Context, labs []*course.Lab) (solved
 			r.add(l, "go vet fails as shipped: %s", course.FirstError(out))
 		}
 	}
-	return solved
+	if len(yours) > 0 {
+		fmt.Fprintf(r.w, "verify checks the course itself (each lab fails as shipped, its solution passes), not your work; "+
+			"it runs the labs as they are in this folder, and %s %s your changes, so what it says of them is about your edits. "+
+			"To check your work: go run ./tools/lab run NN\n", strings.Join(yours, ", "), map[bool]string{true: "has", false: "have"}[len(yours) == 1])
+	}
+	fmt.Fprintln(r.w, "verify: running every lab as shipped")
+	for _, s := range testrun.Labs(ctx, r.c, labs, "-count=1") {
+		for _, p := range shippedProblems(s) {
+			r.add(s.Lab, "as shipped, %s", p)
+		}
+	}
+	fmt.Fprintln(r.w, "verify: running every lab with its solution, under -race -shuffle=on -count=3")
+	replace, err := overlay.Solutions(r.c.Root, solved...)
+	if err != nil {
+		return err
+	}
+	if r.ovFile, err = overlay.Write(replace); err != nil {
+		return err
+	}
+	defer os.Remove(r.ovFile)
+	for _, s := range testrun.Labs(ctx, r.c, labs, "-count=3", "-race", "-shuffle=on", "-timeout=10m", "-overlay="+r.ovFile) {
+		for _, p := range solvedProblems(s) {
+			r.add(s.Lab, "with the solution, %s", p)
+		}
+	}
+	for _, l := range labs {
+		if len(r.problems[l]) == 0 {
+			r.runInvariants(ctx, l)
+			r.runStepSnapshots(ctx, l)
+			r.runFuzz(ctx, l)
+		}
+	}
+	return r.verdicts(labs)
 }
+
+// invariantsRE finds the build constraint of a file built only with -tags invariants.
+var invariantsRE = regexp.MustCompile(`(?m)^//go:build .*\binvariants\b`)
 
 // runInvariants runs the tests of a lab that has files built with -tags invariants with its
 // solution and that tag.
 func (r *verifyRun) runInvariants(ctx context.Context, l *course.Lab) {
-	if !hasBuildTag(r.c, l, "invariants") {
+	files, _ := r.c.GoFiles(l.Dir(), false)
+	if !slices.ContainsFunc(files, func(f string) bool {
+		data, _ := os.ReadFile(filepath.Join(r.c.Root, f))
+		return invariantsRE.Match(data)
+	}) {
 		return
 	}
 	r.extras[l] += " and with -tags invariants"
 	fmt.Fprintf(r.w, "verify: running lab %s with its solution and -tags invariants\n", l.Name)
-	s := testrun.Labs(ctx, r.c, []*course.Lab{l}, "-count=1", "-tags=invariants", "-timeout=10m", "-overlay="+r.ovFile)[0]
+	s := testrun.Lab(ctx, r.c, l, "-count=1", "-tags=invariants", "-timeout=10m", "-overlay="+r.ovFile)
 	for _, p := range solvedProblems(s) {
 		r.add(l, "with the solution and -tags invariants, %s", p)
 	}
@@ -183,18 +174,13 @@ func (r *verifyRun) runStepSnapshots(ctx context.Context, l *course.Lab) {
 	if len(js) == 0 {
 		return
 	}
-	if r.classic == nil {
-		out, _ := r.c.RunGo(ctx, "env", "GOEXPERIMENT")
-		isClassic := strings.Contains(out, "noswissmap")
-		r.classic = &isClassic
+	if strings.Contains(r.c.Go.Var("GOEXPERIMENT"), "noswissmap") {
+		fmt.Fprintf(r.w, "verify: the step snapshots of lab %s are checked on the default map runtime only, not with GOEXPERIMENT=noswissmap\n", l.Name)
+		return
 	}
 	var names []string
 	for _, j := range js {
 		names = append(names, "step-"+strconv.Itoa(j))
-	}
-	if *r.classic {
-		fmt.Fprintf(r.w, "verify: the step snapshots of lab %s are checked on the default map runtime only, not with GOEXPERIMENT=noswissmap\n", l.Name)
-		return
 	}
 	fmt.Fprintf(r.w, "verify: checking the step snapshots of lab %s (%s): checkpoint to the step after each, then its tests\n", l.Name, strings.Join(names, ", "))
 	ps := checkStepSnapshots(ctx, r.c, l, js)
@@ -213,10 +199,7 @@ func (r *verifyRun) verdicts(labs []*course.Lab) error {
 	for _, l := range labs {
 		if ps := r.problems[l]; len(ps) > 0 {
 			failed++
-			fmt.Fprintf(r.w, "FAIL %s\n", l.Name)
-			for _, p := range ps {
-				fmt.Fprintf(r.w, "     %s\n", p)
-			}
+			fmt.Fprintf(r.w, "FAIL %s\n     %s\n", l.Name, strings.Join(ps, "\n     "))
 			continue
 		}
 		built, later := r.c.BuiltTests(l)
@@ -227,7 +210,7 @@ func (r *verifyRun) verdicts(labs []*course.Lab) error {
 		if len(later) > 0 {
 			// Not run here, so not verified here: the lanes of a newer Go verify them.
 			s := &testrun.Status{Lab: l, Later: later}
-			r.extras[l] += fmt.Sprintf("; %s, so its %d test%s did not run here", s.LaterShort(), len(later), course.Plural(len(later)))
+			r.extras[l] += fmt.Sprintf("; %s, so its %d test%s did not run here", s.LaterShort(course.English), len(later), course.Plural(len(later)))
 		}
 		fmt.Fprintf(r.w, "ok   %s: %s as shipped, each with a message; the solution passes under -race -shuffle=on -count=3%s\n", l.Name, tests, r.extras[l])
 	}
@@ -238,8 +221,8 @@ func (r *verifyRun) verdicts(labs []*course.Lab) error {
 	return nil
 }
 
-// brokenRun says why a run of a lab's tests tells nothing about its tests
-// one by one (it could not run, did not compile, or crashed), or "".
+// brokenRun says why a run of a lab's tests tells nothing about its tests one by one (it could
+// not run, did not compile, or crashed), or "".
 func brokenRun(s *testrun.Status) string {
 	switch {
 	case s.Problem != "":
@@ -252,28 +235,22 @@ func brokenRun(s *testrun.Status) string {
 	return ""
 }
 
-// shippedProblems lists the ways a shipped lab fails for a wrong reason, or
-// does not fail at all.
+// shippedProblems lists the ways a shipped lab fails for a wrong reason, or does not fail.
 func shippedProblems(s *testrun.Status) []string {
 	if p := brokenRun(s); p != "" {
 		return []string{p}
-	}
-	if len(s.Tests) == 0 {
+	} else if len(s.Tests) == 0 {
 		return []string{"it has no tests"}
-	}
-	failing := map[string]testrun.Failure{}
-	for _, f := range s.Failing {
-		failing[f.Test] = f
 	}
 	var ps []string
 	for _, t := range s.Tests {
-		f, ok := failing[t]
+		i := slices.IndexFunc(s.Failing, func(f testrun.Failure) bool { return f.Test == t })
 		switch {
-		case !ok:
+		case i < 0:
 			ps = append(ps, t+" passes: every test must fail until the learner's code is written")
-		case f.NotRun:
+		case s.Failing[i].NotRun:
 			ps = append(ps, t+" did not run")
-		case len(f.Msg) == 0:
+		case len(s.Failing[i].Msg) == 0:
 			ps = append(ps, t+" fails without saying what is missing")
 		}
 	}
@@ -300,20 +277,85 @@ func solvedProblems(s *testrun.Status) []string {
 	return ps
 }
 
-// hasBuildTag reports whether a file of the lab is built only with tag.
-func hasBuildTag(c *course.Course, l *course.Lab, tag string) bool {
-	tagRE := regexp.MustCompile(`\b` + regexp.QuoteMeta(tag) + `\b`)
-	files, _ := c.GoFiles(l.Dir(), false)
-	for _, f := range files {
-		data, err := os.ReadFile(filepath.Join(c.Root, f))
-		if err != nil {
+// runFuzz fuzzes each fuzz target of a lab with its solution, as much as -fuzztime says.
+func (r *verifyRun) runFuzz(ctx context.Context, l *course.Lab) {
+	if r.fuzzTime == "0" || r.fuzzTime == "0x" || r.fuzzTime == "0s" {
+		return
+	}
+	for _, target := range fuzzTargets(r.c, l) {
+		fmt.Fprintf(r.w, "verify: fuzzing %s of lab %s with its solution (%s)\n", target, l.Name, fuzzAmount(r.fuzzTime))
+		r.extras[l] += fmt.Sprintf("; %s fuzzed (%s)", target, fuzzAmount(r.fuzzTime))
+		res := testrun.GoTest(ctx, r.c, []*course.Lab{l}, "-run=^$", "-fuzz=^"+target+"$", "-fuzztime="+r.fuzzTime, "-fuzzminimizetime="+fuzzMinimizeTime, "-overlay="+r.ovFile)
+		s := testrun.Analyze(r.c, l, res)
+		if p := brokenRun(s); p != "" {
+			r.add(l, "fuzzing %s with the solution: %s", target, p)
 			continue
 		}
-		for _, line := range strings.Split(string(data), "\n") {
-			if strings.HasPrefix(line, "//go:build ") && tagRE.MatchString(line) {
-				return true
+		for _, f := range s.Failing {
+			if f.Test != target || f.NotRun {
+				continue
+			}
+			if len(f.Msg) > 0 {
+				r.add(l, "fuzzing %s with the solution found a failing input (saved under %s): %s",
+					target, filepath.ToSlash(filepath.Join(l.Dir(), "testdata", "fuzz", target)), strings.Join(f.Msg, " "))
+			} else {
+				r.add(l, "fuzzing %s with the solution failed without a test message; the fuzzing engine said: %s",
+					target, fuzzEngineLines(res.Pkgs[r.c.Pkg(l)], target))
 			}
 		}
 	}
-	return false
+}
+
+// fuzzTargets lists the lab's fuzz targets.
+func fuzzTargets(c *course.Course, l *course.Lab) []string {
+	var fz []string
+	built, _ := c.BuiltTests(l)
+	for _, name := range built {
+		if strings.HasPrefix(name, "Fuzz") {
+			fz = append(fz, name)
+		}
+	}
+	return fz
+}
+
+// fuzzEngineLines returns the last lines the fuzzing engine printed for target, without its
+// progress lines ("fuzz: elapsed: ..."): what it says when it fails without a test message,
+// such as a worker process that hung or exited.
+func fuzzEngineLines(p *testout.Package, target string) string {
+	if p == nil || p.Tests[target] == nil {
+		return "(nothing)"
+	}
+	var lines []string
+	for _, line := range p.Tests[target].Output {
+		line = strings.TrimSpace(line)
+		if line != "" && !strings.HasPrefix(line, "fuzz: elapsed:") && !strings.HasPrefix(line, "--- FAIL") {
+			lines = append(lines, line)
+		}
+	}
+	if len(lines) == 0 {
+		return "(nothing)"
+	}
+	return strings.Join(lines[max(0, len(lines)-5):], " | ")
+}
+
+// defaultFuzzTime is how much verify fuzzes each target: a count of inputs, not a duration.
+// With a duration, Go 1.26's fuzzing engine can end a clean run with "context deadline
+// exceeded" when its deadline passes while a worker is busy, as happens on a loaded machine
+// (go.dev/issue/75804); a count has no deadline. 5000 inputs take 3 to 15 seconds for the
+// FuzzMap of lab 02 or 03 on two cores, most of it spent on the inputs that find new coverage.
+const defaultFuzzTime = "5000x"
+
+// fuzzMinimizeTime bounds the minimization of each new interesting input, by count too: with
+// go test's default of 60 seconds per input, minimizing made a 10000-input run take a minute.
+const fuzzMinimizeTime = "200x"
+
+// fuzzCountRE matches a -fuzztime of a count of inputs (Nx); 0 is one too.
+var fuzzCountRE = regexp.MustCompile(`^[0-9]+x$|^0$`)
+
+// fuzzAmount says how much -fuzztime s fuzzes: "10000 inputs", "for 10s".
+func fuzzAmount(s string) string {
+	if n, ok := strings.CutSuffix(s, "x"); ok {
+		return n + " inputs"
+	}
+	return "for " + s
 }

@@ -1,13 +1,7 @@
 // Package versions keeps a lab's files as numbered versions, in a folder outside the course,
 // each with who made it and when: the lab runner saves the learner's files before checkpoint or
-// restore replaces them, and the files a checkpoint writes; restore reads one back.
-//
-// No version is ever overwritten or deleted: a new one takes the next number. A version records
-// its maker:
-//
-//   - Learner: files the learner wrote, saved before a command replaced them.
-//   - Checkpoint: files a checkpoint wrote, as it wrote them.
-//   - Unknown: a version saved by a lab runner older than the maker field.
+// restore replaces them, and the files a checkpoint writes; restore reads one back. No version
+// is ever overwritten or deleted: a new one takes the next number.
 //
 // Files already kept are not saved again: Keep finds the version that holds them. That is how a
 // checkpoint's files, still untouched when the next checkpoint comes, are told from the
@@ -16,12 +10,10 @@
 // editor that runs gofmt on save, or writes CRLF line ends) count as made by that version's
 // maker, and are saved as a version of their own, so that not a byte is lost.
 //
-// A folder holds:
-//
-//	0001.json            a version: {"Lab", "Why", "Maker", "Saved", "Files"}, the files by path
-//	0002.json
-//	last-checkpoint.json written by older lab runners: what the last checkpoint or restore left
-//	                     in the lab ({"By", "Version", "Files"}); read, never written
+// A folder holds 0001.json, 0002.json, ...: a version each ({"Lab", "Why", "Maker", "Saved",
+// "Files"}, the files by path). Older lab runners recorded no maker and no time, and wrote
+// last-checkpoint.json: what their last checkpoint or restore left in the lab ({"By",
+// "Version", "Files"}), read, never written.
 package versions
 
 import (
@@ -42,9 +34,9 @@ import (
 type Maker string
 
 const (
-	Learner    Maker = "learner"
-	Checkpoint Maker = "checkpoint"
-	Unknown    Maker = "" // saved by a lab runner that did not record it
+	Learner    Maker = "learner"    // files the learner wrote, saved before a command replaced them
+	Checkpoint Maker = "checkpoint" // files a checkpoint wrote, as it wrote them
+	Unknown    Maker = ""           // saved by a lab runner that did not record it
 )
 
 // A Version is one saved set of a lab's files.
@@ -70,9 +62,6 @@ type Store struct {
 }
 
 var versionName = regexp.MustCompile(`^([0-9]+)\.json$`)
-
-// oldMarkFile is the mark of older lab runners (see the package's doc).
-const oldMarkFile = "last-checkpoint.json"
 
 // file is the path of version n.
 func (s Store) file(n int) string { return filepath.Join(s.Dir, fmt.Sprintf("%04d.json", n)) }
@@ -105,21 +94,37 @@ func (s Store) Read(n int) (*Version, error) {
 }
 
 // Save saves v as the next version, stamped with the time now unless it has one, and returns
-// its number.
+// its number. It writes a temporary file, then renames it.
 func (s Store) Save(v Version) (int, error) {
-	nums := s.List()
 	next := 1
-	if len(nums) > 0 {
+	if nums := s.List(); len(nums) > 0 {
 		next = nums[len(nums)-1] + 1
 	}
 	if v.Saved.IsZero() {
 		v.Saved = Now()
 	}
 	data, err := json.MarshalIndent(v, "", "\t")
+	if err == nil {
+		err = os.MkdirAll(s.Dir, 0o755)
+	}
 	if err != nil {
 		return 0, err
 	}
-	return next, writeAtomic(s.Dir, filepath.Base(s.file(next)), data)
+	tmp, err := os.CreateTemp(s.Dir, "saving-*")
+	if err != nil {
+		return 0, err
+	}
+	_, err = tmp.Write(data)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), s.file(next))
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+	}
+	return next, err
 }
 
 // Keep makes sure that v's files are kept, and returns the version that holds them: when one
@@ -131,77 +136,53 @@ func (s Store) Keep(v Version) (n int, kept *Version, saved bool, err error) {
 		kept, err = s.Read(same)
 		return same, kept, false, err
 	}
-	if cv := s.reformatted(v.Files); cv != nil {
+	norm := normalized(v.Files)
+	if _, cv := s.newest(func(old *Version) bool { return old.Maker == Checkpoint && Same(normalized(old.Files), norm) }); cv != nil {
 		v.Maker, v.Why = Checkpoint, strings.TrimSuffix(cv.Why, Reformatted)+Reformatted
-	} else if s.leftByOldCheckpoint(v.Files) {
+	} else if by, _, left := s.OldMark(); by == "checkpoint" && Same(left, v.Files) {
 		v.Maker, v.Why = Checkpoint, "an earlier checkpoint"
 	}
 	n, err = s.Save(v)
 	return n, &v, err == nil, err
 }
 
-// Find returns the newest version whose files are files, byte for byte; 0 when there is none.
-// Unreadable versions are passed over.
-func (s Store) Find(files map[string][]byte) int {
+// newest returns the newest readable version that match matches, and its number; 0 when none
+// does.
+func (s Store) newest(match func(*Version) bool) (int, *Version) {
 	nums := s.List()
 	for i := len(nums) - 1; i >= 0; i-- {
-		if v, err := s.Read(nums[i]); err == nil && Same(v.Files, files) {
-			return nums[i]
-		}
-	}
-	return 0
-}
-
-// reformatted returns the newest version a checkpoint made whose files are files but for their
-// formatting; nil when there is none.
-func (s Store) reformatted(files map[string][]byte) *Version {
-	nums := s.List()
-	norm := normalized(files)
-	for i := len(nums) - 1; i >= 0; i-- {
-		if v, err := s.Read(nums[i]); err == nil && v.Maker == Checkpoint && Same(normalized(v.Files), norm) {
-			return v
-		}
-	}
-	return nil
-}
-
-// Newest returns the newest readable version made by maker, and its number; 0 when there is
-// none.
-func (s Store) Newest(maker Maker) (int, *Version) {
-	nums := s.List()
-	for i := len(nums) - 1; i >= 0; i-- {
-		if v, err := s.Read(nums[i]); err == nil && v.Maker == maker {
+		if v, err := s.Read(nums[i]); err == nil && match(v) {
 			return nums[i], v
 		}
 	}
 	return 0, nil
 }
 
-// An oldMark is what an older lab runner recorded of the last checkpoint or restore of a lab.
-type oldMark struct {
-	By      string            // "checkpoint" or "restore"
-	Version int               // the version that held the learner's files from before it
-	Files   map[string][]byte // the lab's files as the command left them
+// Find returns the newest version whose files are files, byte for byte; 0 when there is none.
+func (s Store) Find(files map[string][]byte) int {
+	n, _ := s.newest(func(v *Version) bool { return Same(v.Files, files) })
+	return n
 }
 
-// OldMark reads the mark an older lab runner left; nil when there is none, or it is unreadable.
+// Newest returns the newest readable version made by maker, and its number; 0 when there is
+// none.
+func (s Store) Newest(maker Maker) (int, *Version) {
+	return s.newest(func(v *Version) bool { return v.Maker == maker })
+}
+
+// OldMark reads the mark an older lab runner left (see the package's doc): by is "" when there
+// is none, or it is unreadable.
 func (s Store) OldMark() (by string, version int, files map[string][]byte) {
-	data, err := os.ReadFile(filepath.Join(s.Dir, oldMarkFile))
-	if err != nil {
-		return "", 0, nil
+	var m struct {
+		By      string            // "checkpoint" or "restore"
+		Version int               // the version that held the learner's files from before it
+		Files   map[string][]byte // the lab's files as the command left them
 	}
-	var m oldMark
-	if json.Unmarshal(data, &m) != nil || m.Version == 0 {
+	data, err := os.ReadFile(filepath.Join(s.Dir, "last-checkpoint.json"))
+	if err != nil || json.Unmarshal(data, &m) != nil || m.Version == 0 {
 		return "", 0, nil
 	}
 	return m.By, m.Version, m.Files
-}
-
-// leftByOldCheckpoint reports whether an older lab runner's mark says that its last checkpoint
-// left files in the lab.
-func (s Store) leftByOldCheckpoint(files map[string][]byte) bool {
-	by, _, left := s.OldMark()
-	return by == "checkpoint" && Same(left, files)
 }
 
 // Same reports whether two sets of files hold the same files, byte for byte.
@@ -229,26 +210,4 @@ func normalized(files map[string][]byte) map[string][]byte {
 		out[f] = data
 	}
 	return out
-}
-
-// writeAtomic writes data to a temporary file of dir, then renames it to name.
-func writeAtomic(dir, name string, data []byte) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(dir, "saving-*")
-	if err != nil {
-		return err
-	}
-	_, err = tmp.Write(data)
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), filepath.Join(dir, name))
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-	}
-	return err
 }

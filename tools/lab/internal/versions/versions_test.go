@@ -108,7 +108,7 @@ func TestOlderRunnersVersions(t *testing.T) {
 	fixedClock(t)
 	s := Store{Dir: t.TempDir()}
 	os.WriteFile(filepath.Join(s.Dir, "0001.json"), []byte(`{"Lab": "03-swiss", "Why": "checkpoint 03 2", "Files": {"a.go": "bWluZQ=="}}`), 0o644)
-	os.WriteFile(filepath.Join(s.Dir, oldMarkFile), []byte(`{"By": "checkpoint", "Version": 1, "Files": {"a.go": "dGhlIGNoZWNrcG9pbnQncw=="}}`), 0o644)
+	os.WriteFile(filepath.Join(s.Dir, "last-checkpoint.json"), []byte(`{"By": "checkpoint", "Version": 1, "Files": {"a.go": "dGhlIGNoZWNrcG9pbnQncw=="}}`), 0o644)
 	v, err := s.Read(1)
 	if err != nil || v.Maker != Unknown || !v.Saved.IsZero() || string(v.Files["a.go"]) != "mine" {
 		t.Fatalf("Read(1) of an older runner's version = %+v, %v; want maker unknown, no time, a.go \"mine\"", v, err)
