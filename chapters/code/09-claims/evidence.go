@@ -25,8 +25,8 @@ type Evidence interface {
 // the course's default lane, whose fast paths hash inline and which has GOEXPERIMENT=mapsplitgroup.
 var (
 	Go125 = lanes.Classic().Toolchain
-	Go126 = lanes.MustGet("swiss-1.26").Toolchain
-	Go127 = lanes.MustGet("swiss-1.27").Toolchain
+	Go126 = lanes.Previous().Toolchain
+	Go127 = lanes.DefaultLane().Toolchain
 )
 
 // Source is a line of source that a ruling rests on, or the fact that no line matches: how it

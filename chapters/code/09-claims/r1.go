@@ -80,7 +80,7 @@ var r1 = []Claim{
 		HeldZh:    "任何版本都不成立（一个桶放 8 个键，在经典 map 上倒是对的）",
 		RulingZh: "最高 8 位存在槽位的 tophash 里，查找时用来比较；它们不选择槽位。新键放进第一个空闲的槽位，" +
 			"原文自己的 Q4 也是这么说的。在 Go 1.27 上，一个组有 8 个槽位，键放进它的探测序列上第一个有空槽位或已删除槽位的组，" +
-			"占用其中第一个这样的槽位。把键 0 到 7 插入一个新建的 map，它们在每个 lane 上都依次位于槽位 0 到 7。",
+			"占用其中第一个这样的槽位。把键 0 到 7 插入一个新建的 map，它们在每条 lane 上都依次位于槽位 0 到 7。",
 	},
 	{
 		ID:      "R1-04",
@@ -291,7 +291,7 @@ var r1 = []Claim{
 		ClaimZh:   "键的 64 位哈希值中，低 `B` 位选择桶，最高 8 位是在桶里要找的 tophash。",
 		HeldZh:    heldClassicZh,
 		RulingZh: "在 Go 1.27 上，哈希值的拆分方式不同：高位选择目录中的表，`H1`（除最低 7 位以外的所有位）选择第一个要探测的组，" +
-			"`H2`（最低 7 位）是要比较的控制字节。在每个 lane 上都在真实的 map 里逐个键检查过。" +
+			"`H2`（最低 7 位）是要比较的控制字节。在每条 lane 上都在真实的 map 里逐个键检查过。" +
 			"（原文 `mapaccess1` 代码清单中的一条注释说低 8 位选择桶：其实是低 `B` 位，" +
 			"正如它的正文所说。）",
 	},
@@ -376,7 +376,7 @@ var r1 = []Claim{
 		ClaimZh: "编译器把 `v := m[k]` 变成对 `mapaccess1` 的调用，把 `v, ok := m[k]` 变成对 `mapaccess2` 的调用，" +
 			"两者的代码相同，只是后者多一个 `bool`。",
 		HeldZh: heldAlwaysZh,
-		RulingZh: "在每个 lane 上都成立：代码移到 `internal/runtime/maps` 之后，名字保留了下来（以旧名字链接）。" +
+		RulingZh: "在每条 lane 上都成立：代码移到 `internal/runtime/maps` 之后，名字保留了下来（以旧名字链接）。" +
 			"在 Go 1.27 上，`mapaccess1` 只是调用 `mapaccess2` 并丢掉那个 `bool`。",
 	},
 	{
@@ -399,7 +399,7 @@ var r1 = []Claim{
 		SectionZh: "Q2",
 		ClaimZh:   "对 `uint32`、`uint64` 和 `string` 键，编译器改为调用 `mapaccess1_fast32`、`mapaccess2_fast64`、`mapaccess1_faststr` 等函数（在 `hashmap_fast.go` 中）。",
 		HeldZh:    heldAlwaysZh + "（文件后来是 `map_fast*.go`，再后来是 `internal/runtime/maps/runtime_fast*.go`）",
-		RulingZh: "在每个 lane 上都成立，运行时里的名字相同，只是文件挪了地方。在 Go 1.27 上，这些快速路径在 map 包里自己计算哈希值（`memHash64AES`，" +
+		RulingZh: "在每条 lane 上都成立，运行时里的名字相同，只是文件挪了地方。在 Go 1.27 上，这些快速路径在 map 包里自己计算哈希值（`memHash64AES`，" +
 			"在没有 AES 指令的 CPU 上是 `memHash64Fallback`），而 Go 1.26 调用的是键类型的哈希函数。",
 	},
 	{
@@ -471,7 +471,7 @@ var r1 = []Claim{
 			"`r` 来自 `fastrand`，一直走到回到起点为止。",
 		HeldZh: heldClassicZh + "（从 Go 1.22 起 `fastrand` 就是 `rand`）",
 		RulingZh: "在 Go 1.27 上，起点是一个随机的槽位偏移加上一个随机的目录偏移，每次 `range` 都重新抽取。" +
-			"无论哪种实现，顺序都是轮转而不是洗牌：在每个 lane 上，一个 4 个键的 map 的各种顺序都是同一个循环的轮转。",
+			"无论哪种实现，顺序都是轮转而不是洗牌：在每条 lane 上，一个 4 个键的 map 的各种顺序都是同一个循环的轮转。",
 	},
 	{
 		ID:      "R1-21",
@@ -491,7 +491,7 @@ var r1 = []Claim{
 		SectionZh: "Q3",
 		ClaimZh:   "扩容期间的 `range` 遍历新桶；对于旧桶尚未搬迁的新桶，它只从旧桶中取出将要搬到这个新桶的那些键。",
 		HeldZh:    heldClassicZh,
-		RulingZh: "在 Go 1.27 上，发现自己的表已经扩容的迭代器继续遍历旧表，并到新表中逐个查找每个键。在每个 lane 上，" +
+		RulingZh: "在 Go 1.27 上，发现自己的表已经扩容的迭代器继续遍历旧表，并到新表中逐个查找每个键。在每条 lane 上，" +
 			"扩容期间的 `range` 都恰好给出每个键一次。",
 	},
 	{
@@ -509,7 +509,7 @@ var r1 = []Claim{
 		SectionZh: "Q4 赋值过程",
 		ClaimZh:   "赋值调用 `mapassign`，对那几种键类型则调用 `mapassign_fast32`、`mapassign_fast64` 或 `mapassign_faststr`。",
 		HeldZh:    heldAlwaysZh,
-		RulingZh:  "在每个 lane 上都成立，名字相同。",
+		RulingZh:  "在每条 lane 上都成立，名字相同。",
 	},
 	{
 		ID:      "R1-23",
@@ -566,7 +566,7 @@ var r1 = []Claim{
 		SectionZh: "Q5 删除过程",
 		ClaimZh:   "`delete` 调用 `mapdelete`，对那几种键类型则调用 `mapdelete_fast32`、`mapdelete_fast64` 或 `mapdelete_faststr`。",
 		HeldZh:    heldAlwaysZh,
-		RulingZh:  "在每个 lane 上都成立，名字相同。",
+		RulingZh:  "在每条 lane 上都成立，名字相同。",
 	},
 	{
 		ID:      "R1-26",
@@ -670,7 +670,7 @@ var r1 = []Claim{
 		ClaimZh: "NaN 键每次算出的哈希值都不同，所以 `m[math.NaN()]` 什么也找不到，可以插入任意多个 NaN 键，" +
 			"只有 `range` 能看到它们。",
 		HeldZh: heldAlwaysZh,
-		RulingZh: "在每个 lane 上都成立：浮点数的哈希函数会把一个随机数混进 NaN 的哈希值。从 Go 1.21 起，" +
+		RulingZh: "在每条 lane 上都成立：浮点数的哈希函数会把一个随机数混进 NaN 的哈希值。从 Go 1.21 起，" +
 			"`clear` 也能删除它们。",
 	},
 	{
@@ -707,7 +707,7 @@ var r1 = []Claim{
 		SectionZh: "Q7 key 为什么是无序的",
 		ClaimZh:   "即使一个从未被写过的 map，两次 `range` 给出的顺序也不一样。",
 		HeldZh:    heldAlwaysZh,
-		RulingZh:  "在每个 lane 上都成立：每次 `range` 都重新抽取起点。",
+		RulingZh:  "在每条 lane 上都成立：每次 `range` 都重新抽取起点。",
 	},
 	{
 		ID:      "R1-33",
@@ -729,7 +729,7 @@ var r1 = []Claim{
 		ClaimZh:   "遍历顺序随机是从 Go 1.0 开始就有的特性。",
 		HeldZh:    "Go 1.0，以及 Go 1.3 及以后；Go 1.1 和 1.2 没有对 8 个及以下元素的 map 做随机化",
 		RulingZh: "Go 1.0 让每次迭代从一个随机位置开始；Go 1.1 的 map 对小 map 忘了这样做，" +
-			"Go 1.3 又把它加了回来。在每个 lane 上，8 个元素的 map 都给出好几种顺序。",
+			"Go 1.3 又把它加了回来。在每条 lane 上，8 个元素的 map 都给出好几种顺序。",
 	},
 	{
 		ID:      "R1-34",
@@ -808,7 +808,7 @@ var r1 = []Claim{
 			"`m[math.NaN()]` 和 `m[2.400000000001]` 得到 0，`m[2.4000000000000000000000001]` 得到 2：" +
 			"这个常量和 2.4 是同一个 `float64`。",
 		HeldZh:   heldAlwaysZh,
-		RulingZh: "在每个 lane 上都成立。",
+		RulingZh: "在每条 lane 上都成立。",
 	},
 	{
 		ID:      "R1-38",
@@ -867,7 +867,7 @@ var r1 = []Claim{
 		ClaimZh: "在同一个 goroutine 里一边 `range` 一边删除，不会被当成并发使用检测出来；被删除的键会不会被遍历到，" +
 			"取决于 `range` 之前有没有走到它。",
 		HeldZh:   heldAlwaysZh,
-		RulingZh: "成立，语言规范也这么说：在被遍历到之前就删除的元素不会被遍历到。在每个 lane 上，键被删除之后都不会再被遍历到。",
+		RulingZh: "成立，语言规范也这么说：在被遍历到之前就删除的元素不会被遍历到。在每条 lane 上，键被删除之后都不会再被遍历到。",
 	},
 	{
 		ID:      "R1-41",
@@ -885,7 +885,7 @@ var r1 = []Claim{
 		ClaimZh: "`sync.RWMutex`（读用 `RLock`，写用 `Lock`）能让 map 安全地共享；" +
 			"`sync.Map` 是一个可以安全地并发使用的 map。",
 		HeldZh:   heldAlwaysZh + "（`sync.Map` 从 Go 1.9 起）",
-		RulingZh: "在每个 lane 上都成立。",
+		RulingZh: "在每条 lane 上都成立。",
 	},
 	{
 		ID:      "R1-42",

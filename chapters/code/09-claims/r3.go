@@ -153,7 +153,7 @@ var r3 = []Claim{
 		HeldZh: "Go 1.25（经典 map 和 Swiss table）到 1.27，即本课程运行的版本，条件是提示为常量、map 逃逸到堆上",
 		RulingZh: "是编译器在选择，所以只有常量的提示才算数：`make(map[int]int, 8)` 调用 `makemap_small`，" +
 			"而 `make(map[int]int, n)` 即使 `n` 在运行时是 4 也调用 `makemap`。" +
-			"在每个 lane 上，对常量提示、逃逸到堆上的 map 成立（另一种情况见下一行）。",
+			"在每条 lane 上，对常量提示、逃逸到堆上的 map 成立（另一种情况见下一行）。",
 	},
 	{
 		ID:      "R3-08",
@@ -171,7 +171,7 @@ var r3 = []Claim{
 		ClaimZh: "逃逸分析也有关系：在 `func main() { var m = make(map[int]int, 4); m[1] = 1 }` 中，" +
 			"汇编里根本没有对 `makemap` 的调用。",
 		HeldZh:   "本课程运行的每个版本",
-		RulingZh: "在每个 lane 上都成立：不逃逸的 map 在栈上创建，不调用任何函数。",
+		RulingZh: "在每条 lane 上都成立：不逃逸的 map 在栈上创建，不调用任何函数。",
 	},
 	{
 		ID:      "R3-09",
@@ -394,7 +394,7 @@ var r3 = []Claim{
 		SectionZh: "赋值（汇编）",
 		ClaimZh:   "`mapassign` 不写值：它返回值应放的位置，由编译器在调用之后加上的指令（`MOVQ $99999, (AX)`）存入。",
 		HeldZh:    "每个版本",
-		RulingZh:  "在每个 lane 上都成立：`CALL runtime.mapassign_fast64` 之后紧接着就是 `MOVQ $99999, (AX)`。",
+		RulingZh:  "在每条 lane 上都成立：`CALL runtime.mapassign_fast64` 之后紧接着就是 `MOVQ $99999, (AX)`。",
 	},
 	{
 		ID:      "R3-20",
@@ -453,7 +453,7 @@ var r3 = []Claim{
 		SectionZh: "缩容",
 		ClaimZh:   "Go 的 map 从不缩容，除非把整个 map 丢掉（golang/go#20135）。",
 		HeldZh:    "每个版本，包括 Go 1.27",
-		RulingZh:  "在每个 lane 上都成立：删除所有键，槽位仍然保留；丢掉 map 才会释放它们。golang/go#20135 仍未关闭。",
+		RulingZh:  "在每条 lane 上都成立：删除所有键，槽位仍然保留；丢掉 map 才会释放它们。golang/go#20135 仍未关闭。",
 	},
 	{
 		ID:      "R3-23",
@@ -522,7 +522,7 @@ var r3 = []Claim{
 		ClaimZh: "每个 map 在 `makemap` 中得到一个随机的哈希种子，这让人很难构造出冲突的键：没有它，" +
 			"冲突可能让 map 一直处在等量扩容中（哈希洪水攻击）。",
 		HeldZh:   "每个版本（先是 `hash0`，后来是 `Map.seed`）",
-		RulingZh: "成立：每个 map 都有自己的随机种子，所以同样的键在两个 map 里的哈希值不同，在每个 lane 上都是如此。",
+		RulingZh: "成立：每个 map 都有自己的随机种子，所以同样的键在两个 map 里的哈希值不同，在每条 lane 上都是如此。",
 	},
 	{
 		ID:      "R3-26",

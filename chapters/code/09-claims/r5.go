@@ -175,7 +175,7 @@ var r5 = []Claim{
 		ClaimZh: "普通的 Go 代码看不出 map 值是指针，但可以确认 map 值和 `uintptr` 一样大，" +
 			"是一个机器字：文章的程序在 linux/amd64 上打印 `8 8`。",
 		HeldZh: heldR5AlwaysZh,
-		RulingZh: "在每个 lane 上都成立：重新运行文章的程序，在经典 map 上和在 Go 1.27 上都打印 `8 8`，" +
+		RulingZh: "在每条 lane 上都成立：重新运行文章的程序，在经典 map 上和在 Go 1.27 上都打印 `8 8`，" +
 			"Go 1.27 的 map 值是一个 `*maps.Map`。普通的 Go 代码看到的是 map 类型（`reflect` 报告的种类是 `Map`，" +
 			"不是 `Pointer`）；只有 `unsafe` 才能显示出那个字。",
 	},

@@ -129,7 +129,7 @@ func (rd *Renderer) Counts(b *strings.Builder) {
 	for _, p := range Posts {
 		name := strings.TrimSuffix(strings.SplitN(p.Title, ":", 2)[0], ":")
 		if rd.zh() {
-			name = "文章 " + strings.TrimPrefix(name, "Post ")
+			name = "第" + map[string]string{"1": "一", "2": "二", "3": "三"}[strings.TrimPrefix(name, "Post ")] + "篇"
 		}
 		fmt.Fprintf(b, " [%s](#%s) |", name, strings.ToLower(p.Prefix))
 	}

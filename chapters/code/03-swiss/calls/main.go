@@ -58,7 +58,7 @@ var functions = []struct {
 	{"internal/runtime/maps.StrHash", true},
 }
 
-var runtimes = []lanes.Lane{lanes.MustGet("swiss-1.26"), lanes.MustGet("swiss-1.27")}
+var runtimes = []lanes.Lane{lanes.Previous(), lanes.DefaultLane()}
 
 var (
 	// The first line of a function in the listing: "runtime.mapaccess1_fast64 STEXT size=...".

@@ -26,7 +26,7 @@ import (
 )
 
 // The two runtimes, oldest first: the fast paths before and after they hashed inline.
-var runtimes = []lanes.Lane{lanes.MustGet("swiss-1.26"), lanes.MustGet("swiss-1.27")}
+var runtimes = []lanes.Lane{lanes.Previous(), lanes.DefaultLane()}
 
 // An excerpt is the lines of a file from the one that matches from to the first after it that
 // matches to (a gosrc.Block), keeping only those that match keep (and the first and last).

@@ -91,8 +91,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 	}
 	defer os.RemoveAll(tmp)
 
-	interleaved := &column{name: "interleaved", lane: lanes.MustGet("swiss-1.27")}
-	split := &column{name: "split", lane: lanes.MustGet("split-1.27")}
+	interleaved := &column{name: "interleaved", lane: lanes.DefaultLane()}
+	split := &column{name: "split", lane: lanes.Experiment()}
 	again := &column{name: "again", lane: interleaved.lane}
 	columns := []*column{interleaved, split, again}
 	fmt.Fprintf(stdout, "benchmarks of %s, -benchtime %s -cpu 1: %d turns of -count %d per column, taking turns\n",

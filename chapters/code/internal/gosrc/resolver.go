@@ -21,6 +21,7 @@ import (
 	"sync"
 
 	"gomaps/labs/courseroot"
+	"gomaps/labs/lanes"
 )
 
 // Resolver finds the sources the evidence cites: a Go toolchain's tree, or a module's, fetched
@@ -71,7 +72,7 @@ func (r *Resolver) toolchain(version string) (string, error) {
 	if v, goroot := r.local(); v == version {
 		return goroot, nil
 	}
-	return r.download(fmt.Sprintf("golang.org/toolchain@v0.0.1-%s.%s-%s", version, runtime.GOOS, runtime.GOARCH))
+	return r.download(lanes.ToolchainModule + "@" + lanes.ModuleVersion(version, runtime.GOOS, runtime.GOARCH))
 }
 
 // local returns the version and root of the Go installed on the machine, or "" for both.

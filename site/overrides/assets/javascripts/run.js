@@ -61,7 +61,9 @@
         lane: (lane, printed) =>
           `这次在 ${lane} 上运行，而书中印的是 ${printed || "书中写法"} 上的结果：不同的 map 运行时会给出不同的数字、大小和顺序。`,
         exit: (e, w) => `它的退出状态是 ${e}；书中那次运行是 ${w}。`,
-        notes: (name, notes) => `chapters/out/${name}.cmd 对这个输出的说明：${notes}`,
+        // The .cmd's notes are English comments of the course's files: the Chinese verdict names
+        // the file rather than quote them.
+        notes: (name) => `关于这个输出的说明，见 chapters/out/${name}.cmd 里的注释（英文）。`,
         why: "在书中所印的 lane 上，屏蔽之后剩下的部分在生成本书的机器上是一致的；这里的差异来自这台机器：你改过的实验、不同的处理器或核数，或者结果取决于时序的程序。",
         more: (n) => `……还有 ${n} 行不同`,
         kinds: {
