@@ -4,8 +4,10 @@
 // each child two goroutines store new Pod-like objects into one map[string]*pod, as the post's
 // informer store does, so that the collector runs often under GOGC=10 and never under off,
 // until the runtime stops the child with "fatal error: concurrent map writes". The time to the
-// crash is from the child's "go" (written just before it releases its writers) to the first line
-// of the fatal error on its standard error, both read by this process as they come.
+// crash is measured by the child itself, so that no scheduling of this process enters it: every
+// 10 writes, a writer stores the time since the writers were released into a file that this
+// process shares with it (fd 3, mapped into the child's memory), and the last time stored
+// before the runtime stopped the child is its time to the crash, to within 10 writes.
 //
 // It prints, per setting, the runs, the crashes, the median time with a 95% confidence interval
 // (distribution free, from order statistics) and the mean; then, for GOGC=10 against each other
@@ -15,6 +17,7 @@ package main
 
 import (
 	"bufio"
+	"encoding/binary"
 	"fmt"
 	"math"
 	"os"
@@ -23,7 +26,10 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
+	"syscall"
 	"time"
+	"unsafe"
 )
 
 // runs is the number of children per setting.
@@ -33,6 +39,9 @@ const runs = 60
 var settings = []string{"10", "100", "off"}
 
 const childEnv = "GOGCRACE_CHILD"
+
+// clockFD is the child's descriptor of the file into which its writers store the time.
+const clockFD = 3
 
 // pod stands in for a *v1.Pod: a store of an informer keeps pointers to new objects.
 type pod struct {
@@ -45,6 +54,12 @@ type pod struct {
 // child races two writers on one map until the runtime stops the process.
 func child() {
 	runtime.GOMAXPROCS(max(2, runtime.GOMAXPROCS(0)))
+	mem, err := syscall.Mmap(clockFD, 0, 8, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_SHARED)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "gogcrace: mapping the clock file:", err)
+		os.Exit(1)
+	}
+	clock := (*atomic.Int64)(unsafe.Pointer(&mem[0])) // a page's start: aligned
 	m := map[string]*pod{}
 	keys := make([]string, 100)
 	for i := range keys {
@@ -52,6 +67,7 @@ func child() {
 		m[keys[i]] = &pod{name: keys[i]}
 	}
 	start := make(chan struct{})
+	var t0 time.Time // set before start is closed
 	var wg sync.WaitGroup
 	deadline := time.Now().Add(30 * time.Second)
 	for w := range 2 {
@@ -60,13 +76,16 @@ func child() {
 			defer wg.Done()
 			<-start
 			for i := 0; time.Now().Before(deadline); i++ {
-				for _, k := range keys {
+				for j, k := range keys {
 					m[k] = &pod{name: k, phase: "Running", ready: (i+w)%2 == 0}
+					if j%10 == 9 {
+						clock.Store(int64(time.Since(t0)))
+					}
 				}
 			}
 		}()
 	}
-	os.Stdout.WriteString("go\n")
+	t0 = time.Now()
 	close(start)
 	wg.Wait()
 	fmt.Println("no crash")
@@ -74,18 +93,24 @@ func child() {
 
 // result is one child's run.
 type result struct {
-	took    time.Duration // from "go" to the fatal error's first line
+	took    time.Duration // from the writers' start to the last time they stored
 	crashed bool          // it ended with fatal error: concurrent map writes
 	other   string        // else, the first line of its standard error
 }
 
 func run(gogc string) (result, error) {
-	cmd := exec.Command(os.Args[0])
-	cmd.Env = append(os.Environ(), childEnv+"=1", "GOGC="+gogc, "GOTRACEBACK=single")
-	stdout, err := cmd.StdoutPipe()
+	clock, err := os.CreateTemp("", "gogcrace-clock-*")
 	if err != nil {
 		return result{}, err
 	}
+	defer os.Remove(clock.Name())
+	defer clock.Close()
+	if err := clock.Truncate(8); err != nil { // the child maps 8 bytes: the file must hold them
+		return result{}, err
+	}
+	cmd := exec.Command(os.Args[0])
+	cmd.Env = append(os.Environ(), childEnv+"=1", "GOGC="+gogc, "GOTRACEBACK=single")
+	cmd.ExtraFiles = []*os.File{clock} // the child's clockFD
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		return result{}, err
@@ -93,41 +118,34 @@ func run(gogc string) (result, error) {
 	if err := cmd.Start(); err != nil {
 		return result{}, err
 	}
-	started := make(chan time.Time, 1)
-	go func() {
-		sc := bufio.NewScanner(stdout)
-		for sc.Scan() {
-			if sc.Text() == "go" {
-				started <- time.Now()
-			}
-		}
-		close(started)
-	}()
 	var r result
-	var fatal time.Time
+	fatal := false
 	var first string // the first line the child wrote on its standard error
 	sc := bufio.NewScanner(stderr)
 	for sc.Scan() {
 		line := sc.Text()
-		if fatal.IsZero() && strings.HasPrefix(line, "fatal error: ") {
-			fatal = time.Now()
+		if !fatal && strings.HasPrefix(line, "fatal error: ") {
+			fatal = true
 			r.crashed = line == "fatal error: concurrent map writes"
 		}
 		if first == "" {
 			first = strings.TrimSpace(line)
 		}
 	}
-	t0, ok := <-started
 	err = cmd.Wait()
-	if !ok || fatal.IsZero() {
-		r.crashed = false
+	if !fatal {
 		r.other = fmt.Sprintf("no fatal error (%v): %s", err, first)
 		return r, nil
 	}
 	if !r.crashed {
 		r.other = first
+		return r, nil
 	}
-	r.took = fatal.Sub(t0)
+	var b [8]byte
+	if _, err := clock.ReadAt(b[:], 0); err != nil {
+		return result{}, err
+	}
+	r.took = time.Duration(binary.NativeEndian.Uint64(b[:]))
 	return r, nil
 }
 
