@@ -26,10 +26,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"sync/atomic"
-	"syscall"
 	"time"
-	"unsafe"
 )
 
 // runs is the number of children per setting.
@@ -54,12 +51,11 @@ type pod struct {
 // child races two writers on one map until the runtime stops the process.
 func child() {
 	runtime.GOMAXPROCS(max(2, runtime.GOMAXPROCS(0)))
-	mem, err := syscall.Mmap(clockFD, 0, 8, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_SHARED)
+	clock, err := mapClock(clockFD)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "gogcrace: mapping the clock file:", err)
 		os.Exit(1)
 	}
-	clock := (*atomic.Int64)(unsafe.Pointer(&mem[0])) // a page's start: aligned
 	m := map[string]*pod{}
 	keys := make([]string, 100)
 	for i := range keys {
@@ -153,6 +149,10 @@ func main() {
 	if os.Getenv(childEnv) == "1" {
 		child()
 		return
+	}
+	if errNoSharedClock != nil {
+		fmt.Fprintln(os.Stderr, "gogcrace:", errNoSharedClock)
+		os.Exit(1)
 	}
 	took := map[string][]float64{} // milliseconds, crashed runs only
 	others := map[string][]string{}
