@@ -47,21 +47,13 @@ func usedNames(f *ast.File) map[string]bool {
 	return used
 }
 
-// fixImports makes the imports of src, the merged file, right: an import of the learner's file
-// (before, as it was) that the merge left unused is dropped, its line or its whole declaration;
-// a package the new code uses and src does not import is imported as the solution (sol) imports
+// fixImports makes the imports of src, the merged file, right: an import that the learner's file
+// used (usedBefore) and the merge left unused is dropped, its line or its whole declaration; a
+// package the new code uses and src does not import is imported as the solution (sf) imports
 // it, in the file's first import declaration, which becomes a block of the standard library's
 // imports, then the others (or a new one after the package clause). It returns the file gofmt'ed
 // and what it did ("dropped \"fmt\"", "added \"strings\"", in lang).
-func fixImports(name string, src, before, sol []byte, lang course.Lang) ([]byte, []string, error) {
-	bf, err := parser.ParseFile(token.NewFileSet(), name, before, parser.SkipObjectResolution)
-	if err != nil {
-		return nil, nil, err
-	}
-	sf, err := parser.ParseFile(token.NewFileSet(), name, sol, parser.SkipObjectResolution)
-	if err != nil {
-		return nil, nil, err
-	}
+func fixImports(name string, src []byte, usedBefore map[string]bool, sf *ast.File, lang course.Lang) ([]byte, []string, error) {
 	var did []string
 	// Drop, then read the file again to add.
 	for _, dropping := range []bool{true, false} {
@@ -72,7 +64,7 @@ func fixImports(name string, src, before, sol []byte, lang course.Lang) ([]byte,
 		}
 		x := &imports{fset: fset, f: f, src: src, used: usedNames(f), lang: lang}
 		if dropping {
-			src = x.drop(usedNames(bf), &did)
+			src = x.drop(usedBefore, &did)
 		} else {
 			src = x.add(sf, &did)
 		}

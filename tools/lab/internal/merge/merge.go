@@ -1,12 +1,13 @@
 package merge
 
 import (
+	"cmp"
 	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"maps"
 	"slices"
-	"sort"
 	"strings"
 
 	"gomaps/tools/lab/internal/course"
@@ -66,7 +67,7 @@ func ToStep(f File, k int) (*Result, error) {
 	}
 	m.bringUsed()
 	m.insertBrought()
-	m.res.Out, m.res.Imports, err = fixImports(f.Name, applyEdits(f.Mine, m.edits), f.Mine, m.code, f.Lang)
+	m.res.Out, m.res.Imports, err = fixImports(f.Name, applyEdits(f.Mine, m.edits), usedNames(m.mine), m.codeFile, f.Lang)
 	if err != nil {
 		return nil, err
 	}
@@ -116,13 +117,8 @@ func (m *merger) text(from, to token.Pos) string { return string(m.code[m.off(fr
 // placeSteps puts in place the declarations whose steps start below k, in the order the file
 // the code comes from has them, and counts the ones left to the learner.
 func (m *merger) placeSteps(spans map[string]Span, k int) error {
-	var keys []string
-	for key := range spans {
-		keys = append(keys, key)
-	}
-	sort.Slice(keys, func(i, j int) bool {
-		return declOrder(m.codeFile, m.codeDecls[keys[i]]) < declOrder(m.codeFile, m.codeDecls[keys[j]])
-	})
+	order := func(key string) int { return slices.Index(m.codeFile.Decls, m.codeDecls[key]) }
+	keys := slices.SortedFunc(maps.Keys(spans), func(a, b string) int { return cmp.Compare(order(a), order(b)) })
 	for _, key := range keys {
 		span := spans[key]
 		if span.First >= k {
@@ -233,7 +229,7 @@ type edit struct {
 // right; of two insertions at one place, the one made first ends up first.
 func applyEdits(src []byte, edits []edit) []byte {
 	slices.Reverse(edits)
-	sort.SliceStable(edits, func(i, j int) bool { return edits[i].at > edits[j].at })
+	slices.SortStableFunc(edits, func(a, b edit) int { return cmp.Compare(b.at, a.at) })
 	out := append([]byte{}, src...)
 	for _, e := range edits {
 		out = append(out[:e.at], append([]byte(e.text), out[e.end:]...)...)
@@ -243,15 +239,11 @@ func applyEdits(src []byte, edits []edit) []byte {
 
 // declStart is where a declaration begins, its doc comment included.
 func declStart(d ast.Decl) token.Pos {
-	switch d := d.(type) {
-	case *ast.FuncDecl:
-		if d.Doc != nil {
-			return d.Doc.Pos()
-		}
-	case *ast.GenDecl:
-		if d.Doc != nil {
-			return d.Doc.Pos()
-		}
+	if fd, ok := d.(*ast.FuncDecl); ok && fd.Doc != nil {
+		return fd.Doc.Pos()
+	}
+	if g, ok := d.(*ast.GenDecl); ok && g.Doc != nil {
+		return g.Doc.Pos()
 	}
 	return d.Pos()
 }
@@ -306,13 +298,9 @@ func declNames(d ast.Decl) []string {
 // TopNames lists the package-level names a file declares, as StepDecls names them (a method
 // as "Type.Method"); none when it does not parse.
 func TopNames(src []byte) map[string]bool {
-	f, err := parser.ParseFile(token.NewFileSet(), "", src, parser.SkipObjectResolution)
 	names := map[string]bool{}
-	if err != nil {
-		return names
-	}
-	for _, d := range f.Decls {
-		for _, n := range declNames(d) {
+	if f, err := parser.ParseFile(token.NewFileSet(), "", src, parser.SkipObjectResolution); err == nil {
+		for n := range byName(f) {
 			names[n] = true
 		}
 	}
@@ -335,30 +323,16 @@ func Decls(name string, src []byte, marker string) (map[string]Decl, error) {
 		return nil, err
 	}
 	decls := map[string]Decl{}
-	for _, d := range f.Decls {
+	for n, d := range byName(f) {
 		decl := Decl{Text: string(src[fset.Position(declStart(d)).Offset:fset.Position(d.End()).Offset])}
 		for _, g := range f.Comments {
 			if g.Pos() >= declStart(d) && g.End() <= d.End() && strings.Contains(g.Text(), marker) {
 				decl.Marked = append(decl.Marked, g.Text())
 			}
 		}
-		for _, n := range declNames(d) {
-			if _, ok := decls[n]; !ok {
-				decls[n] = decl
-			}
-		}
+		decls[n] = decl
 	}
 	return decls, nil
-}
-
-// declOrder is the index of d among f's declarations (len when absent).
-func declOrder(f *ast.File, d ast.Decl) int {
-	for i, x := range f.Decls {
-		if x == d {
-			return i
-		}
-	}
-	return len(f.Decls)
 }
 
 // byName maps each name f declares (see declNames) to its declaration: of two, the first.

@@ -92,13 +92,10 @@ func StepDecls(name string, src, sol []byte, num string) (map[string]Span, error
 	if err != nil {
 		return nil, err
 	}
-	if sol == nil {
-		return spans, nil
+	if sol != nil {
+		err = changedSpans(fset, f, name, src, sol, num, spans, only)
 	}
-	if err := changedSpans(fset, f, name, src, sol, num, spans, only); err != nil {
-		return nil, err
-	}
-	return spans, nil
+	return spans, err
 }
 
 // todoSpans maps the declarations holding an edit point to the steps they serve; only is the
