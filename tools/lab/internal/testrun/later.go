@@ -22,51 +22,43 @@ func (s *Status) LaterNote(lang course.Lang) string { return s.describeLater(lan
 func (s *Status) LaterShort(lang course.Lang) string { return s.describeLater(lang, false) }
 
 func (s *Status) describeLater(lang course.Lang, how bool) string {
-	if len(s.Later) == 0 {
-		return ""
-	}
-	// The steps (or tests, outside the steps) by what they need, and its lane.
-	type need struct {
-		t    course.LaterTest // its Name aside
-		lane *lanes.Lane
-	}
-	var order []need
-	what := map[need][]string{}
+	// The steps (or tests, outside the steps) by what they need and the lane that runs them.
+	var order []course.LaterTest
+	what := map[course.LaterTest][]string{}
 	for _, t := range s.Later {
-		k := need{course.LaterTest{Release: t.Release, Experiment: t.Experiment, Arch: t.Arch}, t.Lane}
-		if _, ok := what[k]; !ok {
-			order = append(order, k)
-		}
 		unit := t.Name
 		if n := course.StepOf(t.Name); n != course.AfterSteps {
 			unit = "step " + strconv.Itoa(n)
 		}
-		if !slices.Contains(what[k], unit) {
-			what[k] = append(what[k], unit)
+		t.Name = ""
+		if what[t] == nil {
+			order = append(order, t)
+		}
+		if !slices.Contains(what[t], unit) {
+			what[t] = append(what[t], unit)
 		}
 	}
 	var parts []string
 	for _, k := range order {
 		units := what[k]
-		verb := "needs"
+		verb, them := "needs", "it"
 		if len(units) > 1 {
-			verb = "need"
+			verb, them = "need", "them"
 		}
 		who := joinAnd(units, lang)
 		if lang == course.Chinese && !strings.HasSuffix(who, "步") {
 			who += " " // "TestX 需要", but "第 10 步需要"
 		}
-		part := fmt.Sprintf(lang.Pick("%s %s %s", "%[1]s需要 %[3]s"), who, verb, needs(k.t, lang))
-		them := map[bool]string{true: "it", false: "them"}[len(units) == 1]
-		run := func() string { return laneCommand(*k.lane) + lang.Cmd("run "+s.Lab.Num) }
+		part := fmt.Sprintf(lang.Pick("%s %s %s", "%[1]s需要 %[3]s"), who, verb, needs(k, lang))
+		run := func() string { return laneCommand(*k.Lane) + lang.Cmd("run "+s.Lab.Num) }
 		switch {
 		case !how:
-		case k.lane == nil && k.t.Arch != "" && k.t.Arch != runtime.GOARCH:
+		case k.Lane == nil && k.Arch != "" && k.Arch != runtime.GOARCH:
 			part += fmt.Sprintf(lang.Pick(", which this machine (%s) is not", "，而这台机器是 %s"), runtime.GOARCH)
-		case k.lane == nil:
+		case k.Lane == nil:
 			part += lang.Pick(", which none of the course's toolchains is (go run ./tools/course lanes lists them)",
 				"，而课程的工具链里没有这个版本（go run ./tools/course lanes 会列出它们）")
-		case k.t.Experiment != "":
+		case k.Experiment != "":
 			part += fmt.Sprintf(lang.Pick(": run %s with %s", "：用 %[2]s 运行"), them, run())
 		default:
 			part += fmt.Sprintf(lang.Pick(", newer than the go command here: run %s with %s", "，比这里的 go 命令新：用 %[2]s 运行"), them, run())
@@ -106,29 +98,25 @@ func laneCommand(l lanes.Lane) string {
 // joinAnd says "step 10", "steps 10 and 11", "step 9, TestX and TestY"; in Chinese "第 10 步",
 // "第 10、11 步", "第 9 步、TestX 和 TestY".
 func joinAnd(units []string, lang course.Lang) string {
-	steps := true
-	for _, u := range units {
-		steps = steps && strings.HasPrefix(u, "step ")
-	}
-	if steps && len(units) > 1 {
-		var ns []string
-		for _, u := range units {
-			ns = append(ns, strings.TrimPrefix(u, "step "))
+	if len(units) > 1 && !slices.ContainsFunc(units, func(u string) bool { return !strings.HasPrefix(u, "step ") }) {
+		ns := make([]string, len(units))
+		for i, u := range units {
+			ns[i] = strings.TrimPrefix(u, "step ")
 		}
 		if lang == course.Chinese {
 			return "第 " + strings.Join(ns, "、") + " 步"
 		}
-		return "steps " + strings.Join(ns[:len(ns)-1], ", ") + " and " + ns[len(ns)-1]
+		return "steps " + joinAnd(ns, lang)
 	}
-	names := make([]string, len(units))
-	for i, u := range units {
-		names[i] = u
+	names := slices.Clone(units)
+	for i, u := range names {
 		if n, ok := strings.CutPrefix(u, "step "); ok && lang == course.Chinese {
 			names[i] = "第 " + n + " 步"
 		}
 	}
-	if len(names) == 1 {
+	last := len(names) - 1
+	if last == 0 {
 		return names[0]
 	}
-	return strings.Join(names[:len(names)-1], lang.Pick(", ", "、")) + lang.Pick(" and ", " 和 ") + names[len(names)-1]
+	return strings.Join(names[:last], lang.Pick(", ", "、")) + lang.Pick(" and ", " 和 ") + names[last]
 }

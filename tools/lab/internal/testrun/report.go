@@ -4,9 +4,9 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"maps"
 	"path/filepath"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -54,12 +54,11 @@ func reportCompile(s *Status, lang course.Lang, w io.Writer) {
 	if n := len(s.Compile) - 1; n > 0 {
 		more = fmt.Sprintf(lang.Pick(" (and %d more line%s below)", "（下面还有 %[1]d 行）"), n, course.Plural(n))
 	}
+	what := lang.Pick("does not compile", "编译不通过")
 	if s.Vet {
-		fmt.Fprintf(w, lang.Pick("lab %s fails go vet, which go test runs before the tests: %s%s\n",
-			"实验 %s 没有通过 go vet（go test 在运行测试之前会先运行它）：%s%s\n"), l.Name, strings.TrimSpace(s.Compile[0]), more)
-	} else {
-		fmt.Fprintf(w, lang.Pick("lab %s does not compile: %s%s\n", "实验 %s 编译不通过：%s%s\n"), l.Name, strings.TrimSpace(s.Compile[0]), more)
+		what = lang.Pick("fails go vet, which go test runs before the tests", "没有通过 go vet（go test 在运行测试之前会先运行它）")
 	}
+	fmt.Fprintf(w, lang.Pick("lab %s %s: %s%s\n", "实验 %s %s：%s%s\n"), l.Name, what, strings.TrimSpace(s.Compile[0]), more)
 	for _, line := range s.Compile[1:] {
 		fmt.Fprintf(w, "    %s\n", strings.TrimSpace(line))
 	}
@@ -112,7 +111,8 @@ func reportFailing(s *Status, lang course.Lang, w io.Writer) {
 			// It is not only expected: it kept tests of the learner's step from running.
 			why = fmt.Sprintf(lang.Pick(" (step %d, after the step you are on, but it stopped the tests before %s of %s ran: %s runs that step's tests alone)",
 				"（第 %d 步，在你所在的这一步之后，但它让%[3]s的 %[2]s 没能运行：%[4]s 只运行那一步的测试）"),
-				n, strings.Join(steps.notRun, lang.Pick(", ", "、")), course.StepName(steps.current, lang), steps.runAlone(filepath.ToSlash(l.Dir())))
+				n, strings.Join(steps.notRun, lang.Pick(", ", "、")), course.StepName(steps.current, lang),
+				fmt.Sprintf("go test -run 'Step%d([^0-9]|$)' ./%s", steps.current, filepath.ToSlash(l.Dir())))
 		}
 		reportCrash(s, lang, w, why)
 	}
@@ -126,14 +126,10 @@ func reportFailing(s *Status, lang course.Lang, w io.Writer) {
 // the tests the crash kept from running.
 func reportFailures(s *Status, steps *stepView, lang course.Lang, w io.Writer) (notRun int) {
 	for _, f := range s.Failing {
-		if f.Crashed {
-			continue
-		}
 		if f.NotRun {
 			notRun++
-			continue
 		}
-		if !steps.shows(f) {
+		if f.Crashed || f.NotRun || (steps != nil && course.StepOf(f.Test) != steps.current) {
 			continue
 		}
 		fmt.Fprintf(w, "\nFAIL %s\n", f.Test)
@@ -201,7 +197,6 @@ type stepView struct {
 	tests   int   // the tests of the current step
 	failing int   // and how many of them fail
 	later   int   // failing tests of later steps
-	first   bool  // the current step comes first on this build (the lab's //lab:first)
 	lab     *course.Lab
 	// The current step's tests that did not run: a crash stopped the test binary first (most
 	// often in a later step's test, whose file comes first).
@@ -210,27 +205,19 @@ type stepView struct {
 
 // steps returns nil when the lab is not taught in steps or nothing fails.
 func (s *Status) steps() *stepView {
-	numbered := false
 	counts := map[int]int{}
 	for _, t := range s.Tests {
-		n := course.StepOf(t)
-		numbered = numbered || n != course.AfterSteps
-		counts[n]++
+		counts[course.StepOf(t)]++
 	}
-	if !numbered || len(s.Failing) == 0 {
-		return nil
+	v := &stepView{steps: slices.Sorted(maps.Keys(counts)), current: course.AfterSteps + 1, lab: s.Lab}
+	if len(v.steps) == 0 || v.steps[0] == course.AfterSteps || len(s.Failing) == 0 {
+		return nil // not taught in steps, or nothing fails
 	}
-	v := &stepView{current: course.AfterSteps + 1, lab: s.Lab}
-	for n := range counts {
-		v.steps = append(v.steps, n)
-	}
-	sort.Ints(v.steps)
 	for _, f := range s.Failing {
 		if n := course.StepOf(f.Test); s.Lab.StepRank(n) < s.Lab.StepRank(v.current) {
 			v.current = n
 		}
 	}
-	v.first = slices.Contains(s.Lab.First, v.current)
 	v.tests = counts[v.current]
 	for _, f := range s.Failing {
 		switch {
@@ -267,11 +254,6 @@ func (v *stepView) name(lang course.Lang) string {
 	return fmt.Sprintf(lang.Pick("step %d of %d", "第 %d 步（共 %d 步）"), v.current, last)
 }
 
-// shows reports whether the report prints this failing test in full.
-func (v *stepView) shows(f Failure) bool {
-	return v == nil || course.StepOf(f.Test) == v.current || f.Crashed
-}
-
 // summary is the line above the failures.
 func (v *stepView) summary(lang course.Lang) string {
 	var done []string
@@ -285,22 +267,15 @@ func (v *stepView) summary(lang course.Lang) string {
 	if len(v.notRun) > 0 {
 		s += fmt.Sprintf(lang.Pick(", %d did not run", "，%d 个没有运行"), len(v.notRun))
 	}
-	if v.first && len(v.steps) > 1 {
+	if slices.Contains(v.lab.First, v.current) && len(v.steps) > 1 { // it comes first on this build
 		s += lang.Pick("; on this build it comes first: the other steps' code runs on its files",
 			"；在这个构建下它排在最前：其他各步的代码都运行在它的文件之上")
 	}
-	if len(done) > 0 {
-		if len(done) == 1 {
-			s += fmt.Sprintf(lang.Pick(" (step %s passes)", "（第 %s 步已通过）"), done[0])
-		} else {
-			s += fmt.Sprintf(lang.Pick(" (steps %s pass)", "（第 %s 步已通过）"), strings.Join(done, lang.Pick(", ", "、")))
-		}
+	switch {
+	case len(done) == 1:
+		s += fmt.Sprintf(lang.Pick(" (step %s passes)", "（第 %s 步已通过）"), done[0])
+	case len(done) > 1:
+		s += fmt.Sprintf(lang.Pick(" (steps %s pass)", "（第 %s 步已通过）"), strings.Join(done, lang.Pick(", ", "、")))
 	}
 	return s
-}
-
-// runAlone is the go test command that runs the current step's tests alone, without the later
-// steps' tests (whose crash may stop the binary before this step's tests run).
-func (v *stepView) runAlone(dir string) string {
-	return fmt.Sprintf("go test -run 'Step%d([^0-9]|$)' ./%s", v.current, dir)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 
 	"gomaps/tools/lab/internal/course"
 )
@@ -145,10 +146,8 @@ func runAgain(ctx context.Context, c *course.Course, states []Record, pick func(
 
 // NextLab is the lowest lab that is not known to pass, or nil when every lab passes.
 func NextLab(c *course.Course, states []Record) *course.Lab {
-	for i, r := range states {
-		if !r.Passing {
-			return c.Labs[i]
-		}
+	if i := slices.IndexFunc(states, func(r Record) bool { return !r.Passing }); i >= 0 {
+		return c.Labs[i]
 	}
 	return nil
 }
@@ -162,14 +161,8 @@ func Next(ctx context.Context, c *course.Course) (*course.Lab, error) {
 	if err != nil {
 		return nil, err
 	}
-	first := len(states)
-	for i, r := range states {
-		if !r.Passing && r.Kind != KindNotRun {
-			first = i
-			break
-		}
-	}
-	if err := runAgain(ctx, c, states, func(i int) bool { return i < first }); err != nil {
+	first := slices.IndexFunc(states, func(r Record) bool { return !r.Passing && r.Kind != KindNotRun })
+	if err := runAgain(ctx, c, states, func(i int) bool { return first < 0 || i < first }); err != nil {
 		return nil, err
 	}
 	return NextLab(c, states), nil

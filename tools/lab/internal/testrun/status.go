@@ -65,11 +65,7 @@ func Analyze(c *course.Course, l *course.Lab, res *Output) *Status {
 		}
 		return s
 	case p.BuildFailed:
-		for _, line := range p.BuildOutput {
-			if strings.TrimSpace(line) != "" {
-				s.Compile = append(s.Compile, line)
-			}
-		}
+		s.Compile = slices.DeleteFunc(slices.Clone(p.BuildOutput), func(line string) bool { return strings.TrimSpace(line) == "" })
 		if len(s.Compile) == 0 {
 			s.Compile = []string{"(the go command gave no details)"}
 		}
@@ -87,13 +83,11 @@ func Analyze(c *course.Course, l *course.Lab, res *Output) *Status {
 		t := p.Tests[name]
 		crashed := s.Crash != nil && s.Crash.Test == name
 		switch {
-		case t == nil || t.Status == "":
+		case t == nil || t.Status == "" || crashed:
 			if s.Crash != nil && s.Crash.Test == "" && t != nil {
 				s.Crash.Test, crashed = name, true
 			}
 			s.Failing = append(s.Failing, Failure{Test: name, NotRun: !crashed, Crashed: crashed})
-		case crashed:
-			s.Failing = append(s.Failing, Failure{Test: name, Crashed: true})
 		case t.Status == "fail":
 			f := Failure{Test: name}
 			f.Msg, f.Race = firstMessage(p, name)
@@ -203,10 +197,7 @@ func onMap(en, zh string) course.Text {
 // crashExplanations are the crashes the runtime can end a test binary with, and what each
 // means, after the fatal errors of package sync (lock misuses, not races on a map), which
 // testout.LockMisuse explains and lockMisuseZh says in Chinese.
-var crashExplanations = []struct {
-	match   string
-	explain course.Text
-}{
+var crashExplanations = []crashExplanation{
 	{"concurrent map writes", onMap("two goroutines wrote the same map at once", "两个 goroutine 同时写同一个 map")},
 	{"concurrent map read and map write", onMap("one goroutine read a map while another wrote it", "一个 goroutine 读一个 map 的同时，另一个在写它")},
 	{"concurrent map clone and map write", onMap("one goroutine copied a map (maps.Clone) while another wrote it", "一个 goroutine 复制一个 map（maps.Clone）的同时，另一个在写它")},
@@ -217,6 +208,11 @@ var crashExplanations = []struct {
 	{"test timed out", course.Text{En: "a test ran too long: look for a loop that never ends or a goroutine that waits forever", Zh: "某个测试运行得太久了：找一找永远不会结束的循环，或者永远在等待的 goroutine"}},
 	{"invalid memory address or nil pointer dereference", course.Text{En: "a nil pointer was used", Zh: "用到了 nil 指针"}},
 	{"hash of unhashable type", course.Text{En: "a map key's dynamic type is not comparable (a slice, map or func inside an interface)", Zh: "某个 map 键的动态类型不可比较（接口里装着切片、map 或函数）"}},
+}
+
+type crashExplanation struct {
+	match   string
+	explain course.Text
 }
 
 // lockMisuseZh says the explanations of testout.LockMisuse in Chinese; one without stays English.
@@ -248,12 +244,8 @@ func findCrash(c *course.Course, p *testout.Package, dir string) *Crash {
 		cr := &Crash{Test: test, Headline: head, Explain: course.Text{En: "the test binary stopped here", Zh: "测试程序在这里停止了"}}
 		if misuse := testout.LockMisuse(strings.TrimPrefix(head, "fatal error: ")); misuse != "" {
 			cr.Explain, cr.Misuse = lockMisuse(misuse), true
-		}
-		for _, e := range crashExplanations {
-			if !cr.Misuse && strings.Contains(head, e.match) {
-				cr.Explain = e.explain
-				break
-			}
+		} else if i := slices.IndexFunc(crashExplanations, func(e crashExplanation) bool { return strings.Contains(head, e.match) }); i >= 0 {
+			cr.Explain = crashExplanations[i].explain
 		}
 		timedOut := strings.Contains(head, "test timed out")
 		if t := testout.TimedOutTest(lines[i+1:]); timedOut && t != "" {

@@ -5,11 +5,11 @@ import (
 	"fmt"
 	"go/parser"
 	"go/token"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
-	"sort"
 	"strings"
 
 	"gomaps/labs/overlay"
@@ -43,11 +43,11 @@ func checkStepSnapshots(ctx context.Context, c *course.Course, l *course.Lab, js
 			return append(ps, err.Error())
 		}
 		what := fmt.Sprintf("step snapshot %s: after checkpoint %s %d", name, l.Num, next)
-		if p := s.Problem; p != "" {
-			ps = append(ps, fmt.Sprintf("%s, the tests cannot run: %s", what, p))
+		switch {
+		case s.Problem != "":
+			ps = append(ps, fmt.Sprintf("%s, the tests cannot run: %s", what, s.Problem))
 			continue
-		}
-		if s.Compile != nil {
+		case s.Compile != nil:
 			ps = append(ps, fmt.Sprintf("%s, the lab does not compile: %s", what, strings.TrimSpace(s.Compile[0])))
 			continue
 		}
@@ -170,14 +170,9 @@ func checkStepSnapshotFile(c *course.Course, l *course.Lab, j int, name string) 
 // snapshotDeclProblems compares the declarations that hold step code (spans) in the lab's file
 // twin and in its step snapshot f of step j (see checkStepSnapshotFiles).
 func snapshotDeclProblems(f, twin string, j int, marker string, spans map[string]merge.Span, lab, snap map[string]merge.Decl) []string {
-	var keys []string
-	for key := range spans {
-		keys = append(keys, key)
-	}
-	sort.Strings(keys)
 	var ps []string
 	needed := false
-	for _, key := range keys {
+	for _, key := range slices.Sorted(maps.Keys(spans)) {
 		span := spans[key]
 		steps := course.StepRange(span.First, span.Last, course.English)
 		ld, inLab := lab[key]

@@ -90,8 +90,11 @@ type verifyRun struct {
 	ovFile   string                 // the -overlay file that puts every lab's solution in place
 }
 
-func (r *verifyRun) add(l *course.Lab, format string, args ...any) {
-	r.problems[l] = append(r.problems[l], fmt.Sprintf(format, args...))
+// add records the problems ps of lab l, each said after prefix.
+func (r *verifyRun) add(l *course.Lab, prefix string, ps ...string) {
+	for _, p := range ps {
+		r.problems[l] = append(r.problems[l], prefix+p)
+	}
 }
 
 // verify checks the lab contract (see the package's doc) for labs, and says what it found.
@@ -104,11 +107,9 @@ func (r *verifyRun) verify(ctx context.Context, labs []*course.Lab) error {
 		if fi, err := os.Stat(filepath.Join(r.c.Root, l.SolutionDir())); err == nil && fi.IsDir() {
 			solved = append(solved, l.Name)
 		}
-		for _, p := range checkLayout(r.c, l) {
-			r.add(l, "%s", p)
-		}
+		r.add(l, "", checkLayout(r.c, l)...)
 		if out, err := r.c.RunGo(ctx, "vet", "./"+filepath.ToSlash(l.Dir())); err != nil {
-			r.add(l, "go vet fails as shipped: %s", course.FirstError(out))
+			r.add(l, "go vet fails as shipped: ", course.FirstError(out))
 		}
 	}
 	if len(yours) > 0 {
@@ -118,9 +119,7 @@ func (r *verifyRun) verify(ctx context.Context, labs []*course.Lab) error {
 	}
 	fmt.Fprintln(r.w, "verify: running every lab as shipped")
 	for _, s := range testrun.Labs(ctx, r.c, labs, "-count=1") {
-		for _, p := range shippedProblems(s) {
-			r.add(s.Lab, "as shipped, %s", p)
-		}
+		r.add(s.Lab, "as shipped, ", shippedProblems(s)...)
 	}
 	fmt.Fprintln(r.w, "verify: running every lab with its solution, under -race -shuffle=on -count=3")
 	replace, err := overlay.Solutions(r.c.Root, solved...)
@@ -132,9 +131,7 @@ func (r *verifyRun) verify(ctx context.Context, labs []*course.Lab) error {
 	}
 	defer os.Remove(r.ovFile)
 	for _, s := range testrun.Labs(ctx, r.c, labs, "-count=3", "-race", "-shuffle=on", "-timeout=10m", "-overlay="+r.ovFile) {
-		for _, p := range solvedProblems(s) {
-			r.add(s.Lab, "with the solution, %s", p)
-		}
+		r.add(s.Lab, "with the solution, ", solvedProblems(s)...)
 	}
 	for _, l := range labs {
 		if len(r.problems[l]) == 0 {
@@ -162,9 +159,7 @@ func (r *verifyRun) runInvariants(ctx context.Context, l *course.Lab) {
 	r.extras[l] += " and with -tags invariants"
 	fmt.Fprintf(r.w, "verify: running lab %s with its solution and -tags invariants\n", l.Name)
 	s := testrun.Lab(ctx, r.c, l, "-count=1", "-tags=invariants", "-timeout=10m", "-overlay="+r.ovFile)
-	for _, p := range solvedProblems(s) {
-		r.add(l, "with the solution and -tags invariants, %s", p)
-	}
+	r.add(l, "with the solution and -tags invariants, ", solvedProblems(s)...)
 }
 
 // runStepSnapshots checks the step snapshots of a lab by running them (see
@@ -184,9 +179,7 @@ func (r *verifyRun) runStepSnapshots(ctx context.Context, l *course.Lab) {
 	}
 	fmt.Fprintf(r.w, "verify: checking the step snapshots of lab %s (%s): checkpoint to the step after each, then its tests\n", l.Name, strings.Join(names, ", "))
 	ps := checkStepSnapshots(ctx, r.c, l, js)
-	for _, p := range ps {
-		r.add(l, "%s", p)
-	}
+	r.add(l, "", ps...)
 	if len(ps) == 0 {
 		r.extras[l] += fmt.Sprintf("; checkpoint from each step snapshot (%s) passes the steps before and fails the next", strings.Join(names, ", "))
 	}
@@ -282,13 +275,17 @@ func (r *verifyRun) runFuzz(ctx context.Context, l *course.Lab) {
 	if r.fuzzTime == "0" || r.fuzzTime == "0x" || r.fuzzTime == "0s" {
 		return
 	}
-	for _, target := range fuzzTargets(r.c, l) {
+	built, _ := r.c.BuiltTests(l)
+	for _, target := range built {
+		if !strings.HasPrefix(target, "Fuzz") {
+			continue
+		}
 		fmt.Fprintf(r.w, "verify: fuzzing %s of lab %s with its solution (%s)\n", target, l.Name, fuzzAmount(r.fuzzTime))
 		r.extras[l] += fmt.Sprintf("; %s fuzzed (%s)", target, fuzzAmount(r.fuzzTime))
 		res := testrun.GoTest(ctx, r.c, []*course.Lab{l}, "-run=^$", "-fuzz=^"+target+"$", "-fuzztime="+r.fuzzTime, "-fuzzminimizetime="+fuzzMinimizeTime, "-overlay="+r.ovFile)
 		s := testrun.Analyze(r.c, l, res)
 		if p := brokenRun(s); p != "" {
-			r.add(l, "fuzzing %s with the solution: %s", target, p)
+			r.add(l, "fuzzing "+target+" with the solution: ", p)
 			continue
 		}
 		for _, f := range s.Failing {
@@ -296,40 +293,26 @@ func (r *verifyRun) runFuzz(ctx context.Context, l *course.Lab) {
 				continue
 			}
 			if len(f.Msg) > 0 {
-				r.add(l, "fuzzing %s with the solution found a failing input (saved under %s): %s",
-					target, filepath.ToSlash(filepath.Join(l.Dir(), "testdata", "fuzz", target)), strings.Join(f.Msg, " "))
+				r.add(l, "", fmt.Sprintf("fuzzing %s with the solution found a failing input (saved under %s): %s",
+					target, filepath.ToSlash(filepath.Join(l.Dir(), "testdata", "fuzz", target)), strings.Join(f.Msg, " ")))
 			} else {
-				r.add(l, "fuzzing %s with the solution failed without a test message; the fuzzing engine said: %s",
-					target, fuzzEngineLines(res.Pkgs[r.c.Pkg(l)], target))
+				r.add(l, "", fmt.Sprintf("fuzzing %s with the solution failed without a test message; the fuzzing engine said: %s",
+					target, fuzzEngineLines(res.Pkgs[r.c.Pkg(l)], target)))
 			}
 		}
 	}
-}
-
-// fuzzTargets lists the lab's fuzz targets.
-func fuzzTargets(c *course.Course, l *course.Lab) []string {
-	var fz []string
-	built, _ := c.BuiltTests(l)
-	for _, name := range built {
-		if strings.HasPrefix(name, "Fuzz") {
-			fz = append(fz, name)
-		}
-	}
-	return fz
 }
 
 // fuzzEngineLines returns the last lines the fuzzing engine printed for target, without its
 // progress lines ("fuzz: elapsed: ..."): what it says when it fails without a test message,
 // such as a worker process that hung or exited.
 func fuzzEngineLines(p *testout.Package, target string) string {
-	if p == nil || p.Tests[target] == nil {
-		return "(nothing)"
-	}
 	var lines []string
-	for _, line := range p.Tests[target].Output {
-		line = strings.TrimSpace(line)
-		if line != "" && !strings.HasPrefix(line, "fuzz: elapsed:") && !strings.HasPrefix(line, "--- FAIL") {
-			lines = append(lines, line)
+	if p != nil && p.Tests[target] != nil {
+		for _, line := range p.Tests[target].Output {
+			if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "fuzz: elapsed:") && !strings.HasPrefix(line, "--- FAIL") {
+				lines = append(lines, line)
+			}
 		}
 	}
 	if len(lines) == 0 {
