@@ -101,8 +101,7 @@ func Analyze(c *course.Course, l *course.Lab, res *Output) *Status {
 
 var msgRE = regexp.MustCompile(`^(\s+)([\w.-]+\.go:\d+): ?(.*)$`)
 
-// firstMessage finds the first t.Error-style message of test name or one of
-// its subtests.
+// firstMessage finds the first t.Error-style message of test name or one of its subtests.
 func firstMessage(p *testout.Package, name string) (msg []string, race bool) {
 	for _, tn := range p.Order {
 		if tn != name && !strings.HasPrefix(tn, name+"/") {
@@ -110,9 +109,7 @@ func firstMessage(p *testout.Package, name string) (msg []string, race bool) {
 		}
 		lines := p.Tests[tn].Output
 		for i, line := range lines {
-			if strings.Contains(line, "WARNING: DATA RACE") {
-				race = true
-			}
+			race = race || strings.Contains(line, "WARNING: DATA RACE")
 			m := msgRE.FindStringSubmatch(line)
 			if m == nil || msg != nil {
 				continue
@@ -163,14 +160,7 @@ func testifyMessage(first string, raw []string) []string {
 			label, value = "", rest
 		}
 		if label = strings.TrimSpace(label); label != "" {
-			switch label {
-			case "Error:":
-				cur = &errLines
-			case "Messages:":
-				cur = &msgLines
-			default:
-				cur = nil
-			}
+			cur = map[string]*[]string{"Error:": &errLines, "Messages:": &msgLines}[label]
 		}
 		if cur != nil && (label != "" || len(*cur) > 0) {
 			*cur = append(*cur, strings.TrimRight(value, " \t"))

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"sort"
+	"strconv"
 	"strings"
 
 	"gomaps/tools/lab/internal/course"
@@ -179,20 +181,18 @@ func checkTodoSteps(c *course.Course, l *course.Lab, mine []string) []string {
 		if err != nil {
 			continue
 		}
-		named := true
+		before := len(ps)
 		for i, line := range strings.Split(string(data), "\n") {
 			step, ok := merge.TodoStep(l.Num, line)
 			switch {
 			case !ok:
 			case step == 0:
-				named = false
 				ps = append(ps, fmt.Sprintf("%s:%d: the %s names no step: in a lab taught in steps, its first line starts \"%s: step K.\"", filepath.ToSlash(f), i+1, marker, marker))
 			case !slices.Contains(steps, step):
-				named = false
 				ps = append(ps, fmt.Sprintf("%s:%d: the %s names step %d, and the lab's tests have %s", filepath.ToSlash(f), i+1, marker, step, course.DescribeSteps(steps, course.English)))
 			}
 		}
-		if named && merge.Parses(data) {
+		if len(ps) == before && merge.Parses(data) { // every edit point names one of the lab's steps
 			sol, _ := os.ReadFile(filepath.Join(c.Root, l.SolutionDir(), filepath.Base(f)))
 			if sol != nil && !merge.Parses(sol) {
 				sol = nil
@@ -201,6 +201,245 @@ func checkTodoSteps(c *course.Course, l *course.Lab, mine []string) []string {
 				ps = append(ps, err.Error())
 			}
 		}
+	}
+	return ps
+}
+
+// What a lab says of its steps in prose, held to its tests and edit points, so that it cannot
+// drift from them (issue 40: a table that counted 5 tests of a step that had 6, a step list
+// that stopped at step 8 of 9, a version of Go to run on that was no longer the course's):
+//
+//   - the table of the chapter's section on the lab, in each edition: the table whose header's
+//     first cell is "step" ("步") and last cell "tests" ("测试"). It has one row per step, in
+//     order; the last cell of row N names the tests of step N, each in backticks, or counts
+//     them ("`TestStepN...` (K)", "`TestStepN...`（K 个）"), and names the lab's tests that
+//     have no step number in some row; the other cells name, in backticks, every declaration
+//     whose edit point names step N (a method as Type.Name, by its name alone or by its type);
+//   - the step list of the lab's doc.go, if it has one: lines "step N  FILE  what", one per
+//     step, each FILE a file of the lab;
+//   - the lab's doc.go names no release of Go to run on ("on Go 1.26"): which toolchains the
+//     course runs is the lanes' business (go run ./tools/course lanes).
+
+// checkStepProse checks what the lab's chapters and doc.go say of its steps (see above).
+func checkStepProse(c *course.Course, l *course.Lab, mine []string) []string {
+	var ps []string
+	ps = append(ps, checkDocGo(c, l, mine)...)
+	steps := c.LabSteps(l)
+	if len(steps) == 0 {
+		return ps
+	}
+	decls := stepDecls(c, l, mine)
+	for _, chapter := range []string{l.Chapter(), filepath.Join("chapters", "zh", l.Name+".md")} {
+		data, err := os.ReadFile(filepath.Join(c.Root, chapter))
+		if err != nil {
+			continue // checkHints says that a chapter is missing
+		}
+		ps = append(ps, checkStepTable(filepath.ToSlash(chapter), string(data), c.TestNames(l), steps, decls)...)
+	}
+	return ps
+}
+
+// stepDecls maps each step to the declarations of the learner's files whose edit points name
+// it first. A file whose edit points do not tell is left out: checkTodoSteps says why.
+func stepDecls(c *course.Course, l *course.Lab, mine []string) map[int][]string {
+	decls := map[int][]string{}
+	for _, f := range mine {
+		data, _ := os.ReadFile(filepath.Join(c.Root, f))
+		spans, err := merge.StepDecls(filepath.ToSlash(f), data, nil, l.Num)
+		if err != nil {
+			continue
+		}
+		for name, s := range spans {
+			decls[s.First] = append(decls[s.First], name)
+		}
+	}
+	for _, names := range decls {
+		sort.Strings(names)
+	}
+	return decls
+}
+
+var (
+	tableCellRE = regexp.MustCompile("`([^`]+)`")
+	testNameRE  = regexp.MustCompile(`^(?:Test|Fuzz)[A-Z0-9]\w*$`)
+	// "`TestStepN...`", the tests of step N, maybe with their count: "`TestStepN...` (K)".
+	testGroupRE = regexp.MustCompile("`((?:Test|Fuzz)Step[0-9]+)\\.\\.\\.`(?:\\s*[(（]\\s*([0-9]+))?")
+)
+
+// checkStepTable checks the lab's table in one chapter (see checkStepProse) against the lab's
+// tests and the declarations of each step; a chapter without such a table has nothing to check.
+func checkStepTable(chapter, text string, tests []string, steps []int, decls map[int][]string) []string {
+	rows, found := stepTableRows(text)
+	if !found {
+		return nil
+	}
+	var ps []string
+	problem := func(format string, args ...any) {
+		ps = append(ps, chapter+": the lab's table: "+fmt.Sprintf(format, args...))
+	}
+	var rowSteps []int
+	for _, r := range rows {
+		rowSteps = append(rowSteps, r.step)
+	}
+	if !slices.Equal(rowSteps, steps) {
+		problem("its rows are for %s; the lab's tests have %s", describe(rowSteps), course.DescribeSteps(steps, course.English))
+	}
+	named := map[string]bool{}
+	for _, r := range rows {
+		covered := map[string]bool{}
+		for _, m := range tableCellRE.FindAllStringSubmatch(r.tests, -1) {
+			name := m[1]
+			if !testNameRE.MatchString(name) {
+				continue
+			}
+			named[name], covered[name] = true, true
+			switch n := course.StepOf(name); {
+			case !slices.Contains(tests, name):
+				problem("the row of step %d names %s, and the lab has no such test", r.step, name)
+			case n != r.step && n != course.AfterSteps:
+				problem("the row of step %d names %s, a test of step %d", r.step, name, n)
+			}
+		}
+		for _, m := range testGroupRE.FindAllStringSubmatch(r.tests, -1) {
+			of := filter(tests, func(t string) bool { return course.StepOf(t) == r.step && hasTestPrefix(t, m[1]) })
+			for _, t := range of {
+				covered[t] = true
+			}
+			if n, err := strconv.Atoi(m[2]); err == nil && n != len(of) {
+				problem("the row of step %d says %s... (%d); the lab has %d: %s", r.step, m[1], n, len(of), strings.Join(of, ", "))
+			}
+		}
+		if missing := filter(tests, func(t string) bool { return course.StepOf(t) == r.step && !covered[t] }); len(missing) > 0 {
+			problem("the row of step %d leaves out %s", r.step, strings.Join(missing, ", "))
+		}
+		if unnamed := filter(decls[r.step], func(d string) bool { return !namesDecl(r.code, d) }); len(unnamed) > 0 {
+			problem("the row of step %d does not name %s, whose edit point is of that step", r.step, strings.Join(unnamed, ", "))
+		}
+	}
+	if stepless := filter(tests, func(t string) bool { return course.StepOf(t) == course.AfterSteps && !named[t] }); len(stepless) > 0 {
+		problem("no row names %s, a test of no step", strings.Join(stepless, ", "))
+	}
+	return ps
+}
+
+// filter returns the sorted strings of list that keep keeps.
+func filter(list []string, keep func(string) bool) []string {
+	var out []string
+	for _, s := range list {
+		if keep(s) {
+			out = append(out, s)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// A stepRow is a row of a lab's table: its step, the text of its cells but the last (the
+// code), and its last cell (the tests).
+type stepRow struct {
+	step        int
+	code, tests string
+}
+
+// stepTableRows finds the lab's table in a chapter and returns its rows.
+func stepTableRows(text string) (rows []stepRow, found bool) {
+	lines := strings.Split(text, "\n")
+	for i, line := range lines {
+		cells := tableCells(line)
+		if len(cells) < 2 || !slices.Contains([]string{"step", "步"}, cells[0]) || !slices.Contains([]string{"tests", "测试"}, cells[len(cells)-1]) {
+			continue
+		}
+		for _, row := range lines[i+2:] { // the header and its rule
+			cells := tableCells(row)
+			if cells == nil {
+				break
+			}
+			n, err := strconv.Atoi(cells[0])
+			if err != nil {
+				continue
+			}
+			rows = append(rows, stepRow{n, strings.Join(cells[1:len(cells)-1], " | "), cells[len(cells)-1]})
+		}
+		return rows, true
+	}
+	return nil, false
+}
+
+// tableCells splits a Markdown table row into its trimmed cells; nil for a line that is not one.
+func tableCells(line string) []string {
+	line = strings.TrimSpace(line)
+	if !strings.HasPrefix(line, "|") || !strings.HasSuffix(line, "|") || len(line) < 2 {
+		return nil
+	}
+	var cells []string
+	for _, c := range strings.Split(line[1:len(line)-1], "|") {
+		cells = append(cells, strings.TrimSpace(c))
+	}
+	return cells
+}
+
+// hasTestPrefix reports whether test is one of those that "`prefix...`" stands for:
+// TestStep1... stands for TestStep1Match but not for TestStep10Match.
+func hasTestPrefix(test, prefix string) bool {
+	rest, ok := strings.CutPrefix(test, prefix)
+	return ok && (rest == "" || rest[0] < '0' || rest[0] > '9')
+}
+
+// namesDecl reports whether text names the declaration decl (merge.StepDecls' key: a method as
+// Type.Name) in backticks: as decl, by its name alone, or as x.Name; a method also by its type.
+func namesDecl(text, decl string) bool {
+	recv, name, isMethod := strings.Cut(decl, ".")
+	if !isMethod {
+		recv, name = "", decl
+	}
+	for _, m := range tableCellRE.FindAllStringSubmatch(text, -1) {
+		if w := m[1]; w == decl || w == name || strings.HasSuffix(w, "."+name) || (recv != "" && w == recv) {
+			return true
+		}
+	}
+	return false
+}
+
+// describe says "steps 1 to 8", or "no steps".
+func describe(steps []int) string {
+	if len(steps) == 0 {
+		return "no steps"
+	}
+	return course.DescribeSteps(steps, course.English)
+}
+
+var (
+	docStepRE    = regexp.MustCompile(`(?m)^//\s+step ([0-9]+)\s+(\S+)`)
+	docReleaseRE = regexp.MustCompile(`\bon Go (1\.[0-9]+(?:\.[0-9]+)?)`)
+)
+
+// checkDocGo checks the lab's doc.go: its step list, if it has one, and that it names no release
+// of Go to run on (see checkStepProse).
+func checkDocGo(c *course.Course, l *course.Lab, mine []string) []string {
+	path := filepath.Join(l.Dir(), "doc.go")
+	data, err := os.ReadFile(filepath.Join(c.Root, path))
+	if err != nil {
+		return nil
+	}
+	doc := filepath.ToSlash(path)
+	var ps []string
+	if m := docReleaseRE.FindSubmatch(data); m != nil {
+		ps = append(ps, fmt.Sprintf("%s says to run on Go %s: the course's lanes decide which toolchains it runs (labs/lanes); name the default toolchain, or a lane as env $(go run ./tools/course lanes -env NAME) does", doc, m[1]))
+	}
+	list := docStepRE.FindAllSubmatch(data, -1)
+	if len(list) == 0 {
+		return ps
+	}
+	var listed []int
+	for _, m := range list {
+		n, _ := strconv.Atoi(string(m[1]))
+		listed = append(listed, n)
+		if file := string(m[2]); strings.HasSuffix(file, ".go") && !slices.Contains(mine, filepath.Join(l.Dir(), file)) {
+			ps = append(ps, fmt.Sprintf("%s lists %s for step %d, and the lab has no such learner file", doc, file, n))
+		}
+	}
+	if steps := c.LabSteps(l); !slices.Equal(listed, steps) {
+		ps = append(ps, fmt.Sprintf("%s lists %s; the lab's tests have %s", doc, describe(listed), describe(steps)))
 	}
 	return ps
 }
