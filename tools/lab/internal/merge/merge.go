@@ -184,14 +184,7 @@ func (m *merger) bringUsed() {
 					}
 				}
 			}
-			if d == nil || m.bring[d] {
-				return true
-			}
-			missing := true
-			for _, n := range declNames(d) {
-				missing = missing && m.mineDecls[n] == nil && !m.f.Others[n]
-			}
-			if missing {
+			if d != nil && !m.bring[d] && !slices.ContainsFunc(declNames(d), func(n string) bool { return m.mineDecls[n] != nil || m.f.Others[n] }) {
 				m.bring[d] = true
 				m.used = append(m.used, d)
 			}

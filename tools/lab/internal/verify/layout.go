@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/parser"
 	"go/token"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -25,16 +26,13 @@ var todoRE = regexp.MustCompile(`TODO\(\d+\)`)
 func checkLayout(c *course.Course, l *course.Lab) []string {
 	mine, _ := c.GoFiles(l.Dir(), false)
 	tests, _ := c.GoFiles(l.Dir(), true)
-	ps := checkPackages(c, l, mine, tests)
-	ps = append(ps, checkEditPoints(c, l, mine)...)
-	ps = append(ps, checkTodoSteps(c, l, mine)...)
-	ps = append(ps, checkStepProse(c, l, mine)...)
+	ps := slices.Concat(checkPackages(c, l, mine, tests), checkEditPoints(c, l, mine), checkTodoSteps(c, l, mine), checkStepProse(c, l, mine))
 	sps, ok := checkSolutionFolder(c, l, mine)
 	ps = append(ps, sps...)
-	if !ok {
-		return ps
+	if ok {
+		ps = append(ps, checkHints(c, l)...)
 	}
-	return append(ps, checkHints(c, l)...)
+	return ps
 }
 
 // checkPackages checks that the lab has learner files and tests, of package word (the tests
@@ -48,7 +46,7 @@ func checkPackages(c *course.Course, l *course.Lab, mine, tests []string) []stri
 		ps = append(ps, fmt.Sprintf("%s has no tests", filepath.ToSlash(l.Dir())))
 	}
 	fset := token.NewFileSet()
-	for _, f := range append(append([]string{}, mine...), tests...) {
+	for _, f := range slices.Concat(mine, tests) {
 		af, err := parser.ParseFile(fset, filepath.Join(c.Root, f), nil, parser.PackageClauseOnly)
 		isTest := strings.HasSuffix(f, "_test.go")
 		if err == nil && af.Name.Name != l.Word && !(isTest && af.Name.Name == l.Word+"_test") {
@@ -440,6 +438,110 @@ func checkDocGo(c *course.Course, l *course.Lab, mine []string) []string {
 	}
 	if steps := c.LabSteps(l); !slices.Equal(listed, steps) {
 		ps = append(ps, fmt.Sprintf("%s lists %s; the lab's tests have %s", doc, describe(listed), describe(steps)))
+	}
+	return ps
+}
+
+var buildIgnoreRE = regexp.MustCompile(`(?m)^//go:build ignore$`)
+
+// checkStepSnapshotFiles checks the files of the step snapshot folder solutions/NN-word/step-J
+// without running anything: j is a step of the lab before its last; each file is the twin of a
+// learner file, built only in the lab (//go:build ignore); and each declaration that holds step
+// code is as a snapshot of step j must have it: a declaration of steps after j as the lab has it,
+// one that serves step j (or an earlier one) and a later one with its TODO comments word for word
+// as in the lab, so that a later checkpoint still finds its steps. A file must have such a
+// declaration: a file whose funcs serve one step each needs no snapshot.
+func checkStepSnapshotFiles(c *course.Course, l *course.Lab, j int, mine []string) []string {
+	dir := l.StepSnapshotDir(j)
+	steps := c.LabSteps(l)
+	switch {
+	case len(steps) == 0:
+		return []string{fmt.Sprintf("%s is a folder of step snapshots, and lab %s is not taught in steps", filepath.ToSlash(dir), l.Name)}
+	case !slices.Contains(steps, j) || j == steps[len(steps)-1]:
+		return []string{fmt.Sprintf("%s is a folder of step snapshots, of step %d; lab %s has %s, and a snapshot is of a step before the last", filepath.ToSlash(dir), j, l.Name, course.DescribeSteps(steps, course.English))}
+	}
+	entries, _ := os.ReadDir(filepath.Join(c.Root, dir))
+	if len(entries) == 0 {
+		return []string{fmt.Sprintf("%s is an empty folder of step snapshots", filepath.ToSlash(dir))}
+	}
+	var ps []string
+	for _, e := range entries {
+		if e.IsDir() || !slices.Contains(mine, filepath.Join(l.Dir(), e.Name())) {
+			ps = append(ps, fmt.Sprintf("%s is not the twin of a learner file in %s", filepath.ToSlash(filepath.Join(dir, e.Name())), filepath.ToSlash(l.Dir())))
+			continue
+		}
+		ps = append(ps, checkStepSnapshotFile(c, l, j, e.Name())...)
+	}
+	return ps
+}
+
+// checkStepSnapshotFile checks the file name of the step snapshot folder of step j against its
+// twin in the lab and the solution's (see checkStepSnapshotFiles).
+func checkStepSnapshotFile(c *course.Course, l *course.Lab, j int, name string) []string {
+	f := filepath.ToSlash(filepath.Join(l.StepSnapshotDir(j), name))
+	twin := filepath.ToSlash(filepath.Join(l.Dir(), name))
+	snap, _ := os.ReadFile(filepath.Join(c.Root, l.StepSnapshotDir(j), name))
+	lab, _ := os.ReadFile(filepath.Join(c.Root, l.Dir(), name))
+	sol, _ := os.ReadFile(filepath.Join(c.Root, l.SolutionDir(), name))
+	fset := token.NewFileSet()
+	sf, err := parser.ParseFile(fset, f, snap, parser.ParseComments|parser.SkipObjectResolution)
+	if err != nil {
+		return []string{fmt.Sprintf("%s does not parse: %v", f, err)}
+	}
+	var ps []string
+	if sf.Name.Name != l.Word {
+		ps = append(ps, fmt.Sprintf("%s is package %s; want package %s", f, sf.Name.Name, l.Word))
+	}
+	if !buildIgnoreRE.Match(snap[:fset.Position(sf.Package).Offset]) {
+		ps = append(ps, fmt.Sprintf("%s lacks the line //go:build ignore above its package clause: a step snapshot builds only in the lab, where checkpoint puts its funcs, not as a package of its own", f))
+	}
+	marker := "TODO(" + l.Num + ")"
+	labDecls, err := merge.Decls(twin, lab, marker)
+	if err != nil || sol == nil || !merge.Parses(sol) {
+		return ps // reported with the lab's files
+	}
+	spans, err := merge.StepDecls(twin, lab, sol, l.Num)
+	if err != nil {
+		return ps // reported by checkTodoSteps
+	}
+	snapDecls, _ := merge.Decls(f, snap, marker)
+	return append(ps, snapshotDeclProblems(f, twin, j, marker, spans, labDecls, snapDecls)...)
+}
+
+// snapshotDeclProblems compares the declarations that hold step code (spans) in the lab's file
+// twin and in its step snapshot f of step j (see checkStepSnapshotFiles).
+func snapshotDeclProblems(f, twin string, j int, marker string, spans map[string]merge.Span, lab, snap map[string]merge.Decl) []string {
+	var ps []string
+	needed := false
+	for _, key := range slices.Sorted(maps.Keys(spans)) {
+		span := spans[key]
+		steps := course.StepRange(span.First, span.Last, course.English)
+		ld, inLab := lab[key]
+		sd, inSnap := snap[key]
+		switch {
+		case !inLab:
+		case span.First > j:
+			if !inSnap || sd.Text != ld.Text {
+				ps = append(ps, fmt.Sprintf("%s: %s is code of %s, after step %d, so the snapshot must have it as the lab does", f, key, steps, j))
+			}
+		case !inSnap:
+			ps = append(ps, fmt.Sprintf("%s: %s is code of %s, and the snapshot of step %d lacks it", f, key, steps, j))
+		case span.Last > j:
+			needed = true
+			for _, want := range ld.Marked {
+				if !slices.Contains(sd.Marked, want) {
+					ps = append(ps, fmt.Sprintf("%s: %s serves %s, so it keeps its %s comment word for word as in the lab, for a later checkpoint to find its steps", f, key, steps, marker))
+					break
+				}
+			}
+		default:
+			if strings.Contains(sd.Text, marker) {
+				ps = append(ps, fmt.Sprintf("%s: %s is code of %s, done by step %d, and still has a %s marker", f, key, steps, j, marker))
+			}
+		}
+	}
+	if !needed {
+		ps = append(ps, fmt.Sprintf("%s: no func of %s serves both step %d (or one before it) and a later step, so it needs no step snapshot: checkpoint takes its funcs from the solution", f, twin, j))
 	}
 	return ps
 }

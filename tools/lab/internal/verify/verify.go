@@ -40,6 +40,7 @@ import (
 	"gomaps/labs/testout"
 	"gomaps/tools/internal/cli"
 	"gomaps/tools/lab/internal/course"
+	"gomaps/tools/lab/internal/plan"
 	"gomaps/tools/lab/internal/testrun"
 )
 
@@ -341,4 +342,86 @@ func fuzzAmount(s string) string {
 		return n + " inputs"
 	}
 	return "for " + s
+}
+
+// checkStepSnapshots runs, for each step snapshot j of lab l, the checkpoint to the step after
+// j in memory (the steps read from the lab's files as they are), puts its files in place with
+// -overlay, and runs the tests of steps 1 to j and of the next step: those of steps 1 to j must
+// pass, and the next step must fail. It returns the problems, each naming its snapshot.
+func checkStepSnapshots(ctx context.Context, c *course.Course, l *course.Lab, js []int) []string {
+	steps := c.LabSteps(l)
+	var ps []string
+	for _, j := range js {
+		name := filepath.ToSlash(l.StepSnapshotDir(j))
+		i := slices.Index(steps, j)
+		if i < 0 || i+1 == len(steps) {
+			continue // checkLayout says so
+		}
+		next := steps[i+1]
+		p, err := plan.Checkpoint(c, l, steps, next, "")
+		if err != nil {
+			ps = append(ps, fmt.Sprintf("step snapshot %s: checkpoint %s %d fails: %v", name, l.Num, next, err))
+			continue
+		}
+		s, err := testWithFiles(ctx, c, l, p.Changes, "-count=1", "-run", course.StepsPattern(steps[:i+2]))
+		if err != nil {
+			return append(ps, err.Error())
+		}
+		what := fmt.Sprintf("step snapshot %s: after checkpoint %s %d", name, l.Num, next)
+		switch {
+		case s.Problem != "":
+			ps = append(ps, fmt.Sprintf("%s, the tests cannot run: %s", what, s.Problem))
+			continue
+		case s.Compile != nil:
+			ps = append(ps, fmt.Sprintf("%s, the lab does not compile: %s", what, strings.TrimSpace(s.Compile[0])))
+			continue
+		}
+		nextFails := false
+		for _, f := range s.Failing {
+			n := course.StepOf(f.Test)
+			switch {
+			case n == next && !f.NotRun:
+				nextFails = true
+			case n <= j && n != course.AfterSteps && slices.Contains(steps, n):
+				msg := "(no message)"
+				switch {
+				case f.Crashed:
+					msg = "it crashed: " + s.Crash.Headline
+				case f.NotRun:
+					msg = "it did not run"
+				case len(f.Msg) > 0:
+					msg = f.Msg[0]
+				}
+				ps = append(ps, fmt.Sprintf("%s, %s of step %d fails: %s; every test of %s must pass", what, f.Test, n, msg, course.StepRange(steps[0], j, course.English)))
+			}
+		}
+		if !nextFails {
+			ps = append(ps, fmt.Sprintf("%s, step %d passes already: the snapshot holds its code, and must leave it, with its TODOs, as the lab has it", what, next))
+		}
+	}
+	return ps
+}
+
+// testWithFiles runs the tests of lab l with the files of changes in place of the learner's, by
+// -overlay: the learner's files are never touched.
+func testWithFiles(ctx context.Context, c *course.Course, l *course.Lab, changes []plan.Change, extra ...string) (*testrun.Status, error) {
+	tmp, err := os.MkdirTemp("", "lab-checkpoint-*")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(tmp)
+	replace := map[string]string{}
+	for i, ch := range changes {
+		f := filepath.Join(tmp, fmt.Sprintf("%d-%s", i, filepath.Base(ch.File)))
+		if err := os.WriteFile(f, ch.New, 0o644); err != nil {
+			return nil, err
+		}
+		replace[filepath.Join(c.Root, filepath.FromSlash(ch.File))] = f
+	}
+	ov, err := overlay.Write(replace)
+	if err != nil {
+		return nil, err
+	}
+	defer os.Remove(ov)
+	return testrun.Lab(ctx, c, l, append(extra, "-overlay="+ov)...), nil
 }
