@@ -60,10 +60,10 @@ func ToStep(f File, k int) (*Result, error) {
 		return nil, err
 	}
 	m, err := newMerger(f)
-	if err != nil {
-		return nil, err
+	if err == nil {
+		err = m.placeSteps(spans, k)
 	}
-	if err := m.placeSteps(spans, k); err != nil {
+	if err != nil {
 		return nil, err
 	}
 	if len(m.res.Replaced) == 0 {

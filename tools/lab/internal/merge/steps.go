@@ -73,8 +73,7 @@ func todos(fset *token.FileSet, f *ast.File, num string) []todo {
 	return out
 }
 
-// A Span is the steps a declaration serves: from First, the lowest its edit points name, to
-// Last.
+// A Span is the steps a declaration serves: from First, the lowest its edit points name, to Last.
 type Span struct{ First, Last int }
 
 // StepDecls maps each top-level declaration of a learner file (src, as shipped) that holds step
@@ -126,8 +125,7 @@ func todoSpans(fset *token.FileSet, f *ast.File, name, num string) (spans map[st
 	return spans, only, nil
 }
 
-// declAt returns the last top-level declaration of f whose lines, doc comment included, hold
-// line.
+// declAt returns the last top-level declaration of f whose lines, doc comment included, hold line.
 func declAt(fset *token.FileSet, f *ast.File, line int) ast.Decl {
 	var owner ast.Decl
 	for _, d := range f.Decls {

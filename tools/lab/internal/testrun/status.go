@@ -324,18 +324,15 @@ func Labs(ctx context.Context, c *course.Course, labs []*course.Lab, extra ...st
 // every ProgressEvery.
 func GoTest(ctx context.Context, c *course.Course, labs []*course.Lab, extra ...string) *Output {
 	GoTestRuns.Add(1)
-	limit := time.Duration(0)
+	limit, dirs := time.Duration(0), []string{}
 	for _, l := range labs {
-		limit = max(limit, l.Timeout)
+		limit, dirs = max(limit, l.Timeout), append(dirs, "./"+filepath.ToSlash(l.Dir()))
 	}
-	args := append([]string{"test", "-json", "-timeout", limit.String()}, extra...)
+	args := slices.Concat([]string{"test", "-json", "-timeout", limit.String()}, extra, dirs)
 	for _, a := range extra { // a later -timeout wins, as it does for go test
 		if d, err := time.ParseDuration(strings.TrimPrefix(a, "-timeout=")); err == nil && strings.HasPrefix(a, "-timeout=") {
 			limit = d
 		}
-	}
-	for _, l := range labs {
-		args = append(args, "./"+filepath.ToSlash(l.Dir()))
 	}
 	if c.Progress != nil {
 		defer sayStillRunning(c, labs, limit)()

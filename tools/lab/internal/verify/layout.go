@@ -96,7 +96,6 @@ func checkSolutionFolder(c *course.Course, l *course.Lab, mine []string) (ps []s
 	if err != nil {
 		return []string{fmt.Sprintf("there is no solution folder %s", filepath.ToSlash(l.SolutionDir()))}, false
 	}
-	var twins []string
 	for _, e := range entries {
 		f := filepath.Join(l.SolutionDir(), e.Name())
 		twin := filepath.Join(l.Dir(), e.Name())
@@ -108,14 +107,13 @@ func checkSolutionFolder(c *course.Course, l *course.Lab, mine []string) (ps []s
 			ps = append(ps, fmt.Sprintf("%s is not the twin of a learner file in %s", filepath.ToSlash(f), filepath.ToSlash(l.Dir())))
 			continue
 		}
-		twins = append(twins, twin)
 		data, _ := os.ReadFile(filepath.Join(c.Root, f))
 		if m := todoRE.Find(data); m != nil {
 			ps = append(ps, fmt.Sprintf("%s still has a %s marker", filepath.ToSlash(f), m))
 		}
 	}
 	for _, f := range mine {
-		if !slices.Contains(twins, f) {
+		if !slices.ContainsFunc(entries, func(e os.DirEntry) bool { return !e.IsDir() && e.Name() == filepath.Base(f) }) {
 			ps = append(ps, fmt.Sprintf("%s has no twin in %s", filepath.ToSlash(f), filepath.ToSlash(l.SolutionDir())))
 		}
 	}
