@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -218,8 +217,7 @@ func checkTodoSteps(c *course.Course, l *course.Lab, mine []string) []string {
 
 // checkStepProse checks what the lab's chapters and doc.go say of its steps (see above).
 func checkStepProse(c *course.Course, l *course.Lab, mine []string) []string {
-	var ps []string
-	ps = append(ps, checkDocGo(c, l, mine)...)
+	ps := checkDocGo(c, l, mine)
 	steps := c.LabSteps(l)
 	if len(steps) == 0 {
 		return ps
@@ -250,7 +248,7 @@ func stepDecls(c *course.Course, l *course.Lab, mine []string) map[int][]string 
 		}
 	}
 	for _, names := range decls {
-		sort.Strings(names)
+		slices.Sort(names)
 	}
 	return decls
 }
@@ -320,13 +318,8 @@ func checkStepTable(chapter, text string, tests []string, steps []int, decls map
 
 // filter returns the sorted strings of list that keep keeps.
 func filter(list []string, keep func(string) bool) []string {
-	var out []string
-	for _, s := range list {
-		if keep(s) {
-			out = append(out, s)
-		}
-	}
-	sort.Strings(out)
+	out := slices.DeleteFunc(slices.Clone(list), func(s string) bool { return !keep(s) })
+	slices.Sort(out)
 	return out
 }
 
@@ -367,9 +360,9 @@ func tableCells(line string) []string {
 	if !strings.HasPrefix(line, "|") || !strings.HasSuffix(line, "|") || len(line) < 2 {
 		return nil
 	}
-	var cells []string
-	for _, c := range strings.Split(line[1:len(line)-1], "|") {
-		cells = append(cells, strings.TrimSpace(c))
+	cells := strings.Split(line[1:len(line)-1], "|")
+	for i, c := range cells {
+		cells[i] = strings.TrimSpace(c)
 	}
 	return cells
 }
@@ -526,11 +519,8 @@ func snapshotDeclProblems(f, twin string, j int, marker string, spans map[string
 			ps = append(ps, fmt.Sprintf("%s: %s is code of %s, and the snapshot of step %d lacks it", f, key, steps, j))
 		case span.Last > j:
 			needed = true
-			for _, want := range ld.Marked {
-				if !slices.Contains(sd.Marked, want) {
-					ps = append(ps, fmt.Sprintf("%s: %s serves %s, so it keeps its %s comment word for word as in the lab, for a later checkpoint to find its steps", f, key, steps, marker))
-					break
-				}
+			if slices.ContainsFunc(ld.Marked, func(want string) bool { return !slices.Contains(sd.Marked, want) }) {
+				ps = append(ps, fmt.Sprintf("%s: %s serves %s, so it keeps its %s comment word for word as in the lab, for a later checkpoint to find its steps", f, key, steps, marker))
 			}
 		default:
 			if strings.Contains(sd.Text, marker) {
