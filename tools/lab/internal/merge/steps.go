@@ -34,10 +34,6 @@ var todoStepRE = regexp.MustCompile(`^step ([0-9]+)[.:]`)
 // laterStepRE finds, in the text of an edit point's comment, the other steps it serves.
 var laterStepRE = regexp.MustCompile(`(?:^|[.:!?"]\s+)Step ([0-9]+)[.:]`)
 
-// A todo is one edit point of a learner file: its line, the step its first line names (0 when
-// it names none), and the last step its comment says it serves.
-type todo struct{ line, step, last int }
-
 // TodoStep reads the step of one comment line "// TODO(NN): step K. ...": ok is false when the
 // line is not an edit point of lab num, step 0 when it names no step.
 func TodoStep(num, line string) (step int, ok bool) {
@@ -51,26 +47,6 @@ func TodoStep(num, line string) (step int, ok bool) {
 		step, _ = strconv.Atoi(m[1])
 	}
 	return step, true
-}
-
-// todos lists the edit points of lab num in a parsed file.
-func todos(fset *token.FileSet, f *ast.File, num string) []todo {
-	var out []todo
-	for _, g := range f.Comments {
-		for _, c := range g.List {
-			step, ok := TodoStep(num, c.Text)
-			if !ok {
-				continue
-			}
-			t := todo{fset.Position(c.Pos()).Line, step, step}
-			for _, m := range laterStepRE.FindAllStringSubmatch(g.Text(), -1) {
-				n, _ := strconv.Atoi(m[1])
-				t.last = max(t.last, n)
-			}
-			out = append(out, t)
-		}
-	}
-	return out
 }
 
 // A Span is the steps a declaration serves: from First, the lowest its edit points name, to Last.
@@ -101,25 +77,36 @@ func StepDecls(name string, src, sol []byte, num string) (map[string]Span, error
 // one step the file's edit points name, or -1 when they name several.
 func todoSpans(fset *token.FileSet, f *ast.File, name, num string) (spans map[string]Span, only int, err error) {
 	spans = map[string]Span{}
-	for _, t := range todos(fset, f, num) {
-		if t.step == 0 {
-			return nil, 0, fmt.Errorf("%s:%d: the TODO(%s) names no step, so checkpoint cannot tell which step it belongs to: its first line must start \"TODO(%s): step K.\"", name, t.line, num, num)
-		}
-		owner := declAt(fset, f, t.line)
-		if owner == nil || len(declNames(owner)) == 0 {
-			return nil, 0, fmt.Errorf("%s:%d: the TODO(%s) is outside every func and type, and checkpoint puts steps in place declaration by declaration", name, t.line, num)
-		}
-		key := declNames(owner)[0]
-		s, seen := spans[key]
-		if !seen {
-			s = Span{t.step, t.last}
-		}
-		spans[key] = Span{min(s.First, t.step), max(s.Last, t.last)}
-		switch {
-		case only == 0:
-			only = t.step
-		case only != t.step:
-			only = -1
+	for _, g := range f.Comments {
+		for _, c := range g.List {
+			step, ok := TodoStep(num, c.Text)
+			if !ok {
+				continue
+			}
+			line, last := fset.Position(c.Pos()).Line, step
+			if step == 0 {
+				return nil, 0, fmt.Errorf("%s:%d: the TODO(%s) names no step, so checkpoint cannot tell which step it belongs to: its first line must start \"TODO(%s): step K.\"", name, line, num, num)
+			}
+			for _, m := range laterStepRE.FindAllStringSubmatch(g.Text(), -1) { // the other steps it serves
+				n, _ := strconv.Atoi(m[1])
+				last = max(last, n)
+			}
+			owner := declAt(fset, f, line)
+			if owner == nil || len(declNames(owner)) == 0 {
+				return nil, 0, fmt.Errorf("%s:%d: the TODO(%s) is outside every func and type, and checkpoint puts steps in place declaration by declaration", name, line, num)
+			}
+			key := declNames(owner)[0]
+			s, seen := spans[key]
+			if !seen {
+				s = Span{step, last}
+			}
+			spans[key] = Span{min(s.First, step), max(s.Last, last)}
+			switch {
+			case only == 0:
+				only = step
+			case only != step:
+				only = -1
+			}
 		}
 	}
 	return spans, only, nil

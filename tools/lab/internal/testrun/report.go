@@ -85,9 +85,7 @@ func reportPassing(c *course.Course, s *Status, w io.Writer) {
 	}
 }
 
-// reportFailing shows the failing tests of the step the learner is on, and the crash of the
-// run: first when it is of that step or a lock misuse, after the failures when it is of a later
-// step.
+// reportFailing shows the failing tests of the step the learner is on, and the crash of the run.
 func reportFailing(s *Status, lang course.Lang, w io.Writer) {
 	l := s.Lab
 	steps := s.steps()

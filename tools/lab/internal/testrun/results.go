@@ -124,10 +124,7 @@ func States(ctx context.Context, c *course.Course, runOthers bool) ([]Record, er
 			out[i] = Record{State: course.Text{En: "changed since its last run", Zh: "上次运行之后改动过"}, Kind: KindNotRun}
 		}
 	}
-	if !runOthers {
-		return out, nil
-	}
-	return out, runAgain(ctx, c, out, func(int) bool { return true })
+	return out, runAgain(ctx, c, out, func(int) bool { return runOthers })
 }
 
 // runAgain runs in one go test the labs not run since they changed that pick picks (by index),

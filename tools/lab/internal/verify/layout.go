@@ -437,11 +437,8 @@ var buildIgnoreRE = regexp.MustCompile(`(?m)^//go:build ignore$`)
 
 // checkStepSnapshotFiles checks the files of the step snapshot folder solutions/NN-word/step-J
 // without running anything: j is a step of the lab before its last; each file is the twin of a
-// learner file, built only in the lab (//go:build ignore); and each declaration that holds step
-// code is as a snapshot of step j must have it: a declaration of steps after j as the lab has it,
-// one that serves step j (or an earlier one) and a later one with its TODO comments word for word
-// as in the lab, so that a later checkpoint still finds its steps. A file must have such a
-// declaration: a file whose funcs serve one step each needs no snapshot.
+// learner file, built only in the lab (//go:build ignore), whose declarations of step code are
+// as a snapshot of step j must have them (see snapshotDeclProblems).
 func checkStepSnapshotFiles(c *course.Course, l *course.Lab, j int, mine []string) []string {
 	dir := l.StepSnapshotDir(j)
 	steps := c.LabSteps(l)
@@ -500,7 +497,10 @@ func checkStepSnapshotFile(c *course.Course, l *course.Lab, j int, name string) 
 }
 
 // snapshotDeclProblems compares the declarations that hold step code (spans) in the lab's file
-// twin and in its step snapshot f of step j (see checkStepSnapshotFiles).
+// twin and in its step snapshot f of step j: one of steps after j is as the lab has it; one that
+// serves step j (or an earlier one) and a later one keeps its TODO comments word for word, so that
+// a later checkpoint still finds its steps; and the file has such a declaration, for a file whose
+// funcs serve one step each needs no snapshot.
 func snapshotDeclProblems(f, twin string, j int, marker string, spans map[string]merge.Span, lab, snap map[string]merge.Decl) []string {
 	var ps []string
 	needed := false
