@@ -195,6 +195,11 @@ func onMap(en, zh string) course.Text {
 	return course.Text{En: en + stops.En + " (chapter 06)", Zh: zh + stops.Zh + "（第 06 章）"}
 }
 
+type crashExplanation struct {
+	match   string
+	explain course.Text
+}
+
 // crashExplanations are the crashes the runtime can end a test binary with, and what each
 // means, after the fatal errors of package sync (lock misuses, not races on a map), which
 // testout.LockMisuse explains and lockMisuseZh says in Chinese.
@@ -209,11 +214,6 @@ var crashExplanations = []crashExplanation{
 	{"test timed out", course.Text{En: "a test ran too long: look for a loop that never ends or a goroutine that waits forever", Zh: "某个测试运行得太久了：找一找永远不会结束的循环，或者永远在等待的 goroutine"}},
 	{"invalid memory address or nil pointer dereference", course.Text{En: "a nil pointer was used", Zh: "用到了 nil 指针"}},
 	{"hash of unhashable type", course.Text{En: "a map key's dynamic type is not comparable (a slice, map or func inside an interface)", Zh: "某个 map 键的动态类型不可比较（接口里装着切片、map 或函数）"}},
-}
-
-type crashExplanation struct {
-	match   string
-	explain course.Text
 }
 
 // lockMisuseZh says the explanations of testout.LockMisuse in Chinese; one without stays English.
