@@ -4,7 +4,6 @@
 package book
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"io"
@@ -71,17 +70,13 @@ func mkdocs(ctx context.Context, env *base.Env, args ...string) (*exec.Cmd, erro
 // siteDir and siteDir/zh, or with siteDir "" into build/book and build/book/zh. Each build's
 // output goes to out, or to env's output when out is nil.
 func Build(ctx context.Context, env *base.Env, siteDir string, out io.Writer, args ...string) error {
-	for _, zh := range []bool{false, true} {
+	for _, ed := range []struct{ config, site, what string }{{"", siteDir, ""}, {ZhConfig, filepath.Join(siteDir, "zh"), " -f " + ZhConfig + " (the Chinese edition)"}} {
 		a := append([]string{"build", "--strict"}, args...)
-		dir, what := siteDir, ""
-		if zh {
-			a, what = append(a, "-f", ZhConfig), " -f "+ZhConfig+" (the Chinese edition)"
-			if dir != "" {
-				dir = filepath.Join(dir, "zh")
-			}
+		if ed.config != "" {
+			a = append(a, "-f", ed.config)
 		}
-		if dir != "" {
-			a = append(a, "--site-dir", dir)
+		if siteDir != "" {
+			a = append(a, "--site-dir", ed.site)
 		}
 		cmd, err := mkdocs(ctx, env, a...)
 		if err != nil {
@@ -91,7 +86,7 @@ func Build(ctx context.Context, env *base.Env, siteDir string, out io.Writer, ar
 			cmd.Stdout, cmd.Stderr = out, out
 		}
 		if err := cmd.Run(); err != nil {
-			return fmt.Errorf("mkdocs build --strict%s: %v", what, err)
+			return fmt.Errorf("mkdocs build --strict%s: %v", ed.what, err)
 		}
 	}
 	return nil
@@ -126,12 +121,8 @@ func FindPython(root string) string {
 
 // shebangInterpreter returns the interpreter named on a script's #! line, or "".
 func shebangInterpreter(script string) string {
-	f, err := os.Open(script)
-	if err != nil {
-		return ""
-	}
-	defer f.Close()
-	line, _ := bufio.NewReader(f).ReadString('\n')
+	data, _ := os.ReadFile(script)
+	line, _, _ := strings.Cut(string(data), "\n")
 	fields := strings.Fields(strings.TrimPrefix(line, "#!"))
 	if !strings.HasPrefix(line, "#!") || len(fields) == 0 {
 		return ""

@@ -21,11 +21,8 @@ import (
 // on a free port of its own, behind the reader's address: the English book at /, the Chinese
 // edition at /zh/ (bookProxy).
 type Server struct {
-	// Wrap, when set, wraps the handler of the two editions: the course's own requests (the
-	// run buttons') are answered before the rest goes to mkdocs.
-	Wrap   func(http.Handler) http.Handler
+	Exited chan error // receives the end of the first mkdocs serve that stops
 	eds    []*edition
-	exited chan error
 	srv    *http.Server
 	stop   context.CancelFunc
 }
@@ -39,12 +36,15 @@ type edition struct {
 	err  error
 }
 
-// NewServer installs mkdocs when it is missing and makes the mkdocs serve commands of both
-// editions, without starting them. They stop when ctx ends, or at Stop: Ctrl-C first, killed
-// after 5 seconds.
-func NewServer(ctx context.Context, env *base.Env) (*Server, error) {
+// Serve installs mkdocs when it is missing, then starts the editions' mkdocs serve, the English
+// book before the Chinese one (both builds run the book's hooks, which write the same files
+// under build/), waits until each answers, saying to progress every 10 seconds that it still
+// waits, then serves both on listener, through wrap (the course's own requests, the run
+// buttons', are answered before the rest goes to mkdocs). The editions stop when ctx ends, or
+// at Stop: Ctrl-C first, killed after 5 seconds.
+func Serve(ctx context.Context, env *base.Env, listener net.Listener, wrap func(http.Handler) http.Handler, progress io.Writer) (*Server, error) {
 	ctx, stop := context.WithCancel(ctx)
-	v := &Server{stop: stop, exited: make(chan error, 2)}
+	v := &Server{stop: stop, Exited: make(chan error, 2)}
 	for _, args := range [][]string{nil, {"-f", ZhConfig}} {
 		l, err := net.Listen("tcp", "127.0.0.1:0")
 		if err != nil {
@@ -61,41 +61,27 @@ func NewServer(ctx context.Context, env *base.Env) (*Server, error) {
 		ed.cmd = cmd
 		v.eds = append(v.eds, ed)
 	}
-	return v, nil
-}
-
-// Start starts the editions' mkdocs serve, the English book before the Chinese one (both
-// builds run the book's hooks, which write the same files under build/), waits until each
-// answers, saying to progress every 10 seconds that it still waits, then serves both on
-// listener.
-func (v *Server) Start(ctx context.Context, listener net.Listener, progress io.Writer) error {
+	fmt.Fprintln(env.Stdout, "course: building the book (mkdocs serve, the English book, then the Chinese edition)")
 	for _, ed := range v.eds {
 		if err := ed.cmd.Start(); err != nil {
 			v.Stop()
-			return fmt.Errorf("mkdocs serve: %v", err)
+			return nil, fmt.Errorf("mkdocs serve: %v", err)
 		}
 		ed.done = make(chan struct{})
 		go func() {
 			ed.err = ed.cmd.Wait()
 			close(ed.done)
-			v.exited <- ed.err
+			v.Exited <- ed.err
 		}()
 		if err := waitServing(ctx, "http://"+ed.addr+"/", ed, progress); err != nil {
 			v.Stop()
-			return err
+			return nil, err
 		}
 	}
-	h := bookProxy(v.eds[0].addr, v.eds[1].addr)
-	if v.Wrap != nil {
-		h = v.Wrap(h)
-	}
-	v.srv = &http.Server{Handler: h}
+	v.srv = &http.Server{Handler: wrap(bookProxy(v.eds[0].addr, v.eds[1].addr))}
 	go v.srv.Serve(listener)
-	return nil
+	return v, nil
 }
-
-// Exited receives the end of the first mkdocs serve that stops.
-func (v *Server) Exited() <-chan error { return v.exited }
 
 // Stop stops serving, and each mkdocs serve.
 func (v *Server) Stop() {

@@ -147,31 +147,27 @@ func (c *Cmd) command(line string) error {
 // them \" and \\ stand for " and \. There is no other shell syntax.
 func SplitWords(line string) ([]string, error) {
 	var words []string
-	var word strings.Builder
+	var word []byte
 	inWord, inQuotes := false, false
+	line += " " // ends the last word
 	for i := 0; i < len(line); i++ {
 		switch ch := line[i]; {
-		case inQuotes && ch == '\\' && i+1 < len(line) && (line[i+1] == '"' || line[i+1] == '\\'):
+		case inQuotes && ch == '\\' && (line[i+1] == '"' || line[i+1] == '\\'):
 			i++
-			word.WriteByte(line[i])
+			word = append(word, line[i])
 		case ch == '"':
 			inQuotes, inWord = !inQuotes, true
 		case !inQuotes && (ch == ' ' || ch == '\t'):
 			if inWord {
-				words = append(words, word.String())
-				word.Reset()
+				words, word = append(words, string(word)), word[:0]
 			}
 			inWord = false
 		default:
-			word.WriteByte(ch)
-			inWord = true
+			word, inWord = append(word, ch), true
 		}
 	}
 	if inQuotes {
 		return nil, errors.New("unterminated double quote")
-	}
-	if inWord {
-		words = append(words, word.String())
 	}
 	return words, nil
 }

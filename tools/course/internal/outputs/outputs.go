@@ -80,21 +80,19 @@ func (r *Run) Outputs(ctx context.Context, names []string) error {
 	if r.Check {
 		workers = checkWorkers
 	}
-	type result struct {
+	results := make([]struct {
 		out  bytes.Buffer
 		err  error
 		done chan struct{}
-	}
-	results := make([]result, len(names))
-	chains := r.chains(names)
-	next := make(chan []int, len(chains))
-	for _, chain := range chains {
-		next <- chain
-	}
-	close(next)
+	}, len(names))
 	for i := range results {
 		results[i].done = make(chan struct{})
 	}
+	next := make(chan []int, len(names))
+	for _, chain := range r.chains(names) {
+		next <- chain
+	}
+	close(next)
 	for range workers {
 		go func() {
 			for chain := range next {

@@ -79,14 +79,11 @@ func Command() *cli.Command {
 	}
 }
 
-// Options say where Make writes a pack, and what it holds besides the modules and the toolchain.
+// Options say where Make writes a pack (Dir, as the reader names it), and what it holds besides
+// the modules and the toolchain (the flags of the same names).
 type Options struct {
-	Dir string // the pack's folder, as the reader names it: new, empty or an earlier pack, outside the course
-
-	Envtest bool // kube-apiserver and etcd (go run ./tools/envtest builds them first when they are missing)
-	Book    bool // the built book
-	Debs    bool // the Debian packages of mkdocs, on a machine that uses apt
-	Bundle  bool // the course's last commit, as a git bundle
+	Dir                         string
+	Envtest, Book, Debs, Bundle bool
 }
 
 // Make writes a room pack of the course env is in into o.Dir, with env's go command, one step
@@ -172,11 +169,11 @@ func preparePackDir(dir string) error {
 	return nil
 }
 
-// goQuiet runs the go command with args in the course, with the settings env added, showing its
-// output only when it fails.
-func goQuiet(ctx context.Context, e *base.Env, env []string, args ...string) error {
+// goQuiet runs the go command with args in the course, with the settings hidden and env added,
+// showing its output (and env) only when it fails.
+func goQuiet(ctx context.Context, e *base.Env, hidden, env []string, args ...string) error {
 	cmd := e.Command(ctx, "go", args...)
-	cmd.Env = append(cmd.Env, env...)
+	cmd.Env = append(append(cmd.Env, hidden...), env...)
 	return install.RunQuiet(cmd, base.EnvPrefix(env)+"go "+strings.Join(args, " "))
 }
 
@@ -194,16 +191,17 @@ func (p *packer) download() (string, error) {
 	}
 	var exit *exec.ExitError
 	if errors.As(err, &exit) {
-		return "", fmt.Errorf("go mod download: %v: %s", err, strings.TrimSpace(string(exit.Stderr)))
-	} else if err != nil {
+		err = fmt.Errorf("%v: %s", err, strings.TrimSpace(string(exit.Stderr)))
+	}
+	if err != nil {
 		return "", fmt.Errorf("go mod download: %v", err)
 	}
 	p.mods = mods
 	// The whole module graph, so that every go.mod the go command reads offline is cached.
-	if err := goQuiet(p.ctx, p.Env, nil, "list", "-m", "all"); err != nil {
+	if err := goQuiet(p.ctx, p.Env, nil, nil, "list", "-m", "all"); err != nil {
 		return "", err
 	}
-	if err := goQuiet(p.ctx, p.Env, []string{"GOTOOLCHAIN=" + classic.Toolchain}, "version"); err != nil {
+	if err := goQuiet(p.ctx, p.Env, nil, []string{"GOTOOLCHAIN=" + classic.Toolchain}, "version"); err != nil {
 		return "", err
 	}
 	return fmt.Sprintf("%d modules and the Go %s toolchain are in the module cache", len(mods), classic.Release()), nil
@@ -278,10 +276,7 @@ func (p *packer) copyModules() (string, error) {
 	if err := os.WriteFile(filepath.Join(dbDir, "supported"), nil, 0o644); err != nil {
 		return "", err
 	}
-	if err := writeVersionLists(proxy); err != nil {
-		return "", err
-	}
-	return fmt.Sprintf("%d files, %s", len(files), base.MB(total)), nil
+	return fmt.Sprintf("%d files, %s", len(files), base.MB(total)), writeVersionLists(proxy)
 }
 
 // addToolchain adds to files the toolchain module mod (path@version), the checksum database's
@@ -482,16 +477,9 @@ func (p *packer) bundle() (string, error) {
 	return summary, nil
 }
 
-// headerKeys are the first lines of MANIFEST, in order: what the pack was made for.
-var headerKeys = []string{
-	"system",  // GOOS/GOARCH
-	"go",      // the go command that made it
-	"commit",  // the course's commit, or "unknown"
-	"go.sum",  // SHA-256 of the course's go.sum
-	"classic", // the classic toolchain in proxy/
-}
-
-// writeManifest writes README.txt, then MANIFEST: the header, then every file of the pack.
+// writeManifest writes README.txt, then MANIFEST: the header (what the pack was made for: GOOS/GOARCH,
+// the go command that made it, the course's commit or "unknown", the SHA-256 of its go.sum, the
+// classic toolchain in proxy/), then every file of the pack.
 func (p *packer) writeManifest() (string, error) {
 	gosum, err := base.FileSum(filepath.Join(p.Root, "go.sum"))
 	if err != nil {
@@ -507,8 +495,8 @@ func (p *packer) writeManifest() (string, error) {
 	}
 	var b strings.Builder
 	b.WriteString("# room pack of the course gomaps; go run ./tools/course unpack checks every line\n")
-	for i, v := range []string{system, p.goenv["GOVERSION"], commit, gosum, classic.Toolchain} {
-		fmt.Fprintf(&b, "%s %s\n", headerKeys[i], v)
+	for _, kv := range [][2]string{{"system", system}, {"go", p.goenv["GOVERSION"]}, {"commit", commit}, {"go.sum", gosum}, {"classic", classic.Toolchain}} {
+		fmt.Fprintf(&b, "%s %s\n", kv[0], kv[1])
 	}
 	b.WriteString("\n")
 	var files int
@@ -563,13 +551,11 @@ func (p *packer) selfCheck() (string, error) {
 		os.RemoveAll(tmp)
 	}()
 	env = append(env, packGoEnv(p.dir, p.goenv["GOSUMDB"])...)
-	if err := goQuiet(p.ctx, p.Env, env, "mod", "download"); err != nil {
+	if err := goQuiet(p.ctx, p.Env, nil, env, "mod", "download"); err != nil {
 		return "", err
 	}
-	if err := goQuiet(p.ctx, p.Env, append(env, "GOTOOLCHAIN="+classic.Toolchain), "version"); err != nil {
-		return "", err
-	}
-	return "go mod download and the Go " + classic.Release() + " toolchain work from the pack alone", nil
+	return "go mod download and the Go " + classic.Release() + " toolchain work from the pack alone",
+		goQuiet(p.ctx, p.Env, nil, append(env, "GOTOOLCHAIN="+classic.Toolchain), "version")
 }
 
 // packGoEnv is the environment that makes the go command take modules and the toolchain from

@@ -64,7 +64,7 @@ type unpacker struct {
 	*base.Env
 	ctx     context.Context
 	pack    string            // absolute
-	header  map[string]string // MANIFEST's first lines, by headerKeys
+	header  map[string]string // MANIFEST's first lines, by their first word
 	entries []packEntry       // the files MANIFEST lists
 	goenv   map[string]string // go env
 	notes   []string
@@ -155,12 +155,9 @@ func (u *unpacker) verify() (string, error) {
 	return fmt.Sprintf("%d files, %s, all as listed", len(u.entries), base.MB(total)), nil
 }
 
-// run runs a go command in the course with the pack as its only module source, and the settings
-// env, showing the output only when it fails.
+// run runs a go command in the course with the pack as its only module source, and the settings env.
 func (u *unpacker) run(env []string, args ...string) error {
-	cmd := u.Command(u.ctx, "go", args...)
-	cmd.Env = append(append(cmd.Env, packGoEnv(u.pack, u.goenv["GOSUMDB"])...), env...)
-	return install.RunQuiet(cmd, base.EnvPrefix(env)+"go "+strings.Join(args, " "))
+	return goQuiet(u.ctx, u.Env, packGoEnv(u.pack, u.goenv["GOSUMDB"]), env, args...)
 }
 
 func (u *unpacker) modules() (string, error) {

@@ -16,31 +16,22 @@ import (
 	"gomaps/tools/internal/gocmd"
 )
 
-// printedLane returns the lane whose runtime printed c's output: outputs runs every command on
-// the default lane, whose GOTOOLCHAIN and GOEXPERIMENT the command's own words override. It
-// reports false when those words make a runtime that is none of the course's lanes (Go 1.25
-// with Swiss tables; GOEXPERIMENT=noswissmap on Go 1.27, which refuses it).
-func printedLane(c *outcmd.Cmd) (lanes.Lane, bool) {
-	exp, ok := c.EnvValue("GOEXPERIMENT")
-	if !ok {
-		exp = lanes.DefaultLane().Experiment
-	}
-	return lanes.Of(toolchainOf(c), exp)
-}
-
-// toolchainOf is the toolchain c's command runs on the default lane: its own GOTOOLCHAIN, or
-// the lane's.
-func toolchainOf(c *outcmd.Cmd) string {
+// printedOn returns the lane whose runtime printed c's output, and the toolchain c's command
+// runs: outputs runs every command on the default lane, whose GOTOOLCHAIN and GOEXPERIMENT the
+// command's own words override. The lane is "" when those words make a runtime that is none of
+// the course's lanes (Go 1.25 with Swiss tables; GOEXPERIMENT=noswissmap on Go 1.27, which
+// refuses it).
+func printedOn(c *outcmd.Cmd) (lane, toolchain string) {
+	def := lanes.DefaultLane()
+	toolchain, exp := def.Toolchain, def.Experiment
 	if t, ok := c.EnvValue("GOTOOLCHAIN"); ok {
-		return t
+		toolchain = t
 	}
-	return lanes.DefaultLane().Toolchain
-}
-
-// laneName is the name of the lane c's output was printed on, or "".
-func laneName(c *outcmd.Cmd) string {
-	l, _ := printedLane(c)
-	return l.Name
+	if e, ok := c.EnvValue("GOEXPERIMENT"); ok {
+		exp = e
+	}
+	l, _ := lanes.Of(toolchain, exp)
+	return l.Name, toolchain
 }
 
 // lanesOf lists the lanes c's output can run on from the book, the one the book printed it on
@@ -52,39 +43,31 @@ func laneName(c *outcmd.Cmd) string {
 // when its program imports the lanes' table (03-calls runs its benchmarks on two releases): the
 // lanes it shows are its own choice, not the one its command runs on.
 func (r *Runner) lanesOf(c *outcmd.Cmd) []string {
-	printed, ok := printedLane(c)
-	if !ok {
-		return []string{}
-	}
+	printed, _ := printedOn(c)
 	_, toolchain := c.EnvValue("GOTOOLCHAIN")
 	_, exp := c.EnvValue("GOEXPERIMENT")
-	if toolchain || exp || c.SharesState() || r.picksLanes(c) {
-		return []string{printed.Name}
+	switch {
+	case printed == "":
+		return []string{}
+	case toolchain || exp || c.SharesState() || r.picksLanes(c):
+		return []string{printed}
 	}
-	names := []string{printed.Name}
-	for _, l := range lanes.All {
-		if l.Name != printed.Name {
-			names = append(names, l.Name)
-		}
-	}
-	return names
+	return append([]string{printed}, slices.DeleteFunc(lanes.Names(), func(n string) bool { return n == printed })...)
 }
 
 // picksLanes reports whether c's command runs a program of the course that imports the lanes'
 // table.
 func (r *Runner) picksLanes(c *outcmd.Cmd) bool {
-	for _, pkg := range r.packages(c) {
+	return slices.ContainsFunc(r.packages(c), func(pkg string) bool {
 		files, _ := filepath.Glob(filepath.Join(r.Root, filepath.FromSlash(strings.TrimSuffix(pkg, "/...")), "*.go"))
-		for _, f := range files {
+		return slices.ContainsFunc(files, func(f string) bool {
 			if strings.HasSuffix(f, "_test.go") {
-				continue
+				return false
 			}
-			if data, err := os.ReadFile(f); err == nil && strings.Contains(string(data), `"gomaps/labs/lanes"`) {
-				return true
-			}
-		}
-	}
-	return false
+			data, err := os.ReadFile(f)
+			return err == nil && strings.Contains(string(data), `"gomaps/labs/lanes"`)
+		})
+	})
 }
 
 // packages lists the packages of the course that c's command names: its words ./dir and
@@ -127,7 +110,8 @@ func (r *Runner) planFor(name, lane string) (*plan, *apiError) {
 	if _, err := lanes.Get(lane); lane != "" && err != nil {
 		return nil, &apiError{Kind: "lane", Output: name, Lane: lane, Error: err.Error()}
 	}
-	p := &plan{out: c, run: c, printed: laneName(c), lane: laneName(c), g: gocmd.OnLane(lanes.DefaultLane()), line: c.Line, toolchan: toolchainOf(c)}
+	printed, toolchain := printedOn(c)
+	p := &plan{out: c, run: c, printed: printed, lane: printed, g: gocmd.OnLane(lanes.DefaultLane()), line: c.Line, toolchan: toolchain}
 	switch {
 	case lane == "" || lane == p.lane:
 		return p, nil
@@ -138,7 +122,8 @@ func (r *Runner) planFor(name, lane string) (*plan, *apiError) {
 	l := lanes.MustGet(lane)
 	p.lane = lane
 	if twin := r.twin(c, l); twin != nil {
-		p.run, p.printed, p.line, p.toolchan = twin, lane, twin.Line, toolchainOf(twin)
+		_, p.toolchan = printedOn(twin)
+		p.run, p.printed, p.line = twin, lane, twin.Line
 		return p, nil
 	}
 	p.g, p.line, p.toolchan = gocmd.OnLane(l), strings.TrimSpace(l.Prefix())+" "+c.Line, l.Toolchain
@@ -154,7 +139,7 @@ func (r *Runner) twin(c *outcmd.Cmd, l lanes.Lane) *outcmd.Cmd {
 		})
 	}
 	for _, t := range outcmd.All(r.Root) {
-		if t.Name != c.Name && slices.Equal(t.Argv, c.Argv) && slices.Equal(otherVars(t.Env), otherVars(c.Env)) && laneName(t) == l.Name {
+		if lane, _ := printedOn(t); t.Name != c.Name && lane == l.Name && slices.Equal(t.Argv, c.Argv) && slices.Equal(otherVars(t.Env), otherVars(c.Env)) {
 			return t
 		}
 	}

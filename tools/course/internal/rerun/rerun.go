@@ -35,10 +35,7 @@ import (
 
 // API is the address of the run requests; ConfigFile, at the root of each edition, is the
 // script that tells the pages what they can run.
-const (
-	API        = "/_course/run"
-	ConfigFile = "assets/javascripts/run-config.js"
-)
+const API, ConfigFile = "/_course/run", "assets/javascripts/run-config.js"
 
 // A Runner runs the course's outputs for the book's pages.
 type Runner struct {
@@ -65,17 +62,13 @@ type Runner struct {
 // New returns the runner of the course at root.
 func New(root string) *Runner {
 	r := &Runner{Root: root, Limit: outcmd.Timeout, running: map[string]bool{}, here: localToolchain}
-	r.envtestMissing = func() error {
-		_, err := kubeassets.Dir()
-		return err
-	}
+	r.envtestMissing = func() error { _, err := kubeassets.Dir(); return err }
 	r.needsEnvtest = r.startsAPIServer
 	r.ctx, r.stop = context.WithCancel(context.Background())
 	return r
 }
 
-// localToolchain reports whether toolchain tc is on this machine, as gocmd finds it (the
-// installed go's, whatever GOTOOLCHAIN and PATH say, and those the module cache holds).
+// localToolchain reports whether toolchain tc is on this machine, as gocmd.Local finds it.
 func localToolchain(tc string) (bool, error) {
 	_, here, err := gocmd.Local(tc)
 	return here, err

@@ -2,6 +2,7 @@ package rerun
 
 import (
 	"regexp"
+	"slices"
 
 	"gomaps/tools/course/internal/scrub"
 	"gomaps/tools/internal/linediff"
@@ -57,17 +58,14 @@ func (r *Runner) verdict(p *plan, out []byte, code int) (*Verdict, error) {
 		edits := linediff.Edits(linediff.Lines(wantN), linediff.Lines(gotN))
 		v.Changed = changedLines(edits)
 		for _, op := range edits {
-			switch op.Kind {
-			case '-', '+':
-				if len(v.Diff) == maxDiff {
-					v.More++
-					continue
-				}
-				n := op.A
-				if op.Kind == '+' {
-					n = op.B
-				}
-				v.Diff = append(v.Diff, DiffLine{Op: string(op.Kind), N: n + 1, Text: op.Line})
+			switch {
+			case op.Kind == ' ':
+			case len(v.Diff) == maxDiff:
+				v.More++
+			case op.Kind == '-':
+				v.Diff = append(v.Diff, DiffLine{Op: "-", N: op.A + 1, Text: op.Line})
+			default:
+				v.Diff = append(v.Diff, DiffLine{Op: "+", N: op.B + 1, Text: op.Line})
 			}
 		}
 	}
@@ -119,11 +117,5 @@ func maskedKinds(want, got string, varying []*regexp.Regexp) ([]string, int) {
 			found[k] = true
 		}
 	}
-	var kinds []string
-	for _, k := range scrub.AllKinds {
-		if found[k] {
-			kinds = append(kinds, k)
-		}
-	}
-	return kinds, lines
+	return slices.DeleteFunc(slices.Clone(scrub.AllKinds), func(k string) bool { return !found[k] }), lines
 }

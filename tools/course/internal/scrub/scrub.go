@@ -20,7 +20,7 @@ import (
 // Scrubber replaces the machine's own paths in a command's output, so no file of the project
 // holds a home or work folder and outputs made on two machines agree.
 type Scrubber struct {
-	olds, news []string // longest path first, so a folder inside another wins
+	repl [][2]string // a path and what replaces it, longest path first, so a folder inside another wins
 }
 
 // New learns the paths to replace: the repository, the Go folders and the home folder.
@@ -55,12 +55,9 @@ func New(root string, g gocmd.Go) *Scrubber {
 
 // NewFrom returns a Scrubber that replaces each path of repl (a key) by its value.
 func NewFrom(repl map[string]string) *Scrubber {
-	olds := slices.SortedFunc(maps.Keys(repl), func(a, b string) int {
-		return cmp.Or(len(b)-len(a), strings.Compare(a, b))
-	})
-	s := &Scrubber{olds: olds}
-	for _, old := range olds {
-		s.news = append(s.news, repl[old])
+	s := &Scrubber{}
+	for _, old := range slices.SortedFunc(maps.Keys(repl), func(a, b string) int { return cmp.Or(len(b)-len(a), strings.Compare(a, b)) }) {
+		s.repl = append(s.repl, [2]string{old, repl[old]})
 	}
 	return s
 }
@@ -68,8 +65,8 @@ func NewFrom(repl map[string]string) *Scrubber {
 // Scrub returns out with the machine's paths replaced.
 func (s *Scrubber) Scrub(out []byte) string {
 	text := string(out)
-	for i, old := range s.olds {
-		text = replacePath(text, old, s.news[i])
+	for _, r := range s.repl {
+		text = replacePath(text, r[0], r[1])
 	}
 	return text
 }
@@ -100,37 +97,54 @@ func isPathByte(c byte) bool {
 		'0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
 }
 
-// What legitimately varies between two runs of the same command, masked before comparing.
-var (
+// masks are what legitimately varies between two runs of the same command, masked before
+// comparing, in the order Normalize masks them after the # vary patterns: each kind's pattern,
+// and what it puts in place of what it matches.
+var masks = []struct {
+	kind string
+	re   *regexp.Regexp
+	with string
+}{
 	// Temporary paths: go build's work folders, t.TempDir, os.CreateTemp.
-	tempPath = regexp.MustCompile(`(` + regexp.QuoteMeta(strings.TrimSuffix(os.TempDir(), "/")) + `|/tmp|\$TMPDIR)/[^\s:'"()\[\]]+`)
+	{KindTemp, regexp.MustCompile(`(` + regexp.QuoteMeta(strings.TrimSuffix(os.TempDir(), "/")) + `|/tmp|\$TMPDIR)/[^\s:'"()\[\]]+`), "$$TMPDIR/<tmp>"},
 	// Hex numbers: addresses, pointers, PC offsets (+0x1d).
-	hexNumber = regexp.MustCompile(`0x[0-9a-fA-F]+`)
+	{KindHex, regexp.MustCompile(`0x[0-9a-fA-F]+`), "0x<hex>"},
 	// Goroutine numbers in panics, race reports and tracebacks.
-	goroutineID = regexp.MustCompile(`(?i)\b(goroutine) \d+`)
+	{KindGoroutine, regexp.MustCompile(`(?i)\b(goroutine) \d+`), "$1 <n>"},
 	// Durations (0.012s, 1.5ms, 2m3.1s, 800µs) and go test's (cached) in their place.
-	duration = regexp.MustCompile(`\(cached\)|\b(\d+(\.\d+)?(ns|µs|us|ms|s|m|h))+\b`)
-	// Trailing blanks, which editors and go test's columns do not keep stable.
-	TrailingBlanks = regexp.MustCompile(`[ \t]+\n`)
-)
+	{KindDuration, regexp.MustCompile(`\(cached\)|\b(\d+(\.\d+)?(ns|µs|us|ms|s|m|h))+\b`), "<duration>"},
+	// The blanks on either side of each Mask, in order: blanks before a Mask at the start of a
+	// line, or after one at its end, go; other blanks between a Mask and other text become one
+	// space. A value printed in a column is padded to the column's width, so the padding changes
+	// with the value's own width: right-aligned, "  9.9s" and " 10.1s"; left-aligned, "9.9s   x"
+	// and "10.1s  x". Once the value is masked, its padding must not make two runs differ
+	// either. (A value glued to the text before it, as in "took9.9s", has no padding to
+	// collapse; the course's programs separate columns by blanks.)
+	{KindBlanks, regexp.MustCompile(`(?m)^[ \t]+(` + Mask.String() + `)`), "$1"},
+	{KindBlanks, regexp.MustCompile(`(?m)(` + Mask.String() + `)[ \t]+$`), "$1"},
+	{KindBlanks, regexp.MustCompile(`[ \t]+(` + Mask.String() + `)`), " $1"},
+	{KindBlanks, regexp.MustCompile(`(` + Mask.String() + `)[ \t]+`), "$1 "},
+}
 
-// Mask is what a masked span leaves in the text: what the patterns above and the # vary ones
-// put in place of what they match.
+// TrailingBlanks are blanks at the end of a line, which editors and go test's columns do not
+// keep stable.
+var TrailingBlanks = regexp.MustCompile(`[ \t]+\n`)
+
+// Mask is what a masked span leaves in the text: what masks and the # vary patterns put in
+// place of what they match.
 var Mask = regexp.MustCompile(`<vary>|<duration>|0x<hex>|\$TMPDIR/<tmp>|<n>`)
 
-// Normalize masks what varies between runs: the patterns above and the command's # vary ones.
-// A masked span replaces its whole text, padding included: see collapseAroundMasks. A # vary
-// pattern with a group named v masks only what that group matches, so that the rest of the
-// match can say where the varying text is without being masked itself.
+// Normalize masks what varies between runs: the command's # vary patterns, then masks. A masked
+// span replaces its whole text, padding included. A # vary pattern with a
+// group named v masks only what that group matches, so that the rest of the match can say where
+// the varying text is without being masked itself.
 func Normalize(s string, varying []*regexp.Regexp) string {
 	for _, re := range varying {
 		s = maskVarying(s, re)
 	}
-	s = tempPath.ReplaceAllString(s, "$$TMPDIR/<tmp>")
-	s = hexNumber.ReplaceAllString(s, "0x<hex>")
-	s = goroutineID.ReplaceAllString(s, "$1 <n>")
-	s = duration.ReplaceAllString(s, "<duration>")
-	s = collapseAroundMasks(s)
+	for _, m := range masks {
+		s = m.re.ReplaceAllString(s, m.with)
+	}
 	s = TrailingBlanks.ReplaceAllString(s, "\n")
 	return strings.TrimRight(s, " \t\n") + "\n"
 }
@@ -152,18 +166,12 @@ var AllKinds = []string{KindVary, KindTemp, KindHex, KindGoroutine, KindDuration
 // it. A line none matches, which Normalize still changes, has only blanks that differ.
 func Kinds(line string, varying []*regexp.Regexp) []string {
 	var kinds []string
-	for _, re := range varying {
-		if re.MatchString(line) {
-			kinds = append(kinds, KindVary)
-			break
-		}
+	if slices.ContainsFunc(varying, func(re *regexp.Regexp) bool { return re.MatchString(line) }) {
+		kinds = append(kinds, KindVary)
 	}
-	for _, k := range []struct {
-		kind string
-		re   *regexp.Regexp
-	}{{KindTemp, tempPath}, {KindHex, hexNumber}, {KindGoroutine, goroutineID}, {KindDuration, duration}} {
-		if k.re.MatchString(line) {
-			kinds = append(kinds, k.kind)
+	for _, m := range masks {
+		if m.kind != KindBlanks && m.re.MatchString(line) {
+			kinds = append(kinds, m.kind)
 		}
 	}
 	if len(kinds) == 0 {
@@ -191,32 +199,6 @@ func maskVarying(s string, re *regexp.Regexp) string {
 	}
 	b.WriteString(s[last:])
 	return b.String()
-}
-
-// collapseAroundMasks collapses the blanks on either side of each Mask: a run of spaces and
-// tabs between a Mask and other text becomes one space, and blanks before a Mask at the start
-// of a line, or after one at its end, go. A value printed in a column is padded to the
-// column's width, so the padding changes with the value's own width: right-aligned, "  9.9s"
-// and " 10.1s"; left-aligned, "9.9s   x" and "10.1s  x". Once the value is masked, its padding
-// must not make two runs differ either. (A value glued to the text before it, as in "took9.9s",
-// has no padding to collapse; the course's programs separate columns by blanks.)
-func collapseAroundMasks(s string) string {
-	for _, c := range blanksAroundMasks {
-		s = c.re.ReplaceAllString(s, c.with)
-	}
-	return s
-}
-
-// blanksAroundMasks are collapseAroundMasks' rules, in order: blanks at a line's ends go, other
-// blanks before or after a Mask become one space.
-var blanksAroundMasks = []struct {
-	re   *regexp.Regexp
-	with string
-}{
-	{regexp.MustCompile(`(?m)^[ \t]+(` + Mask.String() + `)`), "$1"},
-	{regexp.MustCompile(`(?m)(` + Mask.String() + `)[ \t]+$`), "$1"},
-	{regexp.MustCompile(`[ \t]+(` + Mask.String() + `)`), " $1"},
-	{regexp.MustCompile(`(` + Mask.String() + `)[ \t]+`), "$1 "},
 }
 
 // LineDiff returns a short line diff from want to got, at most limit changed lines.
@@ -248,10 +230,9 @@ func LineDiff(want, got string, limit int) string {
 	if len(lines) > limit {
 		lines = append(lines[:limit], fmt.Sprintf("... and %d more changed lines", len(lines)-limit))
 	}
-	var sb strings.Builder
-	sb.WriteString("committed (-) and fresh (+) outputs differ, after masking what varies:\n")
+	diff := "committed (-) and fresh (+) outputs differ, after masking what varies:\n"
 	for _, l := range lines {
-		sb.WriteString("\t" + l + "\n")
+		diff += "\t" + l + "\n"
 	}
-	return sb.String()
+	return diff
 }

@@ -124,16 +124,11 @@ func startBook(ctx context.Context, env *base.Env, l net.Listener, wrap func(htt
 		}()
 		return exited, func() { srv.Close() }, nil
 	}
-	v, err := book.NewServer(ctx, env)
+	v, err := book.Serve(ctx, env, l, wrap, os.Stderr)
 	if err != nil {
 		return nil, nil, err
 	}
-	v.Wrap = wrap
-	fmt.Fprintln(env.Stdout, "course: building the book (mkdocs serve, the English book, then the Chinese edition)")
-	if err := v.Start(ctx, l, os.Stderr); err != nil {
-		return nil, nil, err
-	}
-	return v.Exited(), v.Stop, nil
+	return v.Exited, v.Stop, nil
 }
 
 // labList prints where the labs stand (go run ./tools/lab list) once it has finished, so its
