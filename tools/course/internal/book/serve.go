@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"net"
 	"net/http"
 	"net/http/httputil"
@@ -17,11 +16,10 @@ import (
 	"gomaps/tools/course/internal/base"
 )
 
-// A Server serves the book's two editions at one address: one mkdocs serve per edition, each
-// on a free port of its own, behind the reader's address: the English book at /, the Chinese
-// edition at /zh/ (bookProxy).
+// A Server serves the book's two editions at one address, the English book at / and the Chinese
+// edition at /zh/: from files, or from one mkdocs serve per edition on a port of its own.
 type Server struct {
-	Exited chan error // receives the end of the first mkdocs serve that stops
+	Exited chan error // receives the end of the first mkdocs serve (or file server) that stops
 	eds    []*edition
 	srv    *http.Server
 	stop   context.CancelFunc
@@ -36,15 +34,25 @@ type edition struct {
 	err  error
 }
 
-// Serve installs mkdocs when it is missing, then starts the editions' mkdocs serve, the English
-// book before the Chinese one (both builds run the book's hooks, which write the same files
-// under build/), waits until each answers, saying to progress every 10 seconds that it still
-// waits, then serves both on listener, through wrap (the course's own requests, the run
-// buttons', are answered before the rest goes to mkdocs). The editions stop when ctx ends, or
-// at Stop: Ctrl-C first, killed after 5 seconds.
-func Serve(ctx context.Context, env *base.Env, listener net.Listener, wrap func(http.Handler) http.Handler, progress io.Writer) (*Server, error) {
+// Serve serves the book on listener through wrap (which answers the run buttons' requests
+// first): the book mkdocs build wrote into built (its Chinese edition in built/zh), or, when
+// built is "", the editions' mkdocs serve, which rebuild it when a chapter changes. It installs
+// mkdocs when missing, starts the English edition before the Chinese one (both run the book's
+// hooks, which write the same files under build/) and waits until each answers. They stop when
+// ctx ends, or at Stop: Ctrl-C first, killed after 5 seconds.
+func Serve(ctx context.Context, env *base.Env, listener net.Listener, wrap func(http.Handler) http.Handler, built string) (*Server, error) {
 	ctx, stop := context.WithCancel(ctx)
 	v := &Server{stop: stop, Exited: make(chan error, 2)}
+	if built != "" {
+		fmt.Fprintf(env.Stdout, "course: serving the book built in %s (it is not rebuilt when a chapter changes)\n", built)
+		v.srv = &http.Server{Handler: wrap(http.FileServer(http.Dir(built)))}
+		go func() {
+			if err := v.srv.Serve(listener); err != nil && !errors.Is(err, http.ErrServerClosed) {
+				v.Exited <- err
+			}
+		}()
+		return v, nil
+	}
 	for _, args := range [][]string{nil, {"-f", ZhConfig}} {
 		l, err := net.Listen("tcp", "127.0.0.1:0")
 		if err != nil {
@@ -73,7 +81,7 @@ func Serve(ctx context.Context, env *base.Env, listener net.Listener, wrap func(
 			close(ed.done)
 			v.Exited <- ed.err
 		}()
-		if err := waitServing(ctx, "http://"+ed.addr+"/", ed, progress); err != nil {
+		if err := waitServing(ctx, "http://"+ed.addr+"/", ed); err != nil {
 			v.Stop()
 			return nil, err
 		}
@@ -123,7 +131,7 @@ func bookProxy(enAddr, zhAddr string) http.Handler {
 
 // waitServing waits until url answers, mkdocs exits, or ctx ends, saying every 10 seconds that
 // it is still waiting.
-func waitServing(ctx context.Context, url string, ed *edition, progress io.Writer) error {
+func waitServing(ctx context.Context, url string, ed *edition) error {
 	start := time.Now()
 	next := 10 * time.Second
 	client := &http.Client{Timeout: 2 * time.Second}
@@ -146,7 +154,7 @@ func waitServing(ctx context.Context, url string, ed *edition, progress io.Write
 		case <-time.After(250 * time.Millisecond):
 		}
 		if d := time.Since(start); d >= next {
-			fmt.Fprintf(progress, "course: still building the book (%ds)\n", int(d.Seconds()))
+			fmt.Fprintf(os.Stderr, "course: still building the book (%ds)\n", int(d.Seconds()))
 			next += 10 * time.Second
 		}
 	}

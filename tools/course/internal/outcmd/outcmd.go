@@ -17,11 +17,10 @@ import (
 	"time"
 )
 
-// Dir holds the .cmd files and the outputs generated from them, relative to the root.
-const Dir = "chapters/out"
-
-// Timeout bounds one command of chapters/out, so that a hung command fails rather than hangs.
-const Timeout = 5 * time.Minute
+const (
+	Dir     = "chapters/out"  // the .cmd files and the outputs generated from them, from the root
+	Timeout = 5 * time.Minute // bounds one command, so that a hung command fails rather than hangs
+)
 
 // A Cmd is one parsed chapters/out/NAME.cmd. Its directives are said in Format.
 type Cmd struct {
@@ -41,9 +40,8 @@ type Cmd struct {
 	text    string           // the file's text
 }
 
-// A directive reads what follows "# NAME" on a comment line into c. words says the shape of
-// what follows: 0 nothing, 1 one word, -1 the rest of the line; a line of another shape is a
-// note.
+// A directive reads what follows "# NAME" on a comment line into c; words is its shape: 0
+// nothing, 1 one word, -1 the rest of the line (a line of another shape is a note).
 type directive struct {
 	words int
 	read  func(c *Cmd, arg string) error
@@ -179,8 +177,7 @@ var validName = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,99}$`)
 // ErrNoOutput is what Read returns for a name that is no output of chapters/out.
 var ErrNoOutput = errors.New("no such output")
 
-// Read reads and parses chapters/out/NAME.cmd of the course at root. A name that is not a
-// valid one, or names no .cmd file, is ErrNoOutput.
+// Read reads and parses chapters/out/NAME.cmd of the course at root.
 func Read(root, name string) (*Cmd, error) {
 	if !validName.MatchString(name) {
 		return nil, fmt.Errorf("%q: %w", name, ErrNoOutput)
@@ -219,9 +216,8 @@ func All(root string) []*Cmd {
 }
 
 // SharesState reports whether c's output depends on what another output did, or changes what
-// another sees: it names a file of build/ (one saves it, a later one reads it), or runs the
-// course's own commands (the lab runner keeps its results and the hints a learner saw in the
-// user's cache folder, which the next command reads).
+// another sees: it names a file of build/, or runs the course's own commands (the lab runner
+// keeps its results and the hints a learner saw in the user's cache folder).
 func (c *Cmd) SharesState() bool {
 	return slices.ContainsFunc([]string{"build/", "# save", "./tools/lab", "./tools/course"}, func(s string) bool {
 		return strings.Contains(c.text, s)

@@ -23,35 +23,27 @@ var ErrTimeLimit = errors.New("stopped at its time limit")
 // A Runner runs commands of chapters/out from the course's root with a go command.
 type Runner struct {
 	Root string
-	Go   gocmd.Go // whose environment the command runs in; the .cmd's own variables win
-	// Live, when set, receives what the command prints as it prints it, besides the result.
-	Live io.Writer
-	// Group runs the command in a process group of its own, which is killed whole when ctx
-	// ends: a go run's program dies with the go command. A terminal's Ctrl-C then no longer
-	// reaches it: the caller stops it through ctx.
+	Go   gocmd.Go  // whose environment the command runs in; the .cmd's own variables win
+	Live io.Writer // when set, receives what the command prints as it prints it
+	// Group runs the command in a process group of its own, killed whole when ctx ends (a go
+	// run's program dies with the go command); a terminal's Ctrl-C then no longer reaches it.
 	Group bool
 }
 
-// neutralLocale is the locale every output's command runs in.
-var neutralLocale = []string{"LC_ALL=C.UTF-8", "LC_MESSAGES=", "LANG=C.UTF-8"}
-
-// Run runs c's command with its variables set and returns its combined output, without the go
-// command's download lines, and its exit status. An error means it could not run at all, or
-// that ctx ended first: ErrTimeLimit for its deadline.
+// Run runs c's command and returns its combined output, without the go command's download
+// lines, and its exit status. An error means it could not run at all, or that ctx ended first:
+// ErrTimeLimit for its deadline.
 func (r Runner) Run(ctx context.Context, c *Cmd) ([]byte, int, error) {
-	// In a neutral locale, so that a command that follows the reader's language (the lab
-	// runner) prints the book's text whatever the machine's locale; with c's variables, which
-	// win, so that a go command runs the toolchain they name.
-	cmd := r.Go.With(neutralLocale...).With(c.Env...).In(r.Root).Tool(ctx, c.Argv[0], c.Argv[1:]...)
+	// In a neutral locale, so that the lab runner prints the book's text whatever the machine's
+	// locale; c's variables win, so that a go command runs the toolchain they name.
+	cmd := r.Go.With("LC_ALL=C.UTF-8", "LC_MESSAGES=", "LANG=C.UTF-8").With(c.Env...).In(r.Root).Tool(ctx, c.Argv[0], c.Argv[1:]...)
 	var out bytes.Buffer
-	var w io.Writer = &out
+	cmd.Stdout = &out
 	if r.Live != nil {
-		w = io.MultiWriter(&out, r.Live)
+		cmd.Stdout = io.MultiWriter(&out, r.Live)
 	}
-	cmd.Stdout, cmd.Stderr = w, w
-	// A child that keeps the output open after the command ended (or was killed) does not
-	// hold Wait for longer than this.
-	cmd.WaitDelay = 5 * time.Second
+	cmd.Stderr = cmd.Stdout
+	cmd.WaitDelay = 5 * time.Second // a child that keeps the output open does not hold Wait longer
 	if r.Group {
 		inGroup(cmd)
 	}
@@ -74,19 +66,15 @@ func (r Runner) Run(ctx context.Context, c *Cmd) ([]byte, int, error) {
 // command line (but for # raw), then the lines # keep and # drop leave, with the machine's paths
 // scrubbed, ending in a newline.
 func (c *Cmd) Shown(out []byte, sc *scrub.Scrubber) string {
-	shown := out
-	if c.Keep != nil || c.Drop != nil {
-		var kept []byte
-		for _, line := range bytes.SplitAfter(out, []byte("\n")) {
-			if (c.Keep == nil || c.Keep.Match(line)) && (c.Drop == nil || !c.Drop.Match(line)) {
-				kept = append(kept, line...)
-			}
+	var kept []byte
+	for _, line := range bytes.SplitAfter(out, []byte("\n")) {
+		if (c.Keep == nil || c.Keep.Match(line)) && (c.Drop == nil || !c.Drop.Match(line)) {
+			kept = append(kept, line...)
 		}
-		shown = kept
 	}
-	got := "$ " + c.Line + "\n" + sc.Scrub(shown)
-	if c.Raw {
-		got = sc.Scrub(shown)
+	got := sc.Scrub(kept)
+	if !c.Raw {
+		got = "$ " + c.Line + "\n" + got
 	}
 	if !strings.HasSuffix(got, "\n") {
 		got += "\n"

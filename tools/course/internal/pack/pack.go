@@ -25,6 +25,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"slices"
 	"strings"
@@ -86,9 +87,8 @@ type Options struct {
 	Envtest, Book, Debs, Bundle bool
 }
 
-// Make writes a room pack of the course env is in into o.Dir, with env's go command, one step
-// at a time, then checks it. A step that fails says why on its FAIL line, and Make returns
-// cli.ErrFailed; a folder it refuses is an error before any step.
+// Make writes a room pack of the course env is in into o.Dir, with env's go command, then
+// checks it. A failed step is cli.ErrFailed; a folder it refuses, an error before any step.
 func Make(ctx context.Context, env *base.Env, o Options) error {
 	dir, err := filepath.Abs(o.Dir)
 	if err != nil {
@@ -124,9 +124,8 @@ func Make(ctx context.Context, env *base.Env, o Options) error {
 	})
 }
 
-// runSteps runs the steps of pack or unpack, stopping at the first that fails, whose FAIL line
-// says why: then it returns cli.ErrFailed. When they all pass it prints the line done returns,
-// then the notes the steps left.
+// runSteps runs the steps of pack or unpack up to the first that fails (cli.ErrFailed); when
+// they all pass it prints the line done returns, then the notes the steps left.
 func runSteps(env *base.Env, list []steps.Step, notes *[]string, done func() string) error {
 	if err := (&steps.Runner{Out: env.Stdout, Total: len(list)}).Run(list); err != nil {
 		return cli.ErrFailed
@@ -148,9 +147,8 @@ type packer struct {
 	notes []string          // what the pack leaves out, said again at the end
 }
 
-// preparePackDir makes dir ready for a new pack: it may not exist yet, be empty, or hold an
-// earlier pack (which is replaced). Any other folder is refused: pack never deletes files that
-// are not a pack's.
+// preparePackDir makes dir ready for a new pack: new, empty, or an earlier pack (replaced). Any
+// other folder is refused: pack never deletes files that are not a pack's.
 func preparePackDir(dir string) error {
 	entries, err := os.ReadDir(dir)
 	switch {
@@ -207,15 +205,10 @@ func (p *packer) download() (string, error) {
 	return fmt.Sprintf("%d modules and the Go %s toolchain are in the module cache", len(mods), classic.Release()), nil
 }
 
-// toolchainModule is the classic toolchain's module, path@version, for the pack's system.
-func (p *packer) toolchainModule() string { return classic.Module(p.goenv["GOOS"], p.goenv["GOARCH"]) }
-
-// copyModules copies into proxy/ from the module cache's download folder, which has the layout
-// of a module proxy: the .info, .mod and .zip of every module go mod download names, the .mod
-// and .info of every module go.sum lists (the go command reads them to build the module graph;
-// a go.mod the graph never reads is not cached, nor needed), the toolchain module, and what the
-// checksum database needs to verify the toolchain offline (go.sum cannot: it lists the course's
-// modules, not toolchains).
+// copyModules copies into proxy/, from the module cache's download folder (a module proxy's
+// layout): the .info, .mod and .zip of every module go mod download names, the .mod and .info
+// of every module go.sum lists (the module graph's; one it never reads is not cached, nor
+// needed), and the toolchain module with what the checksum database needs to verify it offline.
 func (p *packer) copyModules() (string, error) {
 	db := sumdbName(p.goenv["GOSUMDB"])
 	if db == "" {
@@ -250,22 +243,29 @@ func (p *packer) copyModules() (string, error) {
 	// tiles in the module cache prove the record against the tree head the go command last
 	// saw, and a later download (another lane's toolchain) moves that head past what the
 	// cached tiles prove, so a laptop could not verify the toolchain offline.
-	fresh, cleanup, err := p.downloadToolchain()
+	fresh, cleanup, err := p.downloadToolchain(files, db)
 	if err != nil {
 		return "", err
 	}
 	defer cleanup()
-	if err := addToolchain(files, fresh, db, p.toolchainModule()); err != nil {
-		return "", err
-	}
 	proxy := filepath.Join(p.dir, proxyDir)
 	var total int64
+	lists := map[string][]string{} // each module's @v/list: the versions the proxy holds
 	for _, rel := range slices.Sorted(maps.Keys(files)) {
 		n, err := base.CopyFile(filepath.Join(proxy, rel), filepath.Join(files[rel], rel))
 		if err != nil {
 			return "", err
 		}
 		total += n
+		if dir := filepath.Dir(rel); filepath.Base(dir) == "@v" && strings.HasSuffix(rel, ".mod") {
+			lists[dir] = append(lists[dir], strings.TrimSuffix(filepath.Base(rel), ".mod"))
+		}
+	}
+	for dir, versions := range lists {
+		slices.Sort(versions)
+		if err := os.WriteFile(filepath.Join(proxy, dir, "list"), []byte(strings.Join(versions, "\n")+"\n"), 0o644); err != nil {
+			return "", err
+		}
 	}
 	// The checksum database's signed tree head that the toolchain's record was checked against
 	// (in fresh's GOPATH), and the file that tells the go command this proxy serves the database.
@@ -273,31 +273,7 @@ func (p *packer) copyModules() (string, error) {
 	if _, err := base.CopyFile(filepath.Join(dbDir, "latest"), filepath.Join(fresh, "gopath", "pkg", "sumdb", db, "latest")); err != nil {
 		return "", fmt.Errorf("the checksum database's tree head: %v", err)
 	}
-	if err := os.WriteFile(filepath.Join(dbDir, "supported"), nil, 0o644); err != nil {
-		return "", err
-	}
-	return fmt.Sprintf("%d files, %s", len(files), base.MB(total)), writeVersionLists(proxy)
-}
-
-// addToolchain adds to files the toolchain module mod (path@version), the checksum database's
-// record of it and the tiles that prove the record, from fresh, where downloadToolchain
-// downloaded it.
-func addToolchain(files map[string]string, fresh, db, mod string) error {
-	cache := filepath.Join(fresh, "mod", "cache", "download")
-	path, version, _ := strings.Cut(mod, "@")
-	tc := filepath.Join(filepath.FromSlash(path), "@v", version)
-	dbDir := filepath.Join("sumdb", db)
-	for _, rel := range []string{tc + ".info", tc + ".mod", tc + ".zip", filepath.Join(dbDir, "lookup", filepath.FromSlash(mod))} {
-		if !base.IsFile(filepath.Join(cache, rel)) {
-			return fmt.Errorf("downloading the toolchain left no %s", filepath.ToSlash(rel))
-		}
-		files[rel] = cache
-	}
-	regularFiles(filepath.Join(cache, dbDir, "tile"), func(rel string, _ int64) error {
-		files[filepath.Join(dbDir, "tile", rel)] = cache
-		return nil
-	})
-	return nil
+	return fmt.Sprintf("%d files, %s", len(files), base.MB(total)), os.WriteFile(filepath.Join(dbDir, "supported"), nil, 0o644)
 }
 
 // sumdbName is the checksum database's name in a GOSUMDB value ("sum.golang.org", or
@@ -314,22 +290,15 @@ func sumdbName(gosumdb string) string {
 // escapeModPath escapes a module path or version as the module cache and proxies store it:
 // each upper-case letter becomes "!" and its lower case.
 func escapeModPath(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		if 'A' <= r && r <= 'Z' {
-			b.WriteByte('!')
-			r += 'a' - 'A'
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
+	return upper.ReplaceAllStringFunc(s, func(c string) string { return "!" + strings.ToLower(c) })
 }
 
-// downloadToolchain downloads the classic toolchain module into a new module cache and GOPATH
-// of their own, through the same proxy and checksum database, so that its record, the tiles
-// that prove it and the tree head they prove it against agree. It returns the folder and a
-// function that removes it.
-func (p *packer) downloadToolchain() (string, func(), error) {
+var upper = regexp.MustCompile(`[A-Z]`)
+
+// downloadToolchain downloads the classic toolchain module into a GOPATH and module cache of
+// their own, so that its record, the tiles that prove it and their tree head agree, and adds
+// those to files. It returns the folder and a function that removes it.
+func (p *packer) downloadToolchain(files map[string]string, db string) (string, func(), error) {
 	dir, err := os.MkdirTemp("", "gomaps-pack-toolchain-")
 	if err != nil {
 		return "", nil, err
@@ -340,34 +309,28 @@ func (p *packer) downloadToolchain() (string, func(), error) {
 		install.RemoveModuleCache(p.ctx, p.Env, env)
 		os.RemoveAll(dir)
 	}
-	mod := p.toolchainModule()
+	mod := classic.Module(p.goenv["GOOS"], p.goenv["GOARCH"])
 	cmd := p.Go.With(env...).In(dir).Command(p.ctx, "mod", "download", mod)
 	if err := install.RunQuiet(cmd, base.EnvPrefix(env)+"go mod download "+mod); err != nil {
 		cleanup()
 		return "", nil, err
 	}
-	return dir, cleanup, nil
-}
-
-// writeVersionLists writes each module's @v/list, the versions the proxy holds.
-func writeVersionLists(proxy string) error {
-	lists := map[string][]string{}
-	err := regularFiles(proxy, func(rel string, _ int64) error {
-		if dir := filepath.Dir(rel); filepath.Base(dir) == "@v" && strings.HasSuffix(rel, ".mod") {
-			lists[dir] = append(lists[dir], strings.TrimSuffix(filepath.Base(rel), ".mod"))
+	cache := filepath.Join(dir, "mod", "cache", "download")
+	path, version, _ := strings.Cut(mod, "@")
+	tc := filepath.Join(filepath.FromSlash(path), "@v", version)
+	dbDir := filepath.Join("sumdb", db)
+	for _, rel := range []string{tc + ".info", tc + ".mod", tc + ".zip", filepath.Join(dbDir, "lookup", filepath.FromSlash(mod))} {
+		if !base.IsFile(filepath.Join(cache, rel)) {
+			cleanup()
+			return "", nil, fmt.Errorf("downloading the toolchain left no %s", filepath.ToSlash(rel))
 		}
+		files[rel] = cache
+	}
+	regularFiles(filepath.Join(cache, dbDir, "tile"), func(rel string, _ int64) error {
+		files[filepath.Join(dbDir, "tile", rel)] = cache
 		return nil
 	})
-	if err != nil {
-		return err
-	}
-	for dir, versions := range lists {
-		slices.Sort(versions)
-		if err := os.WriteFile(filepath.Join(proxy, dir, "list"), []byte(strings.Join(versions, "\n")+"\n"), 0o644); err != nil {
-			return err
-		}
-	}
-	return nil
+	return dir, cleanup, nil
 }
 
 func (p *packer) exportEnvtest() (string, error) {
@@ -396,9 +359,8 @@ func (p *packer) buildBook() (string, error) {
 	return fmt.Sprintf("%d files, %s: open %s/index.html in a browser (the Chinese edition: %s/zh/index.html)", files, base.MB(size), bookDir, bookDir), err
 }
 
-// downloadDebs downloads mkdocs and every package it needs, as if nothing were installed (an
-// empty dpkg status), so that the pack serves a minimal system of the same release; unpack
-// installs only those a laptop lacks or has older.
+// downloadDebs downloads mkdocs and every package it needs as if nothing were installed (an
+// empty dpkg status); unpack installs only those a laptop lacks or has older.
 func (p *packer) downloadDebs() (string, error) {
 	system := debianSystem()
 	if system == "" {
@@ -538,8 +500,7 @@ with GOPROXY=off that the course builds. Then: go run ./tools/lab run 01.
 `, system, classic.Release())
 }
 
-// selfCheck installs the pack's modules and toolchain into a new, empty GOPATH and module
-// cache with the pack as the only proxy, as unpack does on a laptop.
+// selfCheck installs the pack's modules and toolchain into an empty GOPATH, as unpack does.
 func (p *packer) selfCheck() (string, error) {
 	tmp, err := os.MkdirTemp("", "gomaps-pack-check-")
 	if err != nil {
@@ -558,9 +519,8 @@ func (p *packer) selfCheck() (string, error) {
 		goQuiet(p.ctx, p.Env, nil, append(env, "GOTOOLCHAIN="+classic.Toolchain), "version")
 }
 
-// packGoEnv is the environment that makes the go command take modules and the toolchain from
-// the pack and from nowhere else, with the checksum database (served by the pack) checking
-// the toolchain; settings that send modules elsewhere are cleared.
+// packGoEnv makes the go command take modules and the toolchain from the pack alone, the
+// checksum database (served by the pack) checking the toolchain.
 func packGoEnv(pack, gosumdb string) []string {
 	proxy := filepath.ToSlash(filepath.Join(pack, proxyDir))
 	if !strings.HasPrefix(proxy, "/") {
@@ -580,8 +540,7 @@ func dirSize(dir string) (size int64, files int, err error) {
 	return size, files, err
 }
 
-// regularFiles calls visit with the path relative to dir and the size of every regular file
-// under dir, in lexical order.
+// regularFiles visits every regular file under dir, in lexical order, with its path in dir.
 func regularFiles(dir string, visit func(rel string, size int64) error) error {
 	return filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		if err != nil || !d.Type().IsRegular() {

@@ -34,9 +34,8 @@ func UnpackCommand() *cli.Command {
 	}
 }
 
-// unpack installs the room pack in dir, as the reader names it, for the course env is in. A pack
-// it refuses is an error before any step; a step that fails says why on its FAIL line, and
-// unpack returns cli.ErrFailed.
+// unpack installs the room pack in dir for the course env is in. A failed step is
+// cli.ErrFailed; a pack it refuses, an error before any step.
 func unpack(ctx context.Context, env *base.Env, dir string) error {
 	u, err := openPack(ctx, env, dir)
 	if err != nil {
@@ -44,8 +43,13 @@ func unpack(ctx context.Context, env *base.Env, dir string) error {
 	}
 	list := []steps.Step{
 		{Name: "verify", Title: "check every file of the pack against its " + manifestFile, Run: u.verify},
-		{Name: "modules", Title: "install the modules into the module cache (" + u.goenv["GOMODCACHE"] + ")", Run: u.modules},
-		{Name: "toolchain", Title: "install the Go " + classic.Release() + " toolchain (the classic map)", Run: u.toolchain},
+		{Name: "modules", Title: "install the modules into the module cache (" + u.goenv["GOMODCACHE"] + ")", Run: func() (string, error) {
+			return "go mod download took every module from the pack, each checked against go.sum", u.run(nil, "mod", "download")
+		}},
+		{Name: "toolchain", Title: "install the Go " + classic.Release() + " toolchain (the classic map)", Run: func() (string, error) {
+			return "GOTOOLCHAIN=" + classic.Toolchain + " go version works; the toolchain was checked against the checksum database's records in the pack",
+				u.run([]string{"GOTOOLCHAIN=" + classic.Toolchain}, "version")
+		}},
 	}
 	if base.IsDir(filepath.Join(u.pack, envtestDir)) {
 		list = append(list, steps.Step{Name: "envtest", Title: "install kube-apiserver and etcd for envtest (go run ./tools/envtest -import)", Run: u.envtest})
@@ -77,8 +81,7 @@ type packEntry struct {
 	path string // slash-separated, relative to the pack
 }
 
-// openPack reads the pack's MANIFEST and refuses a pack made for another system or another
-// version of the course.
+// openPack reads MANIFEST, refusing a pack made for another system or version of the course.
 func openPack(ctx context.Context, env *base.Env, dir string) (*unpacker, error) {
 	pack, err := filepath.Abs(dir)
 	if err != nil {
@@ -160,15 +163,6 @@ func (u *unpacker) run(env []string, args ...string) error {
 	return goQuiet(u.ctx, u.Env, packGoEnv(u.pack, u.goenv["GOSUMDB"]), env, args...)
 }
 
-func (u *unpacker) modules() (string, error) {
-	return "go mod download took every module from the pack, each checked against go.sum", u.run(nil, "mod", "download")
-}
-
-func (u *unpacker) toolchain() (string, error) {
-	return "GOTOOLCHAIN=" + classic.Toolchain + " go version works; the toolchain was checked against the checksum database's records in the pack",
-		u.run([]string{"GOTOOLCHAIN=" + classic.Toolchain}, "version")
-}
-
 func (u *unpacker) envtest() (string, error) {
 	if os.Getenv(kubeassets.AssetsEnv) != "" {
 		u.notes = append(u.notes, kubeassets.AssetsEnv+" is set, so the course's tests use that folder, not the binaries unpack installed; unset it to use them")
@@ -236,9 +230,8 @@ func neededDebs(dir string) ([]string, error) {
 	return need, nil
 }
 
-// offline checks, with the module proxy off, that every package of the course and its tests
-// loads (which unpacks every module it needs from the cache), that the classic toolchain runs,
-// and that the envtest binaries are where the tests look.
+// offline checks with GOPROXY=off that the course's packages and tests load, that the classic
+// toolchain runs, and that envtest finds its binaries.
 func (u *unpacker) offline() (string, error) {
 	off := []string{"GOPROXY=off"}
 	if err := u.run(off, "list", "-deps", "-test", "./..."); err != nil {

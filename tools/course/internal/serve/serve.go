@@ -53,8 +53,8 @@ func Command() *cli.Command {
 	}
 }
 
-// serve serves the book at addr, from mkdocs serve or, with built, from that folder, with the
-// run buttons on a loopback address, and shows where the labs start, until ctx ends (Ctrl-C).
+// serve serves the book at addr (see book.Serve), with the run buttons on a loopback address,
+// and shows where the labs start, until ctx ends (Ctrl-C).
 func serve(ctx context.Context, env *base.Env, addr, built string) error {
 	listener, err := net.Listen("tcp", addr)
 	if err != nil {
@@ -76,11 +76,11 @@ func serve(ctx context.Context, env *base.Env, addr, built string) error {
 	// The book first: mkdocs serve answers within seconds, while the lab list may run tests
 	// for a minute on a machine that has never run them. The list follows when it is ready.
 	start := time.Now()
-	exited, stop, err := startBook(ctx, env, listener, wrap, built)
+	v, err := book.Serve(ctx, env, listener, wrap, built)
 	if err != nil {
 		return err
 	}
-	defer stop()
+	defer v.Stop()
 	fmt.Fprintf(env.Stdout, "the book is at %s, in Chinese at %szh/ (it answered after %.1fs; Ctrl-C stops it)\n", url, url, time.Since(start).Seconds())
 	listCtx, cancelList := context.WithCancel(ctx)
 	listDone := make(chan struct{})
@@ -90,7 +90,7 @@ func serve(ctx context.Context, env *base.Env, addr, built string) error {
 	}()
 	defer func() { cancelList(); <-listDone }()
 	select {
-	case err := <-exited:
+	case err := <-v.Exited:
 		what := "mkdocs serve"
 		if built != "" {
 			what = "serving " + built
@@ -103,32 +103,10 @@ func serve(ctx context.Context, env *base.Env, addr, built string) error {
 		// Ctrl-C in a terminal reaches mkdocs too; ctx's end covers the other ways we were stopped.
 		cancelList()
 		<-listDone
-		stop()
+		v.Stop()
 		fmt.Fprintln(env.Stdout, "course: stopped serving the book")
 		return nil
 	}
-}
-
-// startBook serves the book on l through mkdocs serve, which rebuilds it when a chapter
-// changes, or with built the book mkdocs build wrote into that folder (its Chinese edition in
-// built/zh). It returns what receives the serving's end, and what stops it.
-func startBook(ctx context.Context, env *base.Env, l net.Listener, wrap func(http.Handler) http.Handler, built string) (<-chan error, func(), error) {
-	if built != "" {
-		fmt.Fprintf(env.Stdout, "course: serving the book built in %s (it is not rebuilt when a chapter changes)\n", built)
-		srv := &http.Server{Handler: wrap(http.FileServer(http.Dir(built)))}
-		exited := make(chan error, 1)
-		go func() {
-			if err := srv.Serve(l); err != nil && !errors.Is(err, http.ErrServerClosed) {
-				exited <- err
-			}
-		}()
-		return exited, func() { srv.Close() }, nil
-	}
-	v, err := book.Serve(ctx, env, l, wrap, os.Stderr)
-	if err != nil {
-		return nil, nil, err
-	}
-	return v.Exited, v.Stop, nil
 }
 
 // labList prints where the labs stand (go run ./tools/lab list) once it has finished, so its
