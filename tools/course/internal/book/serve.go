@@ -1,6 +1,7 @@
 package book
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -117,10 +118,7 @@ func bookProxy(enAddr, zhAddr string) http.Handler {
 		case p == "/zh":
 			http.Redirect(w, r, "/zh/", http.StatusMovedPermanently)
 		case strings.HasPrefix(p, "/zh/"):
-			r2 := r.Clone(r.Context())
-			r2.URL.Path = strings.TrimPrefix(p, "/zh")
-			r2.URL.RawPath = ""
-			zh.ServeHTTP(w, r2)
+			http.StripPrefix("/zh", zh).ServeHTTP(w, r)
 		case strings.HasPrefix(p, "/livereload/") && ref != nil && strings.HasPrefix(ref.Path, "/zh/"):
 			zh.ServeHTTP(w, r)
 		default:
@@ -144,11 +142,7 @@ func waitServing(ctx context.Context, url string, ed *edition) error {
 		}
 		select {
 		case <-ed.done:
-			err := ed.err
-			if err == nil {
-				err = errors.New("it stopped")
-			}
-			return fmt.Errorf("mkdocs serve ended before the book answered: %v", err)
+			return fmt.Errorf("mkdocs serve ended before the book answered: %v", cmp.Or(ed.err, errors.New("it stopped")))
 		case <-ctx.Done():
 			return ctx.Err()
 		case <-time.After(250 * time.Millisecond):

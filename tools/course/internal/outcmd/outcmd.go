@@ -112,7 +112,14 @@ func Parse(file, text string) (*Cmd, error) {
 		case c.Line != "":
 			err = errors.New("a second command line: one command per file")
 		default:
-			err = c.command(line)
+			c.Line = line
+			c.Argv, err = SplitWords(line)
+			for len(c.Argv) > 0 && envWord.MatchString(c.Argv[0]) {
+				c.Env, c.Argv = append(c.Env, c.Argv[0]), c.Argv[1:]
+			}
+			if err == nil && len(c.Argv) == 0 {
+				err = errors.New("no command after the variables")
+			}
 		}
 		if err != nil {
 			return nil, fmt.Errorf("%s:%d: %v", file, i+1, err)
@@ -122,23 +129,6 @@ func Parse(file, text string) (*Cmd, error) {
 		return nil, fmt.Errorf("%s: no command line", file)
 	}
 	return c, nil
-}
-
-// command reads the command line.
-func (c *Cmd) command(line string) error {
-	words, err := SplitWords(line)
-	if err != nil {
-		return err
-	}
-	c.Line = line
-	for len(words) > 0 && envWord.MatchString(words[0]) {
-		c.Env, words = append(c.Env, words[0]), words[1:]
-	}
-	if len(words) == 0 {
-		return errors.New("no command after the variables")
-	}
-	c.Argv = words
-	return nil
 }
 
 // SplitWords splits a command line on spaces and tabs. Double quotes group words, and inside

@@ -38,17 +38,16 @@ func Command() *cli.Command {
 			fs.BoolVar(&check, "check", false, "compare with the committed outputs instead of writing them")
 		},
 		Run: base.Run(func(ctx context.Context, env *base.Env, args []string) error {
-			// The book's outputs come from the default lane's runtime, whichever Go runs this
-			// command.
+			// The book's outputs come from the default lane's runtime, whichever Go runs this.
 			return (&Run{Env: env.WithGo(gocmd.OnLane(lanes.DefaultLane())), Check: check}).Outputs(ctx, args)
 		}),
 	}
 }
 
-// Run is one run of the outputs: their commands run from the course's root with its Env's go
-// command (the default lane's, whose runtime the book shows), writing to its output. With Check
-// it compares the outputs with the committed ones instead of writing them; with a Step (the
-// check's), an output that passed before with the same inputs is not run again.
+// Run is one run of the outputs, with its Env's go command (the default lane's, whose runtime
+// the book shows). With Check it compares the outputs with the committed ones instead of
+// writing them; with a Step (the check's), an output that passed before with the same inputs
+// is not run again.
 type Run struct {
 	*base.Env
 	Check bool
@@ -56,14 +55,10 @@ type Run struct {
 	sc    *scrub.Scrubber
 }
 
-// checkWorkers is how many outputs outputs -check runs at once.
-const checkWorkers = 2
-
 // Outputs runs the named .cmd files of chapters/out (all of them when names is empty) and
-// writes, or compares, their outputs. Writing the outputs measures them, on a machine doing
-// nothing else: one at a time. Checking them compares what is left after masking, which no
-// neighbour changes: two at a time, so that a program that runs on one core leaves the other to
-// the next; the outputs that share state run one after the other (chains).
+// writes, or compares, their outputs. Writing measures them: one at a time. Checking compares
+// what is left after masking, which no neighbour changes: two at a time (a program on one core
+// leaves the other to the next), the outputs that share state one after the other (chains).
 func (r *Run) Outputs(ctx context.Context, names []string) error {
 	if len(names) == 0 {
 		names, _ = outcmd.Names(r.Root)
@@ -78,7 +73,7 @@ func (r *Run) Outputs(ctx context.Context, names []string) error {
 	r.sc = scrub.New(r.Root, r.Go)
 	workers := 1
 	if r.Check {
-		workers = checkWorkers
+		workers = 2
 	}
 	results := make([]struct {
 		out  bytes.Buffer
@@ -104,25 +99,21 @@ func (r *Run) Outputs(ctx context.Context, names []string) error {
 		}()
 	}
 	// What each output printed, in the names' order, whichever ended first.
-	failed := 0
+	var failed error
 	for i := range results {
 		<-results[i].done
 		r.Stdout.Write(results[i].out.Bytes())
 		if err := results[i].err; err != nil {
 			fmt.Fprintf(r.Stderr, "course: %v\n", err)
-			failed++
+			failed = cli.ErrFailed
 		}
 	}
-	if failed > 0 {
-		return cli.ErrFailed
-	}
-	return nil
+	return failed
 }
 
-// chains groups the outputs (by their index in names) into chains that run one after the
-// other, each in the names' order; different chains may run side by side. The outputs that share
-// state (outcmd.Cmd.SharesState) share a chain, which comes first: it is the longest. Every
-// other output is a chain of its own.
+// chains groups the outputs (by their index in names) into chains, each run in the names'
+// order, side by side: the outputs that share state (outcmd.Cmd.SharesState) share the first,
+// the longest; every other output is a chain of its own.
 func (r *Run) chains(names []string) [][]int {
 	chains := [][]int{nil}
 	for i, name := range names {

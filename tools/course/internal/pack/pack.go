@@ -199,10 +199,8 @@ func (p *packer) download() (string, error) {
 	if err := goQuiet(p.ctx, p.Env, nil, nil, "list", "-m", "all"); err != nil {
 		return "", err
 	}
-	if err := goQuiet(p.ctx, p.Env, nil, []string{"GOTOOLCHAIN=" + classic.Toolchain}, "version"); err != nil {
-		return "", err
-	}
-	return fmt.Sprintf("%d modules and the Go %s toolchain are in the module cache", len(mods), classic.Release()), nil
+	return fmt.Sprintf("%d modules and the Go %s toolchain are in the module cache", len(mods), classic.Release()),
+		goQuiet(p.ctx, p.Env, nil, []string{"GOTOOLCHAIN=" + classic.Toolchain}, "version")
 }
 
 // copyModules copies into proxy/, from the module cache's download folder (a module proxy's

@@ -16,11 +16,9 @@ import (
 	"gomaps/tools/internal/gocmd"
 )
 
-// printedOn returns the lane whose runtime printed c's output, and the toolchain c's command
-// runs: outputs runs every command on the default lane, whose GOTOOLCHAIN and GOEXPERIMENT the
-// command's own words override. The lane is "" when those words make a runtime that is none of
-// the course's lanes (Go 1.25 with Swiss tables; GOEXPERIMENT=noswissmap on Go 1.27, which
-// refuses it).
+// printedOn returns the lane whose runtime printed c's output, and the toolchain c runs: the
+// default lane's, but for the GOTOOLCHAIN and GOEXPERIMENT c's words set. The lane is "" when
+// they make none of the course's lanes (Go 1.25 with Swiss tables; noswissmap on Go 1.27).
 func printedOn(c *outcmd.Cmd) (lane, toolchain string) {
 	def := lanes.DefaultLane()
 	toolchain, exp := def.Toolchain, def.Experiment
@@ -34,14 +32,10 @@ func printedOn(c *outcmd.Cmd) (lane, toolchain string) {
 	return l.Name, toolchain
 }
 
-// lanesOf lists the lanes c's output can run on from the book, the one the book printed it on
-// first: that one alone for an output tied to it, every lane for the others, and none for a
-// command whose variables make a runtime that is no lane (it runs as written). An output is
-// tied to its lane when its command names a toolchain or an experiment (it says itself which
-// runtime it shows), when it shares files with other outputs (a file of build/ that one writes
-// and another reads, the lab runner's records: the book printed those from that lane too), or
-// when its program imports the lanes' table (03-calls runs its benchmarks on two releases): the
-// lanes it shows are its own choice, not the one its command runs on.
+// lanesOf lists the lanes c's output can run on from the book, the one it was printed on first:
+// none when its variables make no lane (it runs as written); that one alone when its command
+// names a toolchain or an experiment, shares files with other outputs (build/, the lab runner's
+// records), or runs a program that picks its lanes itself (03-calls); else every lane.
 func (r *Runner) lanesOf(c *outcmd.Cmd) []string {
 	printed, _ := printedOn(c)
 	_, toolchain := c.EnvValue("GOTOOLCHAIN")
@@ -55,8 +49,7 @@ func (r *Runner) lanesOf(c *outcmd.Cmd) []string {
 	return append([]string{printed}, slices.DeleteFunc(lanes.Names(), func(n string) bool { return n == printed })...)
 }
 
-// picksLanes reports whether c's command runs a program of the course that imports the lanes'
-// table.
+// picksLanes reports whether c's command runs a program of the course that imports lanes.
 func (r *Runner) picksLanes(c *outcmd.Cmd) bool {
 	return slices.ContainsFunc(r.packages(c), func(pkg string) bool {
 		files, _ := filepath.Glob(filepath.Join(r.Root, filepath.FromSlash(strings.TrimSuffix(pkg, "/...")), "*.go"))
@@ -94,12 +87,10 @@ type plan struct {
 	toolchan string      // the toolchain it runs
 }
 
-// planFor plans the run of output name on lane ("" for the lane the book printed it on). On
-// the lane it was printed on, an output runs as outputs runs it. On another lane, an output
-// runs as its twin when the book has one (the same command with that lane's variables, such as
-// 05-orders-classic for 05-orders on the classic lane), so that the verdict compares with what
-// the book printed for that lane; otherwise with the lane's variables added, and the verdict
-// compares with the output printed on the other lane.
+// planFor plans the run of output name on lane ("" for the lane it was printed on, where it runs
+// as outputs runs it). On another lane it runs as its twin when the book has one (05-orders-classic
+// for 05-orders on the classic lane), compared with what the book printed for that lane; else
+// with the lane's variables added, compared with the output printed on its own lane.
 func (r *Runner) planFor(name, lane string) (*plan, *apiError) {
 	c, err := outcmd.Read(r.Root, name)
 	if errors.Is(err, outcmd.ErrNoOutput) {
@@ -146,9 +137,8 @@ func (r *Runner) twin(c *outcmd.Cmd, l lanes.Lane) *outcmd.Cmd {
 	return nil
 }
 
-// startsAPIServer reports whether c's command starts an API server: whether the packages it
-// names (for the lab runner, the labs it names) import envtest's package, which starts
-// kube-apiserver and etcd, in their tests or not (the check's envtest step uses the same rule).
+// startsAPIServer reports whether the packages c's command names (for the lab runner, the labs
+// it names) import envtest's package, in their tests or not, as the check's envtest step does.
 func (r *Runner) startsAPIServer(ctx context.Context, c *outcmd.Cmd) bool {
 	var pkgs []string
 	for _, pkg := range r.packages(c) {

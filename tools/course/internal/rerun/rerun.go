@@ -74,9 +74,8 @@ func localToolchain(tc string) (bool, error) {
 	return here, err
 }
 
-// scrubber returns what takes the machine's paths out of a run's output, as outputs does: with
-// the default lane's go env (its GOROOT becomes $GOROOT), read at the first run, and only when
-// that lane's toolchain is here (go env would fetch it); else the installed go's.
+// scrubber returns what takes the machine's paths out of a run's output, as outputs does: from
+// the default lane's go env when its toolchain is here (go env would fetch it), else the installed go's.
 func (r *Runner) scrubber() *scrub.Scrubber {
 	r.scOnce.Do(func() {
 		if r.sc != nil {
@@ -97,9 +96,8 @@ func (r *Runner) Stop() {
 	r.active.Wait()
 }
 
-// Wrap returns a handler that answers the run requests and serves the pages' run-config.js, at
-// the English book's root and at the Chinese edition's (/zh/), and passes every other request
-// to book.
+// Wrap returns a handler that answers the run requests and serves run-config.js at both
+// editions' roots, and passes every other request to book.
 func (r *Runner) Wrap(book http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
 		switch p := req.URL.Path; {
@@ -115,9 +113,8 @@ func (r *Runner) Wrap(book http.Handler) http.Handler {
 	})
 }
 
-// outputConfig is what a page knows of one output: the lanes it can run on, the one the book
-// printed first; the variables that tie it to a toolchain no lane has, shown instead of a lane;
-// how long it takes, when its .cmd says; the file of build/ it saves.
+// outputConfig is what a page knows of one output: its lanes (lanesOf), or the variables that
+// tie it to no lane; how long it takes (# takes); the file of build/ it saves.
 type outputConfig struct {
 	Lanes []string `json:"lanes"`
 	Env   string   `json:"env,omitempty"`

@@ -42,28 +42,26 @@ func (r *Runner) serveRun(w http.ResponseWriter, req *http.Request) {
 			Error: `the book's server takes {"output": NAME, "lane": LANE} and nothing else: the name of a .cmd file of chapters/out, never a command, a path or code`})
 		return
 	}
+	var release func()
 	p, e := r.planFor(body.Output, body.Lane)
 	if e == nil {
 		e = r.preflight(req.Context(), p)
+	}
+	if e == nil {
+		release, e = r.acquire(p)
 	}
 	if e != nil {
 		status := map[string]int{"unknown": http.StatusNotFound, "lane": http.StatusBadRequest}[e.Kind]
 		refuse(w, cmp.Or(status, http.StatusConflict), *e)
 		return
 	}
-	release, e := r.acquire(p)
-	if e != nil {
-		refuse(w, http.StatusConflict, *e)
-		return
-	}
 	defer release()
 	r.stream(w, req.Context(), p)
 }
 
-// sameSite refuses a request that does not come from the book's own pages on this machine: a
-// POST, from a loopback address, to a loopback host name (a page of another site that renamed
-// itself to this address is refused), from the same origin, with a JSON body (a form of another
-// site cannot send one without asking first).
+// sameSite refuses a request that is not a POST from the book's own pages on this machine: from
+// a loopback address, to a loopback host name (against DNS rebinding), same origin, with a JSON
+// body (which another site's form cannot send without asking first).
 func sameSite(req *http.Request) (*apiError, int) {
 	refused := func(status int, msg string) (*apiError, int) { return &apiError{Kind: "refused", Error: msg}, status }
 	loopback := func(host string) bool {
@@ -93,10 +91,9 @@ func sameSite(req *http.Request) (*apiError, int) {
 	return nil, 0
 }
 
-// preflight refuses a run that cannot work here, with what to run first: the lane's toolchain
-// is not on this machine (the go command would fetch it, or fail offline, in the middle of the
-// run); the command starts an API server and envtest's binaries are not built; it reads a file
-// of build/ that another output writes, and that file is not there.
+// preflight refuses a run that cannot work here, with what to run first: the lane's toolchain is
+// not here (go would fetch it mid-run); envtest's binaries are not built for a command that
+// starts an API server; a file of build/ it reads, which another output writes, is not there.
 func (r *Runner) preflight(ctx context.Context, p *plan) *apiError {
 	here, err := r.here(p.toolchan)
 	if err != nil {
@@ -173,10 +170,8 @@ func (r *Runner) acquire(p *plan) (release func(), e *apiError) {
 	}, nil
 }
 
-// stream runs p, sending what it prints line by line, with the machine's paths scrubbed as the
-// book's outputs have them, then its verdict, one JSON object per line, each flushed at once.
-// The run stops at the time limit, when the page goes away (the reader stopped it, or closed
-// the page), or when the runner stops.
+// stream runs p, sending each line it prints (scrubbed), then its verdict, one JSON object per
+// line, each flushed at once. It stops at the time limit, when the page goes away, or at Stop.
 func (r *Runner) stream(w http.ResponseWriter, reqCtx context.Context, p *plan) {
 	w.Header().Set("Content-Type", "application/x-ndjson; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
@@ -184,9 +179,7 @@ func (r *Runner) stream(w http.ResponseWriter, reqCtx context.Context, p *plan) 
 	enc := json.NewEncoder(w)
 	send := func(v any) {
 		enc.Encode(v)
-		if f, ok := w.(http.Flusher); ok {
-			f.Flush()
-		}
+		http.NewResponseController(w).Flush()
 	}
 	fail := func(msg string) {
 		send(map[string]any{"t": "end", "error": apiError{Kind: "failed", Output: p.out.Name, Error: msg}})
@@ -195,8 +188,7 @@ func (r *Runner) stream(w http.ResponseWriter, reqCtx context.Context, p *plan) 
 	ctx, cancel := context.WithTimeout(reqCtx, r.Limit)
 	defer cancel()
 	defer context.AfterFunc(r.ctx, cancel)()
-	sc := r.scrubber()
-	lines := &lineWriter{emit: func(line []byte) { send(map[string]string{"t": "out", "text": sc.Scrub(line)}) }}
+	lines := &lineWriter{emit: func(line []byte) { send(map[string]string{"t": "out", "text": r.scrubber().Scrub(line)}) }}
 	start := time.Now()
 	out, code, err := outcmd.Runner{Root: r.Root, Go: p.g, Live: lines, Group: true}.Run(ctx, p.run)
 	lines.flush()

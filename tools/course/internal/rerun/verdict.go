@@ -75,10 +75,8 @@ func (r *Runner) verdict(p *plan, out []byte, code int) (*Verdict, error) {
 	return v, nil
 }
 
-// changedLines counts the lines an edit script changes as a reader counts them: in each run of
-// changes between unchanged lines, k printed lines (-) replaced by m lines of the run (+) are
-// max(k, m) changed lines, so that one line that differs is one, not a line removed and a line
-// added.
+// changedLines counts the lines an edit script changes as a reader does: in each run of changes,
+// k printed lines (-) replaced by m lines of the run (+) are max(k, m) changed lines.
 func changedLines(edits []linediff.Op) int {
 	n, minus, plus := 0, 0, 0
 	for _, op := range append(edits, linediff.Op{Kind: ' '}) {
@@ -100,9 +98,8 @@ func unpadded(s string) string {
 	return scrub.TrailingBlanks.ReplaceAllString(s+"\n", "\n")
 }
 
-// maskedKinds names what differs between two outputs equal once masked, and counts the lines of
-// got that differ: the kinds of masks (scrub.Kinds) that match the lines that differ, in
-// scrub's order.
+// maskedKinds names the kinds of masks (scrub.Kinds, in scrub's order) that hide the lines that
+// differ between two outputs equal once masked, and counts the lines of got that differ.
 func maskedKinds(want, got string, varying []*regexp.Regexp) ([]string, int) {
 	found := map[string]bool{}
 	lines := 0

@@ -30,12 +30,9 @@ func New(root string, g gocmd.Go) *Scrubber {
 		if len(path) < 2 || !filepath.IsAbs(path) {
 			return
 		}
-		real, err := filepath.EvalSymlinks(path)
-		if err != nil {
-			real = path
-		}
+		real, _ := filepath.EvalSymlinks(path) // "" when it fails
 		for _, p := range []string{path, real} {
-			if _, ok := repl[p]; !ok {
+			if _, ok := repl[p]; !ok && p != "" {
 				repl[p] = with
 			}
 		}
