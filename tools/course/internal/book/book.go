@@ -16,8 +16,8 @@ import (
 	"gomaps/tools/course/internal/install"
 )
 
-// mkdocsProbe exits 0 when mkdocs, the Material theme and the pymdownx extensions the book uses
-// are importable. Debian's mkdocs finds Material through its own theme list, not an import.
+// mkdocsProbe exits 0 when the book's tools are importable (Debian's mkdocs finds Material
+// through its own theme list, not an import).
 const mkdocsProbe = `
 import mkdocs, pymdownx.superfences, pymdownx.snippets, pymdownx.tabbed
 try:
@@ -28,8 +28,7 @@ else:
     assert "material" in get_theme_names(), "no material theme"
 `
 
-// ZhConfig is the mkdocs config of the book's Chinese edition: it inherits mkdocs.yml and builds
-// chapters/zh/ into the English book's zh/ folder.
+// ZhConfig is the mkdocs config of the book's Chinese edition, built into the English book's zh/.
 const ZhConfig = "mkdocs.zh.yml"
 
 // buildGoMod makes build/ a module apart from the course: ./... patterns skip it, so go vet
@@ -46,8 +45,8 @@ const Tools = "the book's tools (mkdocs, Material, pymdown-extensions)"
 var toolsFix = "install them by hand, then run the command again: as root, apt-get install " + strings.Join(Packages, " ") + "; " +
 	"or with pip in a virtualenv, python3 -m venv build/venv && build/venv/bin/pip install mkdocs mkdocs-material pymdown-extensions"
 
-// mkdocs returns the command that runs mkdocs with args, installing mkdocs, mkdocs-material
-// and pymdown-extensions first when they are missing.
+// mkdocs returns the command that runs mkdocs with args, installing the book's tools first when
+// they are missing.
 func mkdocs(ctx context.Context, env *base.Env, args ...string) (*exec.Cmd, error) {
 	py := FindPython(env.Root)
 	if py == "" {
@@ -65,10 +64,9 @@ func mkdocs(ctx context.Context, env *base.Env, args ...string) (*exec.Cmd, erro
 	return env.Command(ctx, py, append([]string{"-m", "mkdocs"}, args...)...), nil
 }
 
-// Build runs mkdocs build --strict for the whole book, the English book and then the Chinese
-// edition (which must come second: the English build empties its folder, zh/ included), into
-// siteDir and siteDir/zh, or with siteDir "" into build/book and build/book/zh. Each build's
-// output goes to out, or to env's output when out is nil.
+// Build runs mkdocs build --strict for the English book, then the Chinese edition (second: the
+// English build empties its folder, zh/ included), into siteDir and siteDir/zh (by default
+// build/book), writing to out, or to env's output when out is nil.
 func Build(ctx context.Context, env *base.Env, siteDir string, out io.Writer, args ...string) error {
 	for _, ed := range []struct{ config, site, what string }{{"", siteDir, ""}, {ZhConfig, filepath.Join(siteDir, "zh"), " -f " + ZhConfig + " (the Chinese edition)"}} {
 		a := append([]string{"build", "--strict"}, args...)

@@ -27,7 +27,7 @@ type Server struct {
 }
 
 // edition is one language of the book, served by its own mkdocs serve at addr; done is closed
-// when it ended, with err.
+// when it ends, with err.
 type edition struct {
 	addr string
 	cmd  *exec.Cmd
@@ -105,10 +105,8 @@ func (v *Server) Stop() {
 	}
 }
 
-// bookProxy serves the two editions at one address: /zh/... from the Chinese edition's mkdocs
-// serve (at zhAddr, without the /zh), everything else from the English one's. mkdocs serve's
-// pages poll /livereload/... to reload when the book is rebuilt; each goes to the server of the
-// page that polls, which the request's Referer names.
+// bookProxy serves /zh/... from the Chinese edition's mkdocs serve (without the /zh), the rest
+// from the English one's; a page's /livereload/... polls go to the server of the page (Referer).
 func bookProxy(enAddr, zhAddr string) http.Handler {
 	en := httputil.NewSingleHostReverseProxy(&neturl.URL{Scheme: "http", Host: enAddr})
 	zh := httputil.NewSingleHostReverseProxy(&neturl.URL{Scheme: "http", Host: zhAddr})

@@ -49,23 +49,31 @@ func (r *Runner) verdict(p *plan, out []byte, code int) (*Verdict, error) {
 	same, wantN, gotN := c.Same(want, got)
 	v := &Verdict{Exit: code, WantExit: c.Exit, Lane: p.lane, Printed: p.printed, Compared: c.Name}
 	v.Same = same && code == c.Exit
-	rawWant, rawGot := unpadded(want), unpadded(got)
+	// Without their trailing blanks, which no comparison counts.
+	rawWant, rawGot := scrub.TrailingBlanks.ReplaceAllString(want+"\n", "\n"), scrub.TrailingBlanks.ReplaceAllString(got+"\n", "\n")
 	v.Identical = v.Same && rawWant == rawGot
 	if v.Same && !v.Identical {
 		v.Masked, v.MaskedLines = maskedKinds(rawWant, rawGot, c.Varying)
 	}
 	if !same {
-		edits := linediff.Edits(linediff.Lines(wantN), linediff.Lines(gotN))
-		v.Changed = changedLines(edits)
-		for _, op := range edits {
-			switch {
-			case op.Kind == ' ':
-			case len(v.Diff) == maxDiff:
-				v.More++
-			case op.Kind == '-':
-				v.Diff = append(v.Diff, DiffLine{Op: "-", N: op.A + 1, Text: op.Line})
+		// Changed counts as a reader does: in each run of changes, k printed lines (-) replaced
+		// by m lines of the run (+) are max(k, m) changed lines.
+		minus, plus := 0, 0
+		for _, op := range append(linediff.Edits(linediff.Lines(wantN), linediff.Lines(gotN)), linediff.Op{Kind: ' '}) {
+			n := op.A
+			switch op.Kind {
+			case ' ':
+				v.Changed, minus, plus = v.Changed+max(minus, plus), 0, 0
+				continue
+			case '-':
+				minus++
 			default:
-				v.Diff = append(v.Diff, DiffLine{Op: "+", N: op.B + 1, Text: op.Line})
+				plus, n = plus+1, op.B
+			}
+			if len(v.Diff) == maxDiff {
+				v.More++
+			} else {
+				v.Diff = append(v.Diff, DiffLine{Op: string(op.Kind), N: n + 1, Text: op.Line})
 			}
 		}
 	}
@@ -73,29 +81,6 @@ func (r *Runner) verdict(p *plan, out []byte, code int) (*Verdict, error) {
 		v.Notes = c.Notes
 	}
 	return v, nil
-}
-
-// changedLines counts the lines an edit script changes as a reader does: in each run of changes,
-// k printed lines (-) replaced by m lines of the run (+) are max(k, m) changed lines.
-func changedLines(edits []linediff.Op) int {
-	n, minus, plus := 0, 0, 0
-	for _, op := range append(edits, linediff.Op{Kind: ' '}) {
-		switch op.Kind {
-		case '-':
-			minus++
-		case '+':
-			plus++
-		default:
-			n += max(minus, plus)
-			minus, plus = 0, 0
-		}
-	}
-	return n
-}
-
-// unpadded is an output without its trailing blanks, which no comparison counts.
-func unpadded(s string) string {
-	return scrub.TrailingBlanks.ReplaceAllString(s+"\n", "\n")
 }
 
 // maskedKinds names the kinds of masks (scrub.Kinds, in scrub's order) that hide the lines that

@@ -17,8 +17,8 @@ import (
 	"gomaps/tools/internal/linediff"
 )
 
-// Scrubber replaces the machine's own paths in a command's output, so no file of the project
-// holds a home or work folder and outputs made on two machines agree.
+// Scrubber replaces the machine's own paths in a command's output, so that outputs made on two
+// machines agree.
 type Scrubber struct {
 	repl [][2]string // a path and what replaces it, longest path first, so a folder inside another wins
 }
@@ -94,9 +94,8 @@ func isPathByte(c byte) bool {
 		'0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
 }
 
-// masks are what legitimately varies between two runs of the same command, masked before
-// comparing, in the order Normalize masks them after the # vary patterns: each kind's pattern,
-// and what it puts in place of what it matches.
+// masks are what legitimately varies between two runs of a command, in the order Normalize
+// masks them: each kind's pattern, and what replaces what it matches.
 var masks = []struct {
 	kind string
 	re   *regexp.Regexp
@@ -110,13 +109,10 @@ var masks = []struct {
 	{KindGoroutine, regexp.MustCompile(`(?i)\b(goroutine) \d+`), "$1 <n>"},
 	// Durations (0.012s, 1.5ms, 2m3.1s, 800µs) and go test's (cached) in their place.
 	{KindDuration, regexp.MustCompile(`\(cached\)|\b(\d+(\.\d+)?(ns|µs|us|ms|s|m|h))+\b`), "<duration>"},
-	// The blanks on either side of each Mask, in order: blanks before a Mask at the start of a
-	// line, or after one at its end, go; other blanks between a Mask and other text become one
-	// space. A value printed in a column is padded to the column's width, so the padding changes
-	// with the value's own width: right-aligned, "  9.9s" and " 10.1s"; left-aligned, "9.9s   x"
-	// and "10.1s  x". Once the value is masked, its padding must not make two runs differ
-	// either. (A value glued to the text before it, as in "took9.9s", has no padding to
-	// collapse; the course's programs separate columns by blanks.)
+	// The blanks around each Mask: gone at a line's ends, else one space. A value in a column is
+	// padded to the column's width, so its padding changes with its own width ("  9.9s" and
+	// " 10.1s"; "9.9s   x" and "10.1s  x"): once the value is masked, its padding must not make
+	// two runs differ either.
 	{KindBlanks, regexp.MustCompile(`(?m)^[ \t]+(` + Mask.String() + `)`), "$1"},
 	{KindBlanks, regexp.MustCompile(`(?m)(` + Mask.String() + `)[ \t]+$`), "$1"},
 	{KindBlanks, regexp.MustCompile(`[ \t]+(` + Mask.String() + `)`), " $1"},
@@ -131,10 +127,9 @@ var TrailingBlanks = regexp.MustCompile(`[ \t]+\n`)
 // place of what they match.
 var Mask = regexp.MustCompile(`<vary>|<duration>|0x<hex>|\$TMPDIR/<tmp>|<n>`)
 
-// Normalize masks what varies between runs: the command's # vary patterns, then masks. A masked
-// span replaces its whole text, padding included. A # vary pattern with a
-// group named v masks only what that group matches, so that the rest of the match can say where
-// the varying text is without being masked itself.
+// Normalize masks what varies between runs: the command's # vary patterns, then masks. A # vary
+// pattern with a group named v masks only what that group matches, the rest of the match
+// placing it.
 func Normalize(s string, varying []*regexp.Regexp) string {
 	for _, re := range varying {
 		s = maskVarying(s, re)

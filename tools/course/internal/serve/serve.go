@@ -73,8 +73,7 @@ func serve(ctx context.Context, env *base.Env, addr, built string) error {
 		defer runs.Stop()
 		wrap = runs.Wrap
 	}
-	// The book first: mkdocs serve answers within seconds, while the lab list may run tests
-	// for a minute on a machine that has never run them. The list follows when it is ready.
+	// The book first: it answers within seconds, while the lab list may run tests for a minute.
 	start := time.Now()
 	v, err := book.Serve(ctx, env, listener, wrap, built)
 	if err != nil {
@@ -109,8 +108,7 @@ func serve(ctx context.Context, env *base.Env, addr, built string) error {
 	}
 }
 
-// labList prints where the labs stand (go run ./tools/lab list) once it has finished, so its
-// lines come as one block among mkdocs's.
+// labList prints go run ./tools/lab list once it has finished, in one block among mkdocs's lines.
 func labList(ctx context.Context, env *base.Env) {
 	if !base.IsFile(filepath.Join(env.Root, "tools", "lab", "main.go")) {
 		fmt.Fprintln(env.Stdout, "course: the lab runner (tools/lab) is not there yet: skipping the list of labs")
