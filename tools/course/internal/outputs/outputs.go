@@ -169,21 +169,18 @@ func (r *Run) one(ctx context.Context, name string, stdout io.Writer) error {
 	if err := c.SaveOutput(r.Root, out); err != nil {
 		return err
 	}
+	done := "ok"
 	if !r.Check {
+		done = "wrote"
 		if err := os.WriteFile(filepath.Join(r.Root, txtFile), []byte(got), 0o644); err != nil {
 			return fmt.Errorf("write %s: %v", txtFile, errors.Unwrap(err))
 		}
-		fmt.Fprintf(stdout, "wrote %s (%.1fs)\n", txtFile, time.Since(start).Seconds())
-		return nil
-	}
-	want, err := c.Printed(r.Root)
-	if err != nil {
+	} else if want, err := c.Printed(r.Root); err != nil {
 		return err
-	}
-	if same, wantN, gotN := c.Same(want, got); !same {
+	} else if same, wantN, gotN := c.Same(want, got); !same {
 		return errors.New(scrub.LineDiff(wantN, gotN, 12) + txtFile + " is out of date: run go run ./tools/course outputs")
 	}
-	fmt.Fprintf(stdout, "ok %s (%.1fs)\n", txtFile, time.Since(start).Seconds())
+	fmt.Fprintf(stdout, "%s %s (%.1fs)\n", done, txtFile, time.Since(start).Seconds())
 	return nil
 }
 

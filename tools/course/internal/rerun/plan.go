@@ -66,14 +66,10 @@ func (r *Runner) picksLanes(c *outcmd.Cmd) bool {
 // packages lists the packages of the course that c's command names: its words ./dir and
 // ./dir/... whose folder is there.
 func (r *Runner) packages(c *outcmd.Cmd) []string {
-	var pkgs []string
-	for _, w := range c.Argv[1:] {
+	return slices.DeleteFunc(slices.Clone(c.Argv[1:]), func(w string) bool {
 		dir := strings.TrimSuffix(w, "/...")
-		if strings.HasPrefix(dir, "./") && base.IsDir(filepath.Join(r.Root, filepath.FromSlash(dir))) {
-			pkgs = append(pkgs, w)
-		}
-	}
-	return pkgs
+		return !strings.HasPrefix(dir, "./") || !base.IsDir(filepath.Join(r.Root, filepath.FromSlash(dir)))
+	})
 }
 
 // A plan is how one output runs on one lane.

@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strconv"
+	"sync"
 	"time"
 
 	"gomaps/tools/course/internal/base"
@@ -82,12 +83,10 @@ func serve(ctx context.Context, env *base.Env, addr, built string) error {
 	defer v.Stop()
 	fmt.Fprintf(env.Stdout, "the book is at %s, in Chinese at %szh/ (it answered after %.1fs; Ctrl-C stops it)\n", url, url, time.Since(start).Seconds())
 	listCtx, cancelList := context.WithCancel(ctx)
-	listDone := make(chan struct{})
-	go func() {
-		defer close(listDone)
-		labList(listCtx, env)
-	}()
-	defer func() { cancelList(); <-listDone }()
+	var list sync.WaitGroup
+	list.Go(func() { labList(listCtx, env) })
+	stopList := func() { cancelList(); list.Wait() }
+	defer stopList()
 	select {
 	case err := <-v.Exited:
 		what := "mkdocs serve"
@@ -100,8 +99,7 @@ func serve(ctx context.Context, env *base.Env, addr, built string) error {
 		return errors.New(what + " stopped")
 	case <-ctx.Done():
 		// Ctrl-C in a terminal reaches mkdocs too; ctx's end covers the other ways we were stopped.
-		cancelList()
-		<-listDone
+		stopList()
 		v.Stop()
 		fmt.Fprintln(env.Stdout, "course: stopped serving the book")
 		return nil
