@@ -42,13 +42,8 @@ import (
 )
 
 const (
-	manifestFile = "MANIFEST"
-	readmeFile   = "README.txt"
-	proxyDir     = "proxy"
-	envtestDir   = "envtest"
-	bookDir      = "book"
-	debsDir      = "debs"
-	systemFile   = "SYSTEM" // in debs/: the Debian release the packages are for
+	manifestFile, readmeFile, systemFile   = "MANIFEST", "README.txt", "SYSTEM" // SYSTEM, in debs/: the Debian release
+	proxyDir, envtestDir, bookDir, debsDir = "proxy", "envtest", "book", "debs"
 	// BundleFile is the course's last commit in a pack: a git bundle to clone.
 	BundleFile = "course.bundle"
 )
@@ -137,7 +132,6 @@ func runSteps(env *base.Env, list []steps.Step, notes *[]string, done func() str
 	return nil
 }
 
-// packer writes a room pack.
 type packer struct {
 	*base.Env
 	ctx   context.Context
@@ -528,7 +522,6 @@ func packGoEnv(pack, gosumdb string) []string {
 		"GOPRIVATE=", "GONOPROXY=", "GONOSUMDB=", "GOINSECURE=", "GOWORK=off"}
 }
 
-// dirSize counts the files under dir and their bytes.
 func dirSize(dir string) (size int64, files int, err error) {
 	err = regularFiles(dir, func(_ string, n int64) error {
 		size += n

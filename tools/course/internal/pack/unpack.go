@@ -63,7 +63,6 @@ func unpack(ctx context.Context, env *base.Env, dir string) error {
 	})
 }
 
-// unpacker installs a room pack on a laptop, with no network.
 type unpacker struct {
 	*base.Env
 	ctx     context.Context

@@ -1,20 +1,17 @@
 // Package rerun is the served book's run buttons: under each output of a chapter, the book
-// served by go run ./tools/course can run that output's command again, on the lane the reader
-// picks, stream what it prints into the page, and compare it with the printed output as
-// outputs -check does (after masking what varies).
+// served by go run ./tools/course runs that output's command again, on the lane the reader
+// picks, streams what it prints into the page, and compares it with the printed output as
+// outputs -check does.
 //
 // It is safe by construction. The serve command mounts it only on a loopback address; a run is
-// asked for by an output's name (a .cmd file of chapters/out) and a lane's name, never by a
-// command, a path or code; a request must come from the book's own pages (same origin, a
-// loopback host name, a JSON body); an output runs once at a time, the outputs that share files
-// of build/ or the lab runner's records one at a time among them, each under a time limit; and
-// what cannot run here (a lane's toolchain not fetched, envtest's binaries not built, a file of
-// build/ that another output writes) is refused with what to run first.
+// asked for by an output's name and a lane's name, never by a command, a path or code, from the
+// book's own pages only (same origin, a loopback host name, a JSON body); an output runs once at
+// a time (the outputs that share files one at a time among them), under a time limit; and what
+// cannot run here is refused with what to run first.
 //
 // The pages learn that they are served by the course from assets/javascripts/run-config.js:
 // the book's own copy (site/overrides) says nothing, and this package serves one that lists
-// the outputs and their lanes. A book built by mkdocs build, opened from disk or served by
-// anything else, so shows no button.
+// the outputs and their lanes, so a book served by anything else shows no button.
 package rerun
 
 import (
@@ -44,9 +41,8 @@ type Runner struct {
 
 	scOnce sync.Once
 	sc     *scrub.Scrubber // the machine's paths, as outputs scrubs them (scrubber)
-	// here reports whether a toolchain is on this machine, without fetching it;
-	// envtestMissing returns why envtest's binaries are not there, or nil; needsEnvtest says
-	// whether a command's tests or program start an API server. Tests replace them.
+	// What the machine has, which tests replace: a toolchain, without fetching it; why
+	// envtest's binaries are not there (nil: they are); whether a command starts an API server.
 	here           func(toolchain string) (bool, error)
 	envtestMissing func() error
 	needsEnvtest   func(ctx context.Context, c *outcmd.Cmd) bool
@@ -122,7 +118,6 @@ type outputConfig struct {
 	Saves string   `json:"saves,omitempty"`
 }
 
-// laneConfig is what a page shows of a lane.
 type laneConfig struct {
 	Toolchain  string `json:"toolchain"`
 	Experiment string `json:"experiment,omitempty"`
@@ -168,7 +163,6 @@ type apiError struct {
 	Limit     float64 `json:"limit,omitempty"`
 }
 
-// refuse answers a request with an error and no run.
 func refuse(w http.ResponseWriter, status int, e apiError) {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")

@@ -229,7 +229,6 @@ func (l *lineWriter) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// flush hands on the last line, when it has no newline.
 func (l *lineWriter) flush() {
 	if len(l.buf) > 0 {
 		l.emit(append(l.buf, '\n'))
