@@ -1,6 +1,5 @@
-// Package book builds and serves the book with mkdocs: the English book and its Chinese
-// edition, with the tools they need (mkdocs, the Material theme, pymdown-extensions) installed
-// when they are missing.
+// Package book builds and serves the book and its Chinese edition with mkdocs, installing the
+// tools they need (mkdocs, the Material theme, pymdown-extensions) when they are missing.
 package book
 
 import (
@@ -31,8 +30,7 @@ else:
 // ZhConfig is the mkdocs config of the book's Chinese edition, built into the English book's zh/.
 const ZhConfig = "mkdocs.zh.yml"
 
-// buildGoMod makes build/ a module apart from the course: ./... patterns skip it, so go vet
-// ./... never checks the built book's stale copies of chapters/code's Go files.
+// buildGoMod makes build/ a module apart, so go vet ./... skips the built book's Go files.
 const buildGoMod = "// What the course builds (the book, screenshots): not part of the course's module.\nmodule build\n"
 
 // Packages are the Debian packages of the book's tools.
@@ -132,8 +130,7 @@ func shebangInterpreter(script string) string {
 	return fields[0]
 }
 
-// installMkdocs installs the book's tools, from Debian's packages as root, else with pip into
-// build/venv, and returns the Python that imports them.
+// installMkdocs installs the book's tools (apt as root, else pip into build/venv), returning the Python.
 func installMkdocs(ctx context.Context, env *base.Env) (string, error) {
 	var tried []string
 	if install.CanApt() {

@@ -26,8 +26,7 @@ type Server struct {
 	stop   context.CancelFunc
 }
 
-// edition is one language of the book, served by its own mkdocs serve at addr; done is closed
-// when it ends, with err.
+// edition is one language of the book, served by mkdocs serve at addr until done, with err.
 type edition struct {
 	addr string
 	cmd  *exec.Cmd
@@ -125,8 +124,7 @@ func bookProxy(enAddr, zhAddr string) http.Handler {
 	})
 }
 
-// waitServing waits until url answers, mkdocs exits, or ctx ends, saying every 10 seconds that
-// it is still waiting.
+// waitServing waits until url answers, mkdocs exits or ctx ends, saying every 10 s that it waits.
 func waitServing(ctx context.Context, url string, ed *edition) error {
 	start := time.Now()
 	next := 10 * time.Second

@@ -7,8 +7,7 @@ import (
 	"syscall"
 )
 
-// inGroup makes cmd the leader of a process group of its own, and its cancellation kill that
-// group: the go command and the program it runs.
+// inGroup makes cmd lead a process group of its own, which its cancellation kills whole.
 func inGroup(cmd *exec.Cmd) {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }

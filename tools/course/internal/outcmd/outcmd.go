@@ -1,7 +1,6 @@
 // Package outcmd is a chapter's output as a file of chapters/out: NAME.cmd parsed, its command
-// run, and what it printed turned into the text NAME.txt holds, or compared with it. The outputs
-// command writes and checks every output with it; the served book's run buttons (rerun) run one
-// output by name with it, so that both run a command the same way.
+// run, and what it printed turned into the text NAME.txt holds, or compared with it, the same
+// way for the outputs command and for the served book's run buttons (rerun).
 package outcmd
 
 import (
@@ -54,8 +53,7 @@ var directives = map[string]directive{
 		}
 		return nil
 	}},
-	// Per line: ^ and $ match at the start and end of each line of the output, as the pattern's
-	// author reads them, not only of the whole text.
+	// ^ and $ match at each line of the output, as the pattern's author reads them.
 	"vary": {-1, func(c *Cmd, arg string) error {
 		re, err := compile("vary", "(?m)"+arg)
 		c.Varying = append(c.Varying, re)
@@ -88,8 +86,7 @@ func compile(name, expr string) (*regexp.Regexp, error) {
 
 var envWord = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*=`)
 
-// Parse parses the text of a .cmd file, named file in messages (chapters/out/NAME.cmd): comment
-// lines (some of them directives) and exactly one command line.
+// Parse parses the text of the .cmd file file: comments (some directives) and one command line.
 func Parse(file, text string) (*Cmd, error) {
 	c := &Cmd{File: file, Name: strings.TrimSuffix(path.Base(filepath.ToSlash(file)), ".cmd"), text: text}
 	for i, line := range strings.Split(text, "\n") {
@@ -160,8 +157,7 @@ func SplitWords(line string) ([]string, error) {
 	return words, nil
 }
 
-// validName is the name of an output: lower-case letters, digits and dashes, so that it names
-// a file of chapters/out and nothing else.
+// validName is the name of an output, which names a file of chapters/out and nothing else.
 var validName = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,99}$`)
 
 // ErrNoOutput is what Read returns for a name that is no output of chapters/out.
@@ -206,8 +202,7 @@ func All(root string) []*Cmd {
 }
 
 // SharesState reports whether c's output depends on what another output did, or changes what
-// another sees: it names a file of build/, or runs the course's own commands (the lab runner
-// keeps its results and the hints a learner saw in the user's cache folder).
+// another sees: it names a file of build/, or runs the course's tools (the lab runner's records).
 func (c *Cmd) SharesState() bool {
 	return slices.ContainsFunc([]string{"build/", "# save", "./tools/lab", "./tools/course"}, func(s string) bool {
 		return strings.Contains(c.text, s)
@@ -240,8 +235,7 @@ func (c *Cmd) EnvValue(name string) (string, bool) {
 	return "", false
 }
 
-// Format is what a chapters/out/NAME.cmd holds, and how its output is compared: the manual
-// of the course command says it, and outputs' help.
+// Format is what a chapters/out/NAME.cmd holds, and how its output is compared (outputs' help).
 const Format = `Output shown in a chapter is generated, never pasted. chapters/out/NAME.cmd holds one command
 line, run from the repository root without a shell: it is split on spaces, double quotes group
 words (\" and \\ escape inside them), and leading VAR=value words set environment variables.

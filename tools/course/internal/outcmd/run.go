@@ -31,8 +31,7 @@ type Runner struct {
 }
 
 // Run runs c's command and returns its combined output, without the go command's download
-// lines, and its exit status. An error means it could not run at all, or that ctx ended first:
-// ErrTimeLimit for its deadline.
+// lines, and its exit status; an error when it could not run, or ctx ended (ErrTimeLimit).
 func (r Runner) Run(ctx context.Context, c *Cmd) ([]byte, int, error) {
 	// In a neutral locale, so that the lab runner prints the book's text whatever the machine's
 	// locale; c's variables win, so that a go command runs the toolchain they name.
@@ -62,9 +61,8 @@ func (r Runner) Run(ctx context.Context, c *Cmd) ([]byte, int, error) {
 	return DropGoProgress(out.Bytes()), 0, nil
 }
 
-// Shown is what chapters/out/NAME.txt holds for the output out of c's command: "$ " and the
-// command line (but for # raw), then the lines # keep and # drop leave, with the machine's paths
-// scrubbed, ending in a newline.
+// Shown is what chapters/out/NAME.txt holds for the output out: "$ " and the command line (but
+// for # raw), then the lines # keep and # drop leave, scrubbed, ending in a newline.
 func (c *Cmd) Shown(out []byte, sc *scrub.Scrubber) string {
 	var kept []byte
 	for _, line := range bytes.SplitAfter(out, []byte("\n")) {
@@ -108,19 +106,16 @@ func (c *Cmd) Printed(root string) (string, error) {
 	return string(want), nil
 }
 
-// Same reports whether two texts of c's output are the same once what varies is masked (see
-// scrub.Normalize), and returns both as compared.
+// Same reports whether two texts of c's output match once normalized, and returns them normalized.
 func (c *Cmd) Same(want, got string) (bool, string, string) {
 	wantN, gotN := scrub.Normalize(want, c.Varying), scrub.Normalize(got, c.Varying)
 	return wantN == gotN, wantN, gotN
 }
 
-// goProgress matches what the go command prints on stderr while it fetches a module or a
-// toolchain for the first time on a machine: progress, not the output the book shows.
+// goProgress matches the go command's lines while it fetches a module or a toolchain.
 var goProgress = regexp.MustCompile(`(?m)^go: downloading \S+( \S+)?\n`)
 
-// DropGoProgress removes the go command's download lines from a command's output, so that
-// an output reads the same on a machine whose module cache is empty.
+// DropGoProgress removes them, so that an output reads the same on a machine with an empty cache.
 func DropGoProgress(out []byte) []byte {
 	return goProgress.ReplaceAll(out, nil)
 }

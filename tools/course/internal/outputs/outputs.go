@@ -44,10 +44,9 @@ func Command() *cli.Command {
 	}
 }
 
-// Run is one run of the outputs, with its Env's go command (the default lane's, whose runtime
-// the book shows). With Check it compares the outputs with the committed ones instead of
-// writing them; with a Step (the check's), an output that passed before with the same inputs
-// is not run again.
+// Run is one run of the outputs, with its Env's go command. With Check it compares the outputs
+// with the committed ones instead of writing them; with a Step (the check's), an output that
+// passed before with the same inputs is not run again.
 type Run struct {
 	*base.Env
 	Check bool
@@ -129,9 +128,8 @@ func (r *Run) chains(names []string) [][]int {
 	return chains
 }
 
-// checkOne runs and checks one output, unless the records say it passed with the same inputs.
-// An output whose command names a file of build/ is run every time: it writes a file another
-// output reads, or reads one (the check does not watch build/).
+// checkOne runs one output, unless the records say it passed with the same inputs; one that
+// names a file of build/ runs every time (the check does not watch build/).
 func (r *Run) checkOne(ctx context.Context, name string, stdout io.Writer) error {
 	text, _ := os.ReadFile(filepath.Join(r.Root, outDir, name+".cmd"))
 	if r.Step == nil || !r.Check || bytes.Contains(text, []byte("build/")) || bytes.Contains(text, []byte("# save")) {

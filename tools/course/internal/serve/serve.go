@@ -54,8 +54,7 @@ func Command() *cli.Command {
 	}
 }
 
-// serve serves the book at addr (see book.Serve), with the run buttons on a loopback address,
-// and shows where the labs start, until ctx ends (Ctrl-C).
+// serve serves the book at addr, with run buttons on a loopback address, until ctx ends.
 func serve(ctx context.Context, env *base.Env, addr, built string) error {
 	listener, err := net.Listen("tcp", addr)
 	if err != nil {
