@@ -130,7 +130,7 @@ func shebangInterpreter(script string) string {
 	return fields[0]
 }
 
-// installMkdocs installs the book's tools (apt as root, else pip into build/venv), returning the Python.
+// installMkdocs installs the book's tools (apt as root, else pip into build/venv) for a Python.
 func installMkdocs(ctx context.Context, env *base.Env) (string, error) {
 	var tried []string
 	if install.CanApt() {

@@ -75,8 +75,7 @@ func Command() *cli.Command {
 	}
 }
 
-// Options say where Make writes a pack (Dir, as the reader names it), and what it holds besides
-// the modules and the toolchain (the flags of the same names).
+// Options say where Make writes a pack, and what it holds besides the modules (as the flags).
 type Options struct {
 	Dir                         string
 	Envtest, Book, Debs, Bundle bool
@@ -161,8 +160,7 @@ func preparePackDir(dir string) error {
 	return nil
 }
 
-// goQuiet runs the go command with args in the course, with the settings hidden and env added,
-// showing its output (and env) only when it fails.
+// goQuiet runs go with args and the settings hidden and env, showing output and env on failure.
 func goQuiet(ctx context.Context, e *base.Env, hidden, env []string, args ...string) error {
 	cmd := e.Command(ctx, "go", args...)
 	cmd.Env = append(append(cmd.Env, hidden...), env...)
@@ -197,10 +195,9 @@ func (p *packer) download() (string, error) {
 		goQuiet(p.ctx, p.Env, nil, []string{"GOTOOLCHAIN=" + classic.Toolchain}, "version")
 }
 
-// copyModules copies into proxy/, from the module cache's download folder (a module proxy's
-// layout): the .info, .mod and .zip of every module go mod download names, the .mod and .info
-// of every module go.sum lists (the module graph's; one it never reads is not cached, nor
-// needed), and the toolchain module with what the checksum database needs to verify it offline.
+// copyModules copies into proxy/, from the module cache's download folder (a proxy's layout),
+// every module go mod download names, the .mod and .info of every module go.sum lists that is
+// cached, and the toolchain module with what the checksum database needs to verify it offline.
 func (p *packer) copyModules() (string, error) {
 	db := sumdbName(p.goenv["GOSUMDB"])
 	if db == "" {
@@ -231,10 +228,9 @@ func (p *packer) copyModules() (string, error) {
 			}
 		}
 	}
-	// The toolchain and its checksum-database record come from a download of their own: the
-	// tiles in the module cache prove the record against the tree head the go command last
-	// saw, and a later download (another lane's toolchain) moves that head past what the
-	// cached tiles prove, so a laptop could not verify the toolchain offline.
+	// The toolchain and its record come from a download of their own: a later download (another
+	// lane's toolchain) moves the tree head the go command last saw past what the cached tiles
+	// prove, and a laptop could not verify the toolchain offline.
 	fresh, cleanup, err := p.downloadToolchain(files, db)
 	if err != nil {
 		return "", err
@@ -259,8 +255,7 @@ func (p *packer) copyModules() (string, error) {
 			return "", err
 		}
 	}
-	// The checksum database's signed tree head that the toolchain's record was checked against
-	// (in fresh's GOPATH), and the file that tells the go command this proxy serves the database.
+	// The tree head the toolchain's record was checked against, and that this proxy serves the database.
 	dbDir := filepath.Join(proxy, "sumdb", db)
 	if _, err := base.CopyFile(filepath.Join(dbDir, "latest"), filepath.Join(fresh, "gopath", "pkg", "sumdb", db, "latest")); err != nil {
 		return "", fmt.Errorf("the checksum database's tree head: %v", err)
@@ -268,8 +263,7 @@ func (p *packer) copyModules() (string, error) {
 	return fmt.Sprintf("%d files, %s", len(files), base.MB(total)), os.WriteFile(filepath.Join(dbDir, "supported"), nil, 0o644)
 }
 
-// sumdbName is the checksum database's name in a GOSUMDB value ("sum.golang.org", or
-// "name+key url"), "" when it is off.
+// sumdbName is the database's name in a GOSUMDB value ("name" or "name+key url"), "" when off.
 func sumdbName(gosumdb string) string {
 	name, _, _ := strings.Cut(strings.TrimSpace(gosumdb), " ")
 	name, _, _ = strings.Cut(name, "+")
@@ -279,17 +273,15 @@ func sumdbName(gosumdb string) string {
 	return name
 }
 
-// escapeModPath escapes a module path or version as the module cache and proxies store it:
-// each upper-case letter becomes "!" and its lower case.
+// escapeModPath escapes a module path or version as proxies store it: "A" becomes "!a".
 func escapeModPath(s string) string {
 	return upper.ReplaceAllStringFunc(s, func(c string) string { return "!" + strings.ToLower(c) })
 }
 
 var upper = regexp.MustCompile(`[A-Z]`)
 
-// downloadToolchain downloads the classic toolchain module into a GOPATH and module cache of
-// their own, so that its record, the tiles that prove it and their tree head agree, and adds
-// those to files. It returns the folder and a function that removes it.
+// downloadToolchain downloads the classic toolchain into a GOPATH of its own and adds it, its
+// record and the tiles that prove it to files; it returns the folder and what removes it.
 func (p *packer) downloadToolchain(files map[string]string, db string) (string, func(), error) {
 	dir, err := os.MkdirTemp("", "gomaps-pack-toolchain-")
 	if err != nil {
@@ -382,8 +374,7 @@ func (p *packer) downloadDebs() (string, error) {
 	return fmt.Sprintf("%d packages for %s, %s", files-1, system, base.MB(size)), err
 }
 
-// debianSystem names this machine's Debian-style release and architecture ("debian 12
-// amd64"), or "" when it does not use apt and dpkg.
+// debianSystem names this machine's release and architecture ("debian 12 amd64"), "" without apt.
 func debianSystem() string {
 	_, err := exec.LookPath("apt-get")
 	data, err2 := os.ReadFile("/etc/os-release")
@@ -403,7 +394,6 @@ func debianSystem() string {
 	return fields["ID"] + " " + fields["VERSION_ID"] + " " + strings.TrimSpace(string(arch))
 }
 
-// git runs git in the course and returns its output, trimmed.
 func (p *packer) git(args ...string) (string, error) {
 	out, err := exec.CommandContext(p.ctx, "git", append([]string{"-C", p.Root}, args...)...).Output()
 	return strings.TrimSpace(string(out)), err
@@ -431,9 +421,8 @@ func (p *packer) bundle() (string, error) {
 	return summary, nil
 }
 
-// writeManifest writes README.txt, then MANIFEST: the header (what the pack was made for: GOOS/GOARCH,
-// the go command that made it, the course's commit or "unknown", the SHA-256 of its go.sum, the
-// classic toolchain in proxy/), then every file of the pack.
+// writeManifest writes README.txt, then MANIFEST: what the pack was made for (system, go, the
+// course's commit, the SHA-256 of its go.sum, the classic toolchain), then every file.
 func (p *packer) writeManifest() (string, error) {
 	gosum, err := base.FileSum(filepath.Join(p.Root, "go.sum"))
 	if err != nil {
@@ -511,8 +500,7 @@ func (p *packer) selfCheck() (string, error) {
 		goQuiet(p.ctx, p.Env, nil, append(env, "GOTOOLCHAIN="+classic.Toolchain), "version")
 }
 
-// packGoEnv makes the go command take modules and the toolchain from the pack alone, the
-// checksum database (served by the pack) checking the toolchain.
+// packGoEnv makes the go command take modules and the toolchain from the pack, and nowhere else.
 func packGoEnv(pack, gosumdb string) []string {
 	proxy := filepath.ToSlash(filepath.Join(pack, proxyDir))
 	if !strings.HasPrefix(proxy, "/") {

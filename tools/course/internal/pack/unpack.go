@@ -157,7 +157,7 @@ func (u *unpacker) verify() (string, error) {
 	return fmt.Sprintf("%d files, %s, all as listed", len(u.entries), base.MB(total)), nil
 }
 
-// run runs a go command in the course with the pack as its only module source, and the settings env.
+// run runs a go command in the course with the pack as its only module source, and env.
 func (u *unpacker) run(env []string, args ...string) error {
 	return goQuiet(u.ctx, u.Env, packGoEnv(u.pack, u.goenv["GOSUMDB"]), env, args...)
 }
@@ -203,8 +203,7 @@ func (u *unpacker) debs() (string, error) {
 	return fmt.Sprintf("%d packages installed", len(debs)), err
 }
 
-// neededDebs lists the .deb files in dir whose package is not installed at the same or a
-// newer version: installing the others would do nothing, or go backwards.
+// neededDebs lists the .deb files in dir whose package is not installed at that version or newer.
 func neededDebs(dir string) ([]string, error) {
 	files, err := filepath.Glob(filepath.Join(dir, "*.deb"))
 	if err != nil || len(files) == 0 {
@@ -229,8 +228,7 @@ func neededDebs(dir string) ([]string, error) {
 	return need, nil
 }
 
-// offline checks with GOPROXY=off that the course's packages and tests load, that the classic
-// toolchain runs, and that envtest finds its binaries.
+// offline checks with GOPROXY=off that the course loads, the toolchain runs, envtest finds its binaries.
 func (u *unpacker) offline() (string, error) {
 	off := []string{"GOPROXY=off"}
 	if err := u.run(off, "list", "-deps", "-test", "./..."); err != nil {

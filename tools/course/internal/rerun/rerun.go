@@ -70,8 +70,8 @@ func localToolchain(tc string) (bool, error) {
 	return here, err
 }
 
-// scrubber returns what takes the machine's paths out of a run's output, as outputs does: from
-// the default lane's go env when its toolchain is here (go env would fetch it), else the installed go's.
+// scrubber takes the machine's paths out of a run's output, as outputs does: with the default
+// lane's go env when its toolchain is here (go env would fetch it), else the installed go's.
 func (r *Runner) scrubber() *scrub.Scrubber {
 	r.scOnce.Do(func() {
 		if r.sc != nil {
