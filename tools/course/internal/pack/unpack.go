@@ -228,7 +228,7 @@ func neededDebs(dir string) ([]string, error) {
 	return need, nil
 }
 
-// offline checks with GOPROXY=off that the course loads, the toolchain runs, envtest finds its binaries.
+// offline checks with GOPROXY=off that the course loads, the toolchain runs and envtest works.
 func (u *unpacker) offline() (string, error) {
 	off := []string{"GOPROXY=off"}
 	if err := u.run(off, "list", "-deps", "-test", "./..."); err != nil {
