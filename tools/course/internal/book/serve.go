@@ -53,37 +53,33 @@ func Serve(ctx context.Context, env *base.Env, listener net.Listener, wrap func(
 		}()
 		return v, nil
 	}
-	for _, args := range [][]string{nil, {"-f", ZhConfig}} {
+	fail := func(err error) (*Server, error) { v.Stop(); return nil, err }
+	for i, args := range [][]string{nil, {"-f", ZhConfig}} {
 		l, err := net.Listen("tcp", "127.0.0.1:0")
 		if err != nil {
-			return nil, err
+			return fail(err)
 		}
-		ed := &edition{addr: l.Addr().String()}
+		ed := &edition{addr: l.Addr().String(), done: make(chan struct{})}
 		l.Close()
-		cmd, err := mkdocs(ctx, env, append([]string{"serve", "-a", ed.addr}, args...)...)
-		if err != nil {
-			return nil, err
+		if ed.cmd, err = mkdocs(ctx, env, append([]string{"serve", "-a", ed.addr}, args...)...); err != nil {
+			return fail(err)
 		}
-		cmd.Cancel = func() error { return cmd.Process.Signal(os.Interrupt) }
-		cmd.WaitDelay = 5 * time.Second
-		ed.cmd = cmd
-		v.eds = append(v.eds, ed)
-	}
-	fmt.Fprintln(env.Stdout, "course: building the book (mkdocs serve, the English book, then the Chinese edition)")
-	for _, ed := range v.eds {
+		ed.cmd.Cancel = func() error { return ed.cmd.Process.Signal(os.Interrupt) }
+		ed.cmd.WaitDelay = 5 * time.Second
+		if i == 0 {
+			fmt.Fprintln(env.Stdout, "course: building the book (mkdocs serve, the English book, then the Chinese edition)")
+		}
 		if err := ed.cmd.Start(); err != nil {
-			v.Stop()
-			return nil, fmt.Errorf("mkdocs serve: %v", err)
+			return fail(fmt.Errorf("mkdocs serve: %v", err))
 		}
-		ed.done = make(chan struct{})
+		v.eds = append(v.eds, ed)
 		go func() {
 			ed.err = ed.cmd.Wait()
 			close(ed.done)
 			v.Exited <- ed.err
 		}()
 		if err := waitServing(ctx, "http://"+ed.addr+"/", ed); err != nil {
-			v.Stop()
-			return nil, err
+			return fail(err)
 		}
 	}
 	v.srv = &http.Server{Handler: wrap(bookProxy(v.eds[0].addr, v.eds[1].addr))}
@@ -98,9 +94,7 @@ func (v *Server) Stop() {
 	}
 	v.stop()
 	for _, ed := range v.eds {
-		if ed.done != nil {
-			<-ed.done
-		}
+		<-ed.done
 	}
 }
 
