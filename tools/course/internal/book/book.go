@@ -15,8 +15,7 @@ import (
 	"gomaps/tools/course/internal/install"
 )
 
-// mkdocsProbe exits 0 when the book's tools are importable (Debian's mkdocs finds Material
-// through its own theme list, not an import).
+// mkdocsProbe exits 0 when the book's tools are importable (Debian's Material is no import).
 const mkdocsProbe = `
 import mkdocs, pymdownx.superfences, pymdownx.snippets, pymdownx.tabbed
 try:
@@ -43,8 +42,7 @@ const Tools = "the book's tools (mkdocs, Material, pymdown-extensions)"
 var toolsFix = "install them by hand, then run the command again: as root, apt-get install " + strings.Join(Packages, " ") + "; " +
 	"or with pip in a virtualenv, python3 -m venv build/venv && build/venv/bin/pip install mkdocs mkdocs-material pymdown-extensions"
 
-// mkdocs returns the command that runs mkdocs with args, installing the book's tools first when
-// they are missing.
+// mkdocs returns the command that runs mkdocs with args, installing the book's tools if need be.
 func mkdocs(ctx context.Context, env *base.Env, args ...string) (*exec.Cmd, error) {
 	py := FindPython(env.Root)
 	if py == "" {

@@ -34,12 +34,10 @@ type edition struct {
 	err  error
 }
 
-// Serve serves the book on listener through wrap (which answers the run buttons' requests
-// first): the book mkdocs build wrote into built (its Chinese edition in built/zh), or, when
-// built is "", the editions' mkdocs serve, which rebuild it when a chapter changes. It installs
-// mkdocs when missing, starts the English edition before the Chinese one (both run the book's
-// hooks, which write the same files under build/) and waits until each answers. They stop when
-// ctx ends, or at Stop: Ctrl-C first, killed after 5 seconds.
+// Serve serves the book on listener through wrap: the one mkdocs build wrote into built, or with
+// built "" through mkdocs serve, each edition in turn (both run the book's hooks, which write the
+// same files under build/), once it answers. They stop when ctx ends, or at Stop: Ctrl-C first,
+// killed after 5 seconds.
 func Serve(ctx context.Context, env *base.Env, listener net.Listener, wrap func(http.Handler) http.Handler, built string) (*Server, error) {
 	ctx, stop := context.WithCancel(ctx)
 	v := &Server{stop: stop, Exited: make(chan error, 2)}

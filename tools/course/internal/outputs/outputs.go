@@ -110,9 +110,8 @@ func (r *Run) Outputs(ctx context.Context, names []string) error {
 	return failed
 }
 
-// chains groups the outputs (by their index in names) into chains, each run in the names'
-// order, side by side: the outputs that share state (outcmd.Cmd.SharesState) share the first,
-// the longest; every other output is a chain of its own.
+// chains groups the outputs' indexes into chains run side by side: those that share state
+// (outcmd.Cmd.SharesState) the first, the longest; every other output one of its own.
 func (r *Run) chains(names []string) [][]int {
 	chains := [][]int{nil}
 	for i, name := range names {

@@ -63,8 +63,7 @@ func (r *Runner) picksLanes(c *outcmd.Cmd) bool {
 	})
 }
 
-// packages lists the packages of the course that c's command names: its words ./dir and
-// ./dir/... whose folder is there.
+// packages lists c's words ./dir and ./dir/... whose folder is in the course.
 func (r *Runner) packages(c *outcmd.Cmd) []string {
 	return slices.DeleteFunc(slices.Clone(c.Argv[1:]), func(w string) bool {
 		dir := strings.TrimSuffix(w, "/...")
@@ -83,10 +82,9 @@ type plan struct {
 	toolchan string      // the toolchain it runs
 }
 
-// planFor plans the run of output name on lane ("" for the lane it was printed on, where it runs
-// as outputs runs it). On another lane it runs as its twin when the book has one (05-orders-classic
-// for 05-orders on the classic lane), compared with what the book printed for that lane; else
-// with the lane's variables added, compared with the output printed on its own lane.
+// planFor plans the run of output name on lane ("" for the lane it was printed on). On another
+// lane it runs as its twin when the book has one (05-orders-classic for 05-orders), compared with
+// what the book printed for that lane; else with the lane's variables, compared with its own.
 func (r *Runner) planFor(name, lane string) (*plan, *apiError) {
 	c, err := outcmd.Read(r.Root, name)
 	if errors.Is(err, outcmd.ErrNoOutput) {
@@ -117,8 +115,7 @@ func (r *Runner) planFor(name, lane string) (*plan, *apiError) {
 	return p, nil
 }
 
-// twin returns the output of the book that is c's command on lane l: the same command, with the
-// same other variables, and l's GOTOOLCHAIN and GOEXPERIMENT; or nil.
+// twin returns the output of the book that is c's command and other variables on lane l, or nil.
 func (r *Runner) twin(c *outcmd.Cmd, l lanes.Lane) *outcmd.Cmd {
 	otherVars := func(env []string) []string {
 		return slices.DeleteFunc(slices.Clone(env), func(e string) bool {

@@ -1,17 +1,11 @@
 // Package rerun is the served book's run buttons: under each output of a chapter, the book
 // served by go run ./tools/course runs that output's command again, on the lane the reader
-// picks, streams what it prints into the page, and compares it with the printed output as
-// outputs -check does.
+// picks, streams what it prints into the page, and compares it as outputs -check does.
 //
-// It is safe by construction. The serve command mounts it only on a loopback address; a run is
-// asked for by an output's name and a lane's name, never by a command, a path or code, from the
-// book's own pages only (same origin, a loopback host name, a JSON body); an output runs once at
-// a time (the outputs that share files one at a time among them), under a time limit; and what
-// cannot run here is refused with what to run first.
-//
-// The pages learn that they are served by the course from assets/javascripts/run-config.js:
-// the book's own copy (site/overrides) says nothing, and this package serves one that lists
-// the outputs and their lanes, so a book served by anything else shows no button.
+// It is safe by construction: it is mounted only on a loopback address; a run is asked for by
+// an output's name and a lane's name, never by a command, a path or code, from the book's own
+// pages only; an output runs once at a time, under a time limit. The pages show the buttons
+// only when the run-config.js this package serves lists the outputs (the book's own says nothing).
 package rerun
 
 import (
@@ -30,8 +24,7 @@ import (
 	"gomaps/tools/internal/gocmd"
 )
 
-// API is the address of the run requests; ConfigFile, at the root of each edition, is the
-// script that tells the pages what they can run.
+// API is the address of the run requests; ConfigFile, at each edition's root, the pages' config.
 const API, ConfigFile = "/_course/run", "assets/javascripts/run-config.js"
 
 // A Runner runs the course's outputs for the book's pages.
@@ -92,8 +85,7 @@ func (r *Runner) Stop() {
 	r.active.Wait()
 }
 
-// Wrap returns a handler that answers the run requests and serves run-config.js at both
-// editions' roots, and passes every other request to book.
+// Wrap answers the run requests and serves ConfigFile, and passes every other request to book.
 func (r *Runner) Wrap(book http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
 		switch p := req.URL.Path; {
@@ -125,8 +117,7 @@ type laneConfig struct {
 	Default    bool   `json:"default,omitempty"`
 }
 
-// serveConfig serves run-config.js: the outputs and the lanes, for the pages' run buttons. An
-// output whose .cmd does not parse has no button (outputs -check says what is wrong with it).
+// serveConfig serves the outputs and the lanes; an output whose .cmd does not parse has no button.
 func (r *Runner) serveConfig(w http.ResponseWriter) {
 	cfg := struct {
 		API     string                  `json:"api"`

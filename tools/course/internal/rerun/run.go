@@ -18,23 +18,18 @@ import (
 	"gomaps/tools/course/internal/outcmd"
 )
 
-// request is the one thing a page may ask: run this output on this lane. Anything else in the
-// body (a command, a path, code) refuses the request.
-type request struct {
-	Output string `json:"output"`
-	Lane   string `json:"lane"`
-}
-
-// serveRun runs one output for a page: POST API with a JSON body {"output": NAME, "lane":
-// LANE}. It answers a refusal with an error status and an apiError; a run with 200 and one JSON
-// event per line: {"t":"start"}, then {"t":"out"} for each line the command prints, then
-// {"t":"end"} with the verdict, or with the error that stopped it.
+// serveRun runs one output for a page, asked for with a JSON body {"output": NAME, "lane": LANE}
+// and nothing else. A refusal is an error status and an apiError; a run, 200 and one JSON event
+// a line: {"t":"start"}, {"t":"out"} for each line printed, {"t":"end"} with a verdict or error.
 func (r *Runner) serveRun(w http.ResponseWriter, req *http.Request) {
 	if e, status := sameSite(req); e != nil {
 		refuse(w, status, *e)
 		return
 	}
-	var body request
+	var body struct {
+		Output string `json:"output"`
+		Lane   string `json:"lane"`
+	}
 	dec := json.NewDecoder(http.MaxBytesReader(w, req.Body, 4096))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&body); err != nil || dec.More() {
@@ -119,8 +114,8 @@ func (r *Runner) preflight(ctx context.Context, p *plan) *apiError {
 	return nil
 }
 
-// missingInput returns a file of build/ that c reads and is not there, and the output that
-// writes it: the first output, in name order (the order outputs runs them in), that names it.
+// missingInput returns a file of build/ that c reads and is not there, and the first output
+// (in the order outputs runs them) that names it.
 func (r *Runner) missingInput(c *outcmd.Cmd) (file, writer string) {
 	all := outcmd.All(r.Root)
 	for _, f := range c.BuildFiles() {

@@ -8,8 +8,7 @@ import (
 	"gomaps/tools/internal/linediff"
 )
 
-// A Verdict compares a run from the book with the output the book printed, as outputs -check
-// does: the same once what varies is masked, or the lines that differ.
+// A Verdict compares a run from the book with the printed output, as outputs -check does.
 type Verdict struct {
 	Same        bool       `json:"same"`                  // the same after masking, and the same exit status
 	Identical   bool       `json:"identical"`             // the same before masking (but trailing blanks)
@@ -27,8 +26,7 @@ type Verdict struct {
 	Seconds     float64    `json:"seconds"`
 }
 
-// A DiffLine is a line of the printed output (Op "-") or of the run ("+"), after masking, with
-// its line number there.
+// A DiffLine is a line of the printed output ("-") or of the run ("+"), masked, and its number.
 type DiffLine struct {
 	Op   string `json:"op"`
 	N    int    `json:"n"`

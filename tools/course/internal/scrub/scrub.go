@@ -17,8 +17,7 @@ import (
 	"gomaps/tools/internal/linediff"
 )
 
-// Scrubber replaces the machine's own paths in a command's output, so that outputs made on two
-// machines agree.
+// Scrubber replaces the machine's own paths in a command's output, so that machines agree.
 type Scrubber struct {
 	repl [][2]string // a path and what replaces it, longest path first, so a folder inside another wins
 }
@@ -94,8 +93,7 @@ func isPathByte(c byte) bool {
 		'0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
 }
 
-// masks are what legitimately varies between two runs of a command, in the order Normalize
-// masks them: each kind's pattern, and what replaces what it matches.
+// masks are what legitimately varies between two runs of a command, in Normalize's order.
 var masks = []struct {
 	kind string
 	re   *regexp.Regexp
@@ -119,17 +117,14 @@ var masks = []struct {
 	{KindBlanks, regexp.MustCompile(`(` + Mask.String() + `)[ \t]+`), "$1 "},
 }
 
-// TrailingBlanks are blanks at the end of a line, which editors and go test's columns do not
-// keep stable.
+// TrailingBlanks are blanks at a line's end, which editors and go test's columns do not keep.
 var TrailingBlanks = regexp.MustCompile(`[ \t]+\n`)
 
-// Mask is what a masked span leaves in the text: what masks and the # vary patterns put in
-// place of what they match.
+// Mask is what a masked span leaves in the text.
 var Mask = regexp.MustCompile(`<vary>|<duration>|0x<hex>|\$TMPDIR/<tmp>|<n>`)
 
-// Normalize masks what varies between runs: the command's # vary patterns, then masks. A # vary
-// pattern with a group named v masks only what that group matches, the rest of the match
-// placing it.
+// Normalize masks what varies between runs: the command's # vary patterns (only their group v,
+// when they have one), then masks.
 func Normalize(s string, varying []*regexp.Regexp) string {
 	for _, re := range varying {
 		s = maskVarying(s, re)
@@ -172,8 +167,7 @@ func Kinds(line string, varying []*regexp.Regexp) []string {
 	return kinds
 }
 
-// maskVarying replaces what re matches in s by a Mask, or only the text of its group v when it
-// has one (where that group matched).
+// maskVarying replaces what re matches in s, or its group v when it has one, by a Mask.
 func maskVarying(s string, re *regexp.Regexp) string {
 	g := re.SubexpIndex("v")
 	if g < 0 {
