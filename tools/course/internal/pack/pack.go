@@ -437,11 +437,8 @@ func (p *packer) writeManifest() (string, error) {
 		return "", err
 	}
 	var b strings.Builder
-	b.WriteString("# room pack of the course gomaps; go run ./tools/course unpack checks every line\n")
-	for _, kv := range [][2]string{{"system", system}, {"go", p.goenv["GOVERSION"]}, {"commit", commit}, {"go.sum", gosum}, {"classic", classic.Toolchain}} {
-		fmt.Fprintf(&b, "%s %s\n", kv[0], kv[1])
-	}
-	b.WriteString("\n")
+	fmt.Fprintf(&b, "# room pack of the course gomaps; go run ./tools/course unpack checks every line\nsystem %s\ngo %s\ncommit %s\ngo.sum %s\nclassic %s\n\n",
+		system, p.goenv["GOVERSION"], commit, gosum, classic.Toolchain)
 	var files int
 	var total int64
 	err = regularFiles(p.dir, func(rel string, size int64) error {

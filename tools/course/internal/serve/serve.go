@@ -4,6 +4,7 @@ package serve
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -43,13 +44,10 @@ func Command() *cli.Command {
 			if err != nil {
 				return cli.Usagef("serve: -addr %s: want host:port", addr)
 			}
-			if host == "" {
-				host = "127.0.0.1"
-			}
 			if built != "" && !base.IsFile(filepath.Join(built, "index.html")) {
 				return fmt.Errorf("serve: -book %s: no index.html there: give the folder mkdocs build wrote (build/book, or a room pack's book)", built)
 			}
-			return serve(ctx, env, net.JoinHostPort(host, port), built)
+			return serve(ctx, env, net.JoinHostPort(cmp.Or(host, "127.0.0.1"), port), built)
 		}),
 	}
 }
