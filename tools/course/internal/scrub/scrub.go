@@ -179,8 +179,7 @@ func maskVarying(s string, re *regexp.Regexp) string {
 		if m[2*g] < 0 {
 			continue
 		}
-		b.WriteString(s[last:m[2*g]])
-		b.WriteString("<vary>")
+		b.WriteString(s[last:m[2*g]] + "<vary>")
 		last = m[2*g+1]
 	}
 	b.WriteString(s[last:])
