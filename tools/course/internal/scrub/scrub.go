@@ -17,7 +17,8 @@ import (
 	"gomaps/tools/internal/linediff"
 )
 
-// Scrubber replaces the machine's own paths in a command's output, so that machines agree.
+// Scrubber replaces the machine's own paths in a command's output, so no file of the project
+// holds a home or work folder and outputs made on two machines agree.
 type Scrubber struct {
 	repl [][2]string // a path and what replaces it, longest path first, so a folder inside another wins
 }

@@ -52,7 +52,7 @@ func Command() *cli.Command {
 	}
 }
 
-// serve serves the book at addr, with run buttons on a loopback address, until ctx ends.
+// serve serves the book at addr (run buttons on a loopback one) and lists the labs, until ctx ends.
 func serve(ctx context.Context, env *base.Env, addr, built string) error {
 	listener, err := net.Listen("tcp", addr)
 	if err != nil {
