@@ -73,11 +73,10 @@ type unpacker struct {
 	notes   []string
 }
 
-// packEntry is one file line of MANIFEST.
+// packEntry is one file line of MANIFEST: SHA-256, size, and path (slash-separated, in the pack).
 type packEntry struct {
-	sum  string
-	size int64
-	path string // slash-separated, relative to the pack
+	sum, path string
+	size      int64
 }
 
 // openPack reads MANIFEST, refusing a pack made for another system or version of the course.
@@ -120,7 +119,7 @@ func (u *unpacker) readManifest() error {
 			if err != nil {
 				return fmt.Errorf("%s: bad line %q", manifestFile, line)
 			}
-			u.entries = append(u.entries, packEntry{words[0], size, words[2]})
+			u.entries = append(u.entries, packEntry{sum: words[0], size: size, path: words[2]})
 		default:
 			key, value, _ := strings.Cut(line, " ")
 			u.header[key] = value
