@@ -8,6 +8,7 @@
 package bench
 
 import (
+	"cmp"
 	"context"
 	"flag"
 	"io"
@@ -63,17 +64,11 @@ func Command() *cli.Command {
 // defaults fills in the count and benchtime left unset: the chapters' tables take 10 runs of
 // 100ms; -mine, which a learner waits for, 6 rounds of 50ms.
 func (o *options) defaults() {
+	count, benchtime := 10, "100ms"
 	if o.mine {
-		r := MineRun{Rounds: o.count, Benchtime: o.benchtime}.orDefaults()
-		o.count, o.benchtime = r.Rounds, r.Benchtime
-		return
+		count, benchtime = mineRounds, mineBenchtime
 	}
-	if o.count == 0 {
-		o.count = 10
-	}
-	if o.benchtime == "" {
-		o.benchtime = "100ms"
-	}
+	o.count, o.benchtime = cmp.Or(o.count, count), cmp.Or(o.benchtime, benchtime)
 }
 
 func (o *options) run(ctx context.Context, args []string, stdout io.Writer) error {

@@ -26,15 +26,16 @@ type benchBuild struct {
 	name    string            // fast, classic, fast and benchtables.PrevLane's release (prevLaneBuild), or mine (bench -mine)
 	what    string            // what it measures, for the progress lines
 	g       gocmd.Go          // the go command that builds it, on its lane; the binary runs in its environment
-	replace map[string]string // the overlay
-	impls   []string          // the impl= it runs
-	hooks   bool              // built with -tags benchTag: replace holds the labs' hooks (addBenchHooks)
+	replace map[string]string // the overlay; when it is not empty, it holds the labs' hooks (addBenchHooks), built with -tags benchTag
+	impls   []string          // the impl= it runs in a session
 	bin     string
 	results strings.Builder // the output of all its runs
 }
 
-// command runs bb's binary with args in the benchmark's package folder, as go test runs it.
-func (bb *benchBuild) command(ctx context.Context, root string, args ...string) *exec.Cmd {
+// bench runs the benchmarks pattern selects in bb's binary, each for benchtime, in the
+// benchmark's package folder, as go test runs them.
+func (bb *benchBuild) bench(ctx context.Context, root, pattern, benchtime string, more ...string) *exec.Cmd {
+	args := append([]string{"-test.run=^$", "-test.bench=" + pattern, "-test.benchtime=" + benchtime}, more...)
 	return bb.g.In(filepath.Join(root, filepath.FromSlash(pkg))).Tool(ctx, bb.bin, args...)
 }
 
@@ -47,7 +48,7 @@ func buildBench(ctx context.Context, root, dir string, bb *benchBuild) error {
 	defer os.Remove(ov)
 	bb.bin = filepath.Join(dir, bb.name+".test")
 	args := []string{"test", "-c", "-o", bb.bin, "-overlay=" + ov}
-	if bb.hooks {
+	if len(bb.replace) > 0 {
 		args = append(args, "-tags", benchTag)
 	}
 	out, err := bb.g.In(root).Command(ctx, append(args, pkg)...).CombinedOutput()
@@ -57,14 +58,12 @@ func buildBench(ctx context.Context, root, dir string, bb *benchBuild) error {
 	return nil
 }
 
-// benchTag is the build tag of the benchmark's files that need the
-// labs' hooks (see benchHook).
+// benchTag is the build tag of the benchmark's files that need the labs' hooks (benchHook).
 const benchTag = "coursebench"
 
-// benchHook is the Go source that bench adds to each lab map's package, by
-// an overlay, as hookFile: not a file of the lab, so it does not depend on
-// the learner, only on the names every solution has (New, m.path,
-// pathGeneric, m.hash).
+// benchHook is the Go source that bench adds to each lab map's package, by an overlay, as
+// hookFile: not a file of the lab, so it depends only on the names every solution has (New,
+// m.path, pathGeneric, m.hash), not on the learner.
 const benchHook = `//go:build coursebench
 
 // Added by go run ./tools/course bench as an overlay: not a file of the lab.
@@ -85,8 +84,7 @@ func (m *Map[K, V]) Hash(key K) uint64 { return m.hash(key) }
 
 const hookFile = "zz_coursebench.go"
 
-// addBenchHooks writes benchHook for each lab map into dir and adds it to
-// the overlay replace.
+// addBenchHooks writes benchHook for each lab map into dir and adds it to the overlay replace.
 func addBenchHooks(root, dir string, replace map[string]string) error {
 	abs, err := filepath.Abs(root)
 	if err != nil {
@@ -102,26 +100,6 @@ func addBenchHooks(root, dir string, replace map[string]string) error {
 	return nil
 }
 
-// runHashBench runs BenchmarkHash, and BenchmarkHasher, once each in bb's
-// binary and returns their outputs.
-func runHashBench(ctx context.Context, root string, bb *benchBuild, benchtime string) (hash, hasher string, err error) {
-	run := func(name string, want int) (string, error) {
-		out, err := bb.command(ctx, root, "-test.run=^$", "-test.bench=^"+name+"$", "-test.benchtime="+benchtime, "-test.count=1", "-test.timeout=0").CombinedOutput()
-		if err != nil {
-			return "", fmt.Errorf("%s of the %s build failed: %v:\n%s", name, bb.name, err, base.LastLines(string(out), 15))
-		}
-		if n := strings.Count(string(out), " ns/op"); n != want {
-			return "", fmt.Errorf("%s of the %s build printed %d results, not %d (is the lane's Go older than 1.27?):\n%s", name, bb.name, n, want, base.LastLines(string(out), 15))
-		}
-		return string(out), nil
-	}
-	if hash, err = run("BenchmarkHash", (len(benchtables.HashImpls)-1)*len(benchtables.HashKeys)+1); err != nil {
-		return "", "", err
-	}
-	hasher, err = run("BenchmarkHasher", len(benchtables.HasherImpls)*benchtables.HasherRows)
-	return hash, hasher, err
-}
-
 // benchRows selects a part of BenchmarkMap's rows: one length and one key
 // type, or every row when both are "".
 type benchRows struct{ len, key string }
@@ -129,48 +107,37 @@ type benchRows struct{ len, key string }
 // progressEvery is how often a long run says how far it is.
 const progressEvery = 30 * time.Second
 
-// running is a build's binary running on some rows.
-type running struct {
-	bb   *benchBuild
-	cmd  *exec.Cmd
-	out  syncbuf.Buffer
-	want int // results
-	err  error
-	done chan struct{}
-}
-
-// runBenchBuilds runs each of builds' binaries once on rows, all at once,
-// adds their results to each build's, and every progressEvery says how
-// far each is.
+// runBenchBuilds runs each of builds' binaries once on rows, all at once, adds their results to
+// each build's, and every progressEvery says how far each is.
 func runBenchBuilds(ctx context.Context, root string, builds []*benchBuild, rows benchRows, benchtime string, stdout io.Writer) error {
+	type running struct {
+		bb   *benchBuild
+		cmd  *exec.Cmd
+		out  syncbuf.Buffer
+		want int // results
+		err  error
+		done chan struct{}
+	}
 	var runs []*running
 	for _, bb := range builds {
 		pattern := "^BenchmarkMap$/^impl=(" + strings.Join(bb.impls, "|") + ")$"
-		want := len(bb.impls) * len(benchtables.Ops) * len(benchtables.Lens) * len(benchtables.Keys)
+		r := &running{bb: bb, want: len(bb.impls) * len(benchtables.Ops) * len(benchtables.Lens) * len(benchtables.Keys), done: make(chan struct{})}
 		if rows != (benchRows{}) {
 			pattern += "/./^len=" + rows.len + "$/^key=" + rows.key + "$"
-			want = len(bb.impls) * len(benchtables.Ops)
+			r.want = len(bb.impls) * len(benchtables.Ops)
 		}
-		cmd := bb.command(ctx, root, "-test.run=^$", "-test.bench="+pattern, "-test.benchtime="+benchtime, "-test.count=1", "-test.timeout=0")
-		r := &running{bb: bb, want: want, done: make(chan struct{})}
-		cmd.Stdout, cmd.Stderr = &r.out, &r.out
-		if err := cmd.Start(); err != nil {
+		r.cmd = bb.bench(ctx, root, pattern, benchtime, "-test.count=1", "-test.timeout=0")
+		r.cmd.Stdout, r.cmd.Stderr = &r.out, &r.out
+		if err := r.cmd.Start(); err != nil {
 			for _, r := range runs {
 				r.cmd.Process.Kill()
 				<-r.done
 			}
 			return fmt.Errorf("the %s build: %v", bb.name, err)
 		}
-		r.cmd = cmd
-		go func() { r.err = cmd.Wait(); close(r.done) }()
+		go func() { r.err = r.cmd.Wait(); close(r.done) }()
 		runs = append(runs, r)
 	}
-	return waitBenchBuilds(runs, stdout)
-}
-
-// waitBenchBuilds waits for runs, saying every progressEvery how far each
-// is, and adds the results of each to its build's.
-func waitBenchBuilds(runs []*running, stdout io.Writer) error {
 	start := time.Now()
 	tick := time.NewTicker(progressEvery)
 	defer tick.Stop()
@@ -192,11 +159,11 @@ func waitBenchBuilds(runs []*running, stdout io.Writer) error {
 			}
 		}
 		text := r.out.String()
-		switch {
+		switch n := strings.Count(text, " ns/op"); {
 		case r.err != nil:
 			errs = append(errs, fmt.Errorf("the benchmarks of the %s build failed (are labs 02 and 03 solved in solutions/?): %v:\n%s", r.bb.name, r.err, base.LastLines(text, 15)))
-		case strings.Count(text, " ns/op") != r.want:
-			errs = append(errs, fmt.Errorf("the %s build printed %d results, not %d:\n%s", r.bb.name, strings.Count(text, " ns/op"), r.want, base.LastLines(text, 15)))
+		case n != r.want:
+			errs = append(errs, fmt.Errorf("the %s build printed %d results, not %d:\n%s", r.bb.name, n, r.want, base.LastLines(text, 15)))
 		default:
 			r.bb.results.WriteString(text)
 		}

@@ -13,6 +13,7 @@ import (
 	"gomaps/labs/benchtables"
 	"gomaps/labs/lanes"
 	"gomaps/labs/overlay"
+	"gomaps/tools/course/internal/base"
 	"gomaps/tools/course/internal/scrub"
 	"gomaps/tools/internal/cli"
 	"gomaps/tools/internal/gocmd"
@@ -98,36 +99,28 @@ func (s *session) build(fast map[string]string) error {
 	}
 	classic := gocmd.OnLane(lanes.Classic())
 	s.builds = []*benchBuild{{
-		name:    buildFast,
-		what:    "the solutions of labs 02 and 03 with and without step 9, the peers and the built-in map on " + benchtables.Lane.Toolchain,
-		g:       gocmd.OnLane(benchtables.Lane),
-		replace: fast,
-		impls:   append(slices.Clone(labImpls), benchtables.Peers...),
-		hooks:   true,
+		name:  buildFast,
+		what:  "the solutions of labs 02 and 03 with and without step 9, the peers and the built-in map on " + benchtables.Lane.Toolchain,
+		g:     gocmd.OnLane(benchtables.Lane),
+		impls: append(slices.Clone(labImpls), benchtables.Peers...),
 	}, {
-		name:    prevLaneBuild(buildFast),
-		what:    "the solutions of labs 02 and 03 with and without step 9 and the built-in map on " + benchtables.PrevLane.Toolchain,
-		g:       gocmd.OnLane(benchtables.PrevLane),
-		replace: fast,
-		impls:   labImpls,
-		hooks:   true,
+		name:  prevLaneBuild(buildFast),
+		what:  "the solutions of labs 02 and 03 with and without step 9 and the built-in map on " + benchtables.PrevLane.Toolchain,
+		g:     gocmd.OnLane(benchtables.PrevLane),
+		impls: labImpls,
 	}, {
-		name:    buildClassic,
-		what:    "the built-in map on " + strings.Join(lanes.Classic().Env(), " ") + " (" + classic.In(s.root).Var("GOVERSION") + ")",
-		g:       classic,
-		replace: fast,
-		impls:   []string{"builtin"},
-		hooks:   true,
+		name:  buildClassic,
+		what:  "the built-in map on " + strings.Join(lanes.Classic().Env(), " ") + " (" + classic.In(s.root).Var("GOVERSION") + ")",
+		g:     classic,
+		impls: []string{"builtin"},
 	}, {
-		name:    buildSIMD,
-		what:    "the solution of lab 03 with step 11 and the built-in map on " + strings.Join(benchtables.SIMDLane.Env(), " "),
-		g:       gocmd.OnLane(benchtables.SIMDLane),
-		replace: fast,
-		impls:   benchtables.SIMDImpls,
-		hooks:   true,
+		name:  buildSIMD,
+		what:  "the solution of lab 03 with step 11 and the built-in map on " + strings.Join(benchtables.SIMDLane.Env(), " "),
+		g:     gocmd.OnLane(benchtables.SIMDLane),
+		impls: benchtables.SIMDImpls,
 	}}
 	for _, bb := range s.builds {
-		s.byName[bb.name] = bb
+		bb.replace, s.byName[bb.name] = fast, bb
 		fmt.Fprintf(s.stdout, "bench: building the %s build: %s\n", bb.name, bb.what)
 		if err := buildBench(s.ctx, s.root, s.tmp, bb); err != nil {
 			return err
@@ -136,12 +129,27 @@ func (s *session) build(fast map[string]string) error {
 	return nil
 }
 
-// runHash runs the hashes alone (BenchmarkHash and BenchmarkHasher) once, in the fast build.
+// runHash runs the hashes alone, BenchmarkHash and BenchmarkHasher, once each in the fast build.
 func (s *session) runHash() error {
-	hash, hasher, err := runHashBench(s.ctx, s.root, s.byName[buildFast], s.o.benchtime)
-	s.hash.WriteString(hash)
-	s.hasher.WriteString(hasher)
-	return err
+	bb := s.byName[buildFast]
+	for _, h := range []struct {
+		name string
+		want int
+		to   *strings.Builder
+	}{
+		{"BenchmarkHash", (len(benchtables.HashImpls)-1)*len(benchtables.HashKeys) + 1, &s.hash},
+		{"BenchmarkHasher", len(benchtables.HasherImpls) * benchtables.HasherRows, &s.hasher},
+	} {
+		out, err := bb.bench(s.ctx, s.root, "^"+h.name+"$", s.o.benchtime, "-test.count=1", "-test.timeout=0").CombinedOutput()
+		if err != nil {
+			return fmt.Errorf("%s of the %s build failed: %v:\n%s", h.name, bb.name, err, base.LastLines(string(out), 15))
+		}
+		if n := strings.Count(string(out), " ns/op"); n != h.want {
+			return fmt.Errorf("%s of the %s build printed %d results, not %d (is the lane's Go older than 1.27?):\n%s", h.name, bb.name, n, h.want, base.LastLines(string(out), 15))
+		}
+		h.to.Write(out)
+	}
+	return nil
 }
 
 // runOnce runs every benchmark once, for the check, which compares rows, not times: the builds
@@ -183,8 +191,8 @@ func (s *session) runInTurns() error {
 	return nil
 }
 
-// finish profiles the rows over their limits, writes the tables with
-// o.write, and prints the ratios.
+// finish profiles the rows over their limits, writes the tables into the course with o.write,
+// and prints the ratios.
 func (s *session) finish(out *output) error {
 	profile, err := s.profileRowsOver()
 	if err != nil {
@@ -194,8 +202,14 @@ func (s *session) finish(out *output) error {
 	out.files[benchtables.RatiosFile] += fmt.Sprintf("bench took %s in all here: the builds, the runs and the profiles\n", time.Since(s.start).Round(time.Minute))
 	out.names = append(out.names, benchtables.ProfileFile)
 	if s.o.write {
-		if err := write(s.root, out, s.stdout); err != nil {
-			return err
+		for _, name := range out.names {
+			// The cpu: line of go test ends in the blanks of the processor's name as the system
+			// gives it.
+			text := scrub.TrailingBlanks.ReplaceAllString(out.files[name], "\n")
+			if err := os.WriteFile(filepath.Join(s.root, name), []byte(text), 0o644); err != nil {
+				return err
+			}
+			fmt.Fprintf(s.stdout, "wrote %s\n", name)
 		}
 		fmt.Fprintf(s.stdout, "bench: the chapters' sentences that read these tables are outputs of the book: go run ./tools/course outputs %s writes them again\n", strings.Join(benchtables.ReadingOutputs, " "))
 	} else {
@@ -204,20 +218,6 @@ func (s *session) finish(out *output) error {
 	fmt.Fprint(s.stdout, out.ratios)
 	fmt.Fprint(s.stdout, out.ratiosPrev)
 	fmt.Fprintf(s.stdout, "bench: took %s\n", time.Since(s.start).Round(time.Second))
-	return nil
-}
-
-// write writes the tables into the course.
-func write(root string, out *output, stdout io.Writer) error {
-	for _, name := range out.names {
-		// The cpu: line of go test ends in the blanks of the processor's
-		// name as the system gives it.
-		text := scrub.TrailingBlanks.ReplaceAllString(out.files[name], "\n")
-		if err := os.WriteFile(filepath.Join(root, name), []byte(text), 0o644); err != nil {
-			return err
-		}
-		fmt.Fprintf(stdout, "wrote %s\n", name)
-	}
 	return nil
 }
 

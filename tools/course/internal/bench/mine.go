@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -42,13 +43,7 @@ type MineRun struct {
 
 // orDefaults is r with its zero values replaced by mineRounds and mineBenchtime.
 func (r MineRun) orDefaults() MineRun {
-	if r.Rounds == 0 {
-		r.Rounds = mineRounds
-	}
-	if r.Benchtime == "" {
-		r.Benchtime = mineBenchtime
-	}
-	return r
+	return MineRun{cmp.Or(r.Rounds, mineRounds), cmp.Or(r.Benchtime, mineBenchtime)}
 }
 
 // ErrNothingToMeasure is Mine's error when neither lab map passes the tests of steps 1 to 8:
@@ -67,11 +62,7 @@ func Mine(ctx context.Context, root string, g gocmd.Go, run MineRun, stdout io.W
 		return err
 	}
 	defer os.RemoveAll(tmp)
-	impls := []string{"builtin"}
-	for _, lm := range benchtables.LabMaps {
-		impls = append(impls, lm.Impl)
-	}
-	bb := &benchBuild{name: "mine", what: "your labs 02 and 03 as they are, and the built-in map, on " + benchtables.Lane.Toolchain, g: gocmd.OnLane(benchtables.Lane), replace: map[string]string{}, impls: impls}
+	bb := &benchBuild{name: "mine", what: "your labs 02 and 03 as they are, and the built-in map, on " + benchtables.Lane.Toolchain, g: gocmd.OnLane(benchtables.Lane), replace: map[string]string{}}
 	fmt.Fprintf(stdout, "bench -mine: building %s\n", bb.what)
 	if err := buildBench(ctx, root, tmp, bb); err != nil {
 		return fmt.Errorf("your labs 02 and 03 do not compile with the benchmark; go run ./tools/lab run 02 (or 03) shows why: %v", err)
@@ -109,7 +100,7 @@ func Mine(ctx context.Context, root string, g gocmd.Go, run MineRun, stdout io.W
 // mineCommand runs the benchmark of impls on mineOps and mineLens once in bb's binary.
 func mineCommand(ctx context.Context, root string, bb *benchBuild, impls []string, benchtime string) *exec.Cmd {
 	p := "^BenchmarkMap$/^impl=(" + strings.Join(impls, "|") + ")$/^op=(" + strings.Join(mineOps, "|") + ")$/^len=(" + strings.Join(mineLens, "|") + ")$"
-	return bb.command(ctx, root, "-test.run=^$", "-test.bench="+p, "-test.benchtime="+benchtime, "-test.count=1", "-test.timeout=5m")
+	return bb.bench(ctx, root, p, benchtime, "-test.count=1", "-test.timeout=5m")
 }
 
 // mineWorking returns the maps to measure: the built-in map, and each lab map that works. A
@@ -149,21 +140,17 @@ func mineRatios(results string, impls []string, rounds int) (string, error) {
 	}
 	b.WriteString("\n")
 	ratios := map[string][]float64{}
-	for _, op := range mineOps {
-		for _, l := range mineLens {
-			for _, k := range benchtables.Keys {
-				b.WriteString(benchtables.Row(op, l, k))
-				for _, impl := range impls {
-					r, err := samples.Ratio(impl, op, l, k)
-					if err != nil {
-						return "", err
-					}
-					ratios[impl] = append(ratios[impl], r)
-					fmt.Fprintf(&b, "  %7.2fx", r)
-				}
-				b.WriteString("\n")
+	for _, row := range mineRows() {
+		b.WriteString(benchtables.Row(row[0], row[1], row[2]))
+		for _, impl := range impls {
+			r, err := samples.Ratio(impl, row[0], row[1], row[2])
+			if err != nil {
+				return "", err
 			}
+			ratios[impl] = append(ratios[impl], r)
+			fmt.Fprintf(&b, "  %7.2fx", r)
 		}
+		b.WriteString("\n")
 	}
 	for _, impl := range impls {
 		t := benchtables.Targets[impl]
@@ -171,78 +158,76 @@ func mineRatios(results string, impls []string, rounds int) (string, error) {
 	}
 	b.WriteString("\n")
 	for _, impl := range impls {
-		b.WriteString(readRounds(samples, impl).text(impl))
+		b.WriteString(readRounds(samples, impl))
 	}
 	return b.String(), nil
 }
 
-// rounds is what a run of bench -mine can tell about one lab map: each row's ratio in each round
-// (over the built-in map of the same round), held to the course's target.
-type rounds struct {
-	target                 benchtables.Target
-	within, over, unplaced int     // rows within the row limit in every round, over it in every round, or both
-	geoLow, geoHigh        float64 // the lowest and highest geometric mean of one round's rows
-	spread                 float64 // the largest ratio of a row's highest round to its lowest
-}
-
-// readRounds reads impl's rows in samples round by round: a ratio that stays on one side of the
-// target in every round is one the run can place; one that crosses it from one round to another
-// is noise the run cannot see past, whatever its median says.
-func readRounds(samples benchtables.Samples, impl string) rounds {
-	r := rounds{target: benchtables.Targets[impl], geoLow: math.Inf(1), spread: 1}
-	var byRound [][]float64
+// mineRows are the rows bench -mine measures: op, len and key.
+func mineRows() (rows [][3]string) {
 	for _, op := range mineOps {
 		for _, l := range mineLens {
 			for _, k := range benchtables.Keys {
-				row := op + "/" + l + "/" + k
-				mine, base := samples[impl+"/"+row], samples["builtin/"+row]
-				lo, hi := math.Inf(1), 0.0
-				for i := range min(len(mine), len(base)) {
-					x := mine[i] / base[i]
-					lo, hi = min(lo, x), max(hi, x)
-					if i == len(byRound) {
-						byRound = append(byRound, nil)
-					}
-					byRound[i] = append(byRound[i], x)
-				}
-				switch {
-				case hi <= r.target.Row:
-					r.within++
-				case lo > r.target.Row:
-					r.over++
-				default:
-					r.unplaced++
-				}
-				r.spread = max(r.spread, hi/lo)
+				rows = append(rows, [3]string{op, l, k})
 			}
 		}
 	}
-	for _, xs := range byRound {
-		g := benchtables.Geomean(xs)
-		r.geoLow, r.geoHigh = min(r.geoLow, g), max(r.geoHigh, g)
-	}
-	return r
+	return rows
 }
 
-// text says what the run can tell about impl, and what to do for a steadier figure when it
-// cannot tell enough.
-func (r rounds) text(impl string) string {
+// readRounds says what a run of bench -mine can tell about impl, reading its rows in samples
+// round by round (each over the built-in map of the same round), and what to do for a steadier
+// figure when it cannot tell enough. A ratio that stays on one side of the target in every
+// round is one the run can place; one that crosses it from one round to another is noise the
+// run cannot see past, whatever its median says.
+func readRounds(samples benchtables.Samples, impl string) string {
+	t := benchtables.Targets[impl]
+	within, over, unplaced := 0, 0, 0 // rows within the row limit in every round, over it in every round, or both
+	spread := 1.0                     // the largest ratio of a row's highest round to its lowest
+	var byRound [][]float64
+	for _, row := range mineRows() {
+		key := row[0] + "/" + row[1] + "/" + row[2]
+		mine, base := samples[impl+"/"+key], samples["builtin/"+key]
+		lo, hi := math.Inf(1), 0.0
+		for i := range min(len(mine), len(base)) {
+			x := mine[i] / base[i]
+			lo, hi = min(lo, x), max(hi, x)
+			if i == len(byRound) {
+				byRound = append(byRound, nil)
+			}
+			byRound[i] = append(byRound[i], x)
+		}
+		switch {
+		case hi <= t.Row:
+			within++
+		case lo > t.Row:
+			over++
+		default:
+			unplaced++
+		}
+		spread = max(spread, hi/lo)
+	}
+	geoLow, geoHigh := math.Inf(1), 0.0 // the lowest and highest geometric mean of one round's rows
+	for _, xs := range byRound {
+		g := benchtables.Geomean(xs)
+		geoLow, geoHigh = min(geoLow, g), max(geoHigh, g)
+	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s, round by round: %d rows within %gx in every round, %d over it in every round", impl, r.within, r.target.Row, r.over)
-	if r.unplaced > 0 {
-		fmt.Fprintf(&b, ", and %d that cross it from one round to another, which this run cannot place", r.unplaced)
+	fmt.Fprintf(&b, "%s, round by round: %d rows within %gx in every round, %d over it in every round", impl, within, t.Row, over)
+	if unplaced > 0 {
+		fmt.Fprintf(&b, ", and %d that cross it from one round to another, which this run cannot place", unplaced)
 	}
-	fmt.Fprintf(&b, "; the geometric mean of one round's rows was between %.2fx and %.2fx", r.geoLow, r.geoHigh)
+	fmt.Fprintf(&b, "; the geometric mean of one round's rows was between %.2fx and %.2fx", geoLow, geoHigh)
 	switch {
-	case r.geoHigh <= r.target.Geomean:
-		fmt.Fprintf(&b, ", within the target of %gx in every round.\n", r.target.Geomean)
-	case r.geoLow > r.target.Geomean:
-		fmt.Fprintf(&b, ", over the target of %gx in every round.\n", r.target.Geomean)
+	case geoHigh <= t.Geomean:
+		fmt.Fprintf(&b, ", within the target of %gx in every round.\n", t.Geomean)
+	case geoLow > t.Geomean:
+		fmt.Fprintf(&b, ", over the target of %gx in every round.\n", t.Geomean)
 	default:
-		fmt.Fprintf(&b, ", on both sides of the target of %gx: this run cannot say whether your map meets it.\n", r.target.Geomean)
+		fmt.Fprintf(&b, ", on both sides of the target of %gx: this run cannot say whether your map meets it.\n", t.Geomean)
 	}
-	if r.unplaced > 0 || (r.geoLow <= r.target.Geomean) != (r.geoHigh <= r.target.Geomean) {
-		fmt.Fprintf(&b, "  The rounds disagree (one row's ratio changed by up to %.1f times from one round to another): the machine was busy, or the rows sit that close to the target. For a steadier figure, close what else runs and measure again, with more or longer rounds: go run ./tools/course bench -mine -count 12 -benchtime 100ms\n", r.spread)
+	if unplaced > 0 || (geoLow <= t.Geomean) != (geoHigh <= t.Geomean) {
+		fmt.Fprintf(&b, "  The rounds disagree (one row's ratio changed by up to %.1f times from one round to another): the machine was busy, or the rows sit that close to the target. For a steadier figure, close what else runs and measure again, with more or longer rounds: go run ./tools/course bench -mine -count 12 -benchtime 100ms\n", spread)
 	}
 	return b.String()
 }

@@ -38,19 +38,16 @@ func (s *session) profileRowsOver() (string, error) {
 	var b strings.Builder
 	for _, lm := range maps {
 		samples, _ := benchtables.Parse(s.byName[lm.build].results.String())
-		limit := lm.limit
-		rows, over, err := rowsOver(samples, lm.impl, lm.ops, limit)
-		if err != nil {
+		rows, over, err := rowsOver(samples, lm.impl, lm.ops, lm.limit)
+		switch {
+		case err != nil:
 			return "", err
-		}
-		if !over {
-			fmt.Fprintf(&b, "%s: no row over its limit of %gx; its worst row:\n", lm.name, limit)
-		} else {
-			word := "rows"
-			if len(rows) == 1 {
-				word = "row"
-			}
-			fmt.Fprintf(&b, "%s: %d %s over its limit of %gx:\n", lm.name, len(rows), word, limit)
+		case !over:
+			fmt.Fprintf(&b, "%s: no row over its limit of %gx; its worst row:\n", lm.name, lm.limit)
+		case len(rows) == 1:
+			fmt.Fprintf(&b, "%s: 1 row over its limit of %gx:\n", lm.name, lm.limit)
+		default:
+			fmt.Fprintf(&b, "%s: %d rows over its limit of %gx:\n", lm.name, len(rows), lm.limit)
 		}
 		for _, row := range rows {
 			fmt.Fprintf(&b, "\n%s op=%s len=%s key=%s: %.2fx the built-in map\n", lm.name, row.op, row.l, row.k, row.ratio)
@@ -103,8 +100,7 @@ func (s *session) profileTop(build, impl string, row profileRow) (string, error)
 	prof := filepath.Join(s.tmp, "cpu.pprof")
 	fast := s.byName[build]
 	sel := fmt.Sprintf("^BenchmarkMap$/^impl=%s$/^op=%s$/^len=%s$/^key=%s$", impl, row.op, row.l, row.k)
-	cmd := fast.command(s.ctx, s.root, "-test.run=^$", "-test.bench="+sel, "-test.benchtime="+profileTime, "-test.cpuprofile="+prof)
-	if out, err := cmd.CombinedOutput(); err != nil {
+	if out, err := fast.bench(s.ctx, s.root, sel, profileTime, "-test.cpuprofile="+prof).CombinedOutput(); err != nil {
 		return "", fmt.Errorf("profiling %s: %v: %s", sel, err, base.FirstLines(string(out), 10))
 	}
 	out, err := s.g.In(s.root).Command(s.ctx, "tool", "pprof", "-top", "-nodecount=12", fast.bin, prof).Output()
@@ -113,10 +109,9 @@ func (s *session) profileTop(build, impl string, row profileRow) (string, error)
 	}
 	var b strings.Builder
 	for _, line := range strings.Split(strings.TrimRight(string(out), "\n"), "\n") {
-		if strings.HasPrefix(line, "File:") || strings.HasPrefix(line, "Build ID:") || strings.HasPrefix(line, "Time:") || strings.HasPrefix(line, "Type:") {
-			continue
+		if !strings.HasPrefix(line, "File:") && !strings.HasPrefix(line, "Build ID:") && !strings.HasPrefix(line, "Time:") && !strings.HasPrefix(line, "Type:") {
+			b.WriteString(line + "\n")
 		}
-		b.WriteString(line + "\n")
 	}
 	return b.String(), nil
 }
