@@ -73,20 +73,11 @@ var (
 // englishRuns returns the runs of English in every Chinese page and in the files those pages
 // include outside code blocks.
 func englishRuns(root string) ([]englishRun, error) {
-	pages, err := filepath.Glob(filepath.Join(root, "chapters", "zh", "*.md"))
-	if err != nil {
-		return nil, err
-	}
 	var runs []englishRun
-	for _, p := range pages {
-		rel := "chapters/zh/" + filepath.Base(p)
-		text, err := os.ReadFile(p)
-		if err != nil {
-			return nil, err
-		}
-		_, body := splitFrontMatter(string(text))
-		offset := strings.Count(string(text[:len(text)-len(body)]), "\n")
-		found, includes := markdownRuns(rel, body, offset)
+	err := eachPage(root, func(page, text string) {
+		rel := "chapters/zh/" + page
+		_, body := splitFrontMatter(text)
+		found, includes := markdownRuns(rel, body, strings.Count(text[:len(text)-len(body)], "\n"))
 		runs = append(runs, found...)
 		for _, inc := range includes {
 			b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(inc)))
@@ -99,8 +90,8 @@ func englishRuns(root string) ([]englishRun, error) {
 			}
 			runs = append(runs, found...)
 		}
-	}
-	return runs, nil
+	})
+	return runs, err
 }
 
 // markdownRuns returns the runs of English in the prose of a Markdown text, whose first line is
@@ -201,44 +192,41 @@ type paragraphRun struct {
 // proseRuns returns the runs of English in one paragraph of Markdown.
 func proseRuns(para string) []paragraphRun {
 	b := []byte(para)
-	blank := func(start, end int) {
-		for i := start; i < end; i++ {
-			if b[i] != '\n' {
-				b[i] = ' '
-			}
-		}
-	}
 	blankAll := func(re *regexp.Regexp) {
 		for _, m := range re.FindAllIndex(b, -1) {
-			blank(m[0], m[1])
+			blank(b, m[0], m[1])
 		}
 	}
-	blankCodeSpans(b, blank)
+	blankCodeSpans(b)
 	blankAll(htmlCommentRE)
 	blankAll(autolinkRE)
 	// A link's target is not prose; its text is, unless it has no Chinese: then it names the
 	// work it links to.
 	for _, m := range linkRE.FindAllSubmatchIndex(b, -1) {
 		if hasChinese(string(b[m[2]:m[3]])) {
-			blank(m[3], m[1])
+			blank(b, m[3], m[1])
 		} else {
-			blank(m[0], m[1])
+			blank(b, m[0], m[1])
 		}
 	}
-	blankAll(refDefRE)
-	blankAll(urlRE)
-	blankAll(htmlTagRE)
-	blankAll(attrListRE)
-	blankAll(sectionRE)
-	blankAll(originalRE)
-	blankAll(blockquoteRE)
-	blankAll(quoteRE)
+	for _, re := range []*regexp.Regexp{refDefRE, urlRE, htmlTagRE, attrListRE, sectionRE, originalRE, blockquoteRE, quoteRE} {
+		blankAll(re)
+	}
 	return wordRuns(para, string(b))
+}
+
+// blank blanks b[start:end], but for its line breaks.
+func blank(b []byte, start, end int) {
+	for i := start; i < end; i++ {
+		if b[i] != '\n' {
+			b[i] = ' '
+		}
+	}
 }
 
 // blankCodeSpans blanks each inline code span: a run of backticks, what follows, and the next
 // run of as many backticks.
-func blankCodeSpans(b []byte, blank func(start, end int)) {
+func blankCodeSpans(b []byte) {
 	ticks := func(i int) int {
 		n := 0
 		for i+n < len(b) && b[i+n] == '`' {
@@ -257,7 +245,7 @@ func blankCodeSpans(b []byte, blank func(start, end int)) {
 			j += max(1, ticks(j))
 		}
 		if j < len(b) {
-			blank(i, j+n)
+			blank(b, i, j+n)
 			i = j + n
 		} else {
 			i += n
@@ -318,10 +306,5 @@ func isChinese(r rune) bool {
 
 // hasChinese reports whether s has a Chinese character.
 func hasChinese(s string) bool {
-	for _, r := range s {
-		if unicode.Is(unicode.Han, r) {
-			return true
-		}
-	}
-	return false
+	return strings.ContainsFunc(s, func(r rune) bool { return unicode.Is(unicode.Han, r) })
 }

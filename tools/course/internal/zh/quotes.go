@@ -101,22 +101,13 @@ func quotes(root string) ([]misquote, error) {
 	if err != nil {
 		return nil, err
 	}
-	pages, err := filepath.Glob(filepath.Join(root, "chapters", "zh", "*.md"))
-	if err != nil {
-		return nil, err
-	}
 	var bad []misquote
-	for _, p := range pages {
-		text, err := os.ReadFile(p)
-		if err != nil {
-			return nil, err
-		}
-		page := filepath.Base(p)
-		for _, s := range sentences(string(text)) {
+	err = eachPage(root, func(page, text string) {
+		for _, s := range sentences(text) {
 			bad = append(bad, s.misquotes(words, page == "09-claims.md", "chapters/zh/"+page)...)
 		}
-	}
-	return bad, nil
+	})
+	return bad, err
 }
 
 // sentence is one sentence of a page, and the page's line it starts on. mask is its text with
@@ -208,13 +199,7 @@ func sentences(page string) []sentence {
 // sentence ends.
 func splitSentences(first int, para string) []sentence {
 	b := []byte(para)
-	blankCodeSpans(b, func(start, end int) {
-		for i := start; i < end; i++ {
-			if b[i] != '\n' {
-				b[i] = ' '
-			}
-		}
-	})
+	blankCodeSpans(b)
 	mask := string(b)
 	inQuote := make([]bool, len(mask))
 	for _, q := range quotationRE.FindAllStringIndex(mask, -1) {

@@ -130,6 +130,19 @@ func lines[T fmt.Stringer](list []T) []string {
 	return out
 }
 
+// eachPage calls f with the file name and text of each Chinese page (chapters/zh/*.md).
+func eachPage(root string, f func(page, text string)) error {
+	pages, err := filepath.Glob(filepath.Join(root, "chapters", "zh", "*.md"))
+	for _, p := range pages {
+		text, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		f(filepath.Base(p), string(text))
+	}
+	return err
+}
+
 // section is one heading of a page and what follows it, down to the next heading.
 type section struct {
 	level           int // of its heading: 1 to 6, 0 for the text before the first heading
