@@ -14,45 +14,36 @@ import (
 	"gomaps/tools/internal/gocmd"
 )
 
-// output is what a session writes: the tables by file name, in order, and what is printed at
-// the end.
-type output struct {
-	line               string // the command line above each table
-	files              map[string]string
-	names              []string
-	ratios, ratiosPrev string
-}
-
 // add adds the table name, text under the command line.
-func (out *output) add(name, text string) {
-	out.files[name] = out.line + text
-	out.names = append(out.names, name)
+func (s *session) add(name, text string) {
+	s.files[name] = s.line + text
+	s.names = append(s.names, name)
 }
 
 // tables makes the session's tables from its results: the ratios here, the rest by benchstat,
 // which reads files: the results go to tmp, removed at the end.
-func (s *session) tables() (*output, error) {
+func (s *session) tables() error {
 	results := func(name string) string { return s.byName[name].results.String() }
 	fastOut, prevFastOut, simdOut := results(buildFast), results(prevLaneBuild(buildFast)), results(buildSIMD)
 	built := fmt.Sprintf("every map built by %s (bench-ratios-127.txt has the lab maps' ratios on %s beside)\n", benchtables.Lane.Toolchain, benchtables.PrevLane.Toolchain)
 	ratios, err := benchtables.RatioTable(fastOut, built)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	ratiosPrev, err := benchtables.LaneRatioTable([2]string{prevFastOut, fastOut}, "")
 	if err != nil {
-		return nil, err
+		return err
 	}
 	simd, err := benchtables.SIMDTable(fastOut, simdOut)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	classic, prev, cur := lanes.Classic(), benchtables.PrevLane, benchtables.Lane
 	swiss, prevSwiss := benchtables.OnlyImpls(fastOut, "builtin"), benchtables.OnlyImpls(prevFastOut, "builtin")
 	files := map[string]string{"all": fastOut, "classic": results(buildClassic), cur.Toolchain: swiss, prev.Toolchain: prevSwiss, "hash": s.hash.String(), "hasher": s.hasher.String(), "simd": simdOut}
 	for name, text := range files {
 		if err := os.WriteFile(filepath.Join(s.tmp, name), []byte(text), 0o644); err != nil {
-			return nil, err
+			return err
 		}
 	}
 	// arg names the results of name for benchstat: label=file, so that the table shows the
@@ -83,29 +74,25 @@ func (s *session) tables() (*output, error) {
 	hasher := colTable(benchtables.HasherImpls, "hasher", "the results of BenchmarkHasher")
 	simdTable := colTable(benchtables.SIMDImpls, "simd", "the results of the "+buildSIMD+" build")
 	if err != nil {
-		return nil, err
+		return err
 	}
 	verdicts, err := benchtables.LaneVerdicts(prevSwiss, swiss, runtimesPrev)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	out := &output{
-		line:   fmt.Sprintf("$ go run ./tools/course bench -write -count %d -benchtime %s\n", s.o.count, s.o.benchtime),
-		files:  map[string]string{},
-		ratios: ratios, ratiosPrev: ratiosPrev,
-	}
-	out.add(benchtables.RatiosFile, ratios)
-	out.add(benchtables.TableFile, table)
-	out.add(benchtables.HashFile, hash)
-	out.add(benchtables.HasherFile, hasher)
-	out.add(benchtables.RuntimesFile, fmt.Sprintf("$ go tool benchstat classic=<%s, %s> %s=<%s> %s=<%s>\n",
+	s.line, s.files, s.ratios, s.ratiosPrev = fmt.Sprintf("$ go run ./tools/course bench -write -count %d -benchtime %s\n", s.o.count, s.o.benchtime), map[string]string{}, ratios, ratiosPrev
+	s.add(benchtables.RatiosFile, ratios)
+	s.add(benchtables.TableFile, table)
+	s.add(benchtables.HashFile, hash)
+	s.add(benchtables.HasherFile, hasher)
+	s.add(benchtables.RuntimesFile, fmt.Sprintf("$ go tool benchstat classic=<%s, %s> %s=<%s> %s=<%s>\n",
 		classic.Toolchain, classic.Experiment, prev.Toolchain, prev.Toolchain, cur.Toolchain, cur.Toolchain)+runtimes)
-	out.add(benchtables.FastpathFile, fastpath)
-	out.add(benchtables.RuntimesPrevFile, fmt.Sprintf("$ go tool benchstat %s=<the built-in map built by %s> %s=<the same, built by %s>\n",
+	s.add(benchtables.FastpathFile, fastpath)
+	s.add(benchtables.RuntimesPrevFile, fmt.Sprintf("$ go tool benchstat %s=<the built-in map built by %s> %s=<the same, built by %s>\n",
 		prev.Toolchain, prev.Toolchain, cur.Toolchain, cur.Toolchain)+runtimesPrev+verdicts)
-	out.add(benchtables.RatiosPrevFile, ratiosPrev)
-	out.add(benchtables.SIMDFile, simd+simdTable)
-	return out, nil
+	s.add(benchtables.RatiosPrevFile, ratiosPrev)
+	s.add(benchtables.SIMDFile, simd+simdTable)
+	return nil
 }
 
 // benchstat runs go tool benchstat with args in the course's root, with the go command g.

@@ -43,6 +43,12 @@ type session struct {
 	builds       []*benchBuild
 	byName       map[string]*benchBuild
 	hash, hasher strings.Builder // the results of BenchmarkHash and BenchmarkHasher
+
+	// The tables, by file name, in order, each under line, the command; and the ratios, which
+	// are printed at the end.
+	line, ratios, ratiosPrev string
+	files                    map[string]string
+	names                    []string
 }
 
 // measure measures and prints the tables; with o.write it writes them, with o.check it
@@ -67,24 +73,18 @@ func measure(ctx context.Context, root string, g gocmd.Go, o options, stdout io.
 	if err := s.build(fast); err != nil {
 		return err
 	}
-	if o.check {
-		err = s.runOnce()
-	} else {
-		err = s.runInTurns()
-	}
-	if err != nil {
+	if err := s.run(); err != nil {
 		return err
 	}
-	out, err := s.tables()
-	if err != nil {
+	if err := s.tables(); err != nil {
 		return err
 	}
 	if o.check {
-		err := checkShapes(root, out.files, out.names, stdout)
+		err := s.checkShapes()
 		fmt.Fprintf(stdout, "bench: took %s\n", time.Since(s.start).Round(time.Second))
 		return err
 	}
-	return s.finish(out)
+	return s.finish()
 }
 
 // build compiles the builds, with the overlay fast (the solutions and the hooks). Each lab map
@@ -152,25 +152,24 @@ func (s *session) runHash() error {
 	return nil
 }
 
-// runOnce runs every benchmark once, for the check, which compares rows, not times: the builds
-// run at once.
-func (s *session) runOnce() error {
-	for _, bb := range s.builds {
-		fmt.Fprintf(s.stdout, "bench: running the %s build (%s), -benchtime %s\n", bb.name, strings.Join(bb.impls, ", "), s.o.benchtime)
-	}
-	if err := runBenchBuilds(s.ctx, s.root, s.builds, benchRows{}, s.o.benchtime, s.stdout); err != nil {
-		return err
-	}
-	return s.runHash()
-}
-
-// runInTurns runs the builds o.count times, taking turns on each length and key type, run
-// after run, so that a slow spell of a busy machine falls on all of them rather than on one,
-// and the two lanes' built-in maps are measured within seconds of each other.
-func (s *session) runInTurns() error {
+// run runs the benchmarks. For the check, which compares rows, not times, it runs every
+// benchmark once, the builds at once. Otherwise it runs the builds o.count times, taking turns
+// on each length and key type, run after run, so that a slow spell of a busy machine falls on
+// all of them rather than on one, and the two lanes' built-in maps are measured within seconds
+// of each other.
+func (s *session) run() error {
 	names := make([]string, len(s.builds))
 	for i, bb := range s.builds {
 		names[i] = bb.name
+		if s.o.check {
+			fmt.Fprintf(s.stdout, "bench: running the %s build (%s), -benchtime %s\n", bb.name, strings.Join(bb.impls, ", "), s.o.benchtime)
+		}
+	}
+	if s.o.check {
+		if err := runBenchBuilds(s.ctx, s.root, s.builds, benchRows{}, s.o.benchtime, s.stdout); err != nil {
+			return err
+		}
+		return s.runHash()
 	}
 	for run := 1; run <= s.o.count; run++ {
 		for _, k := range benchtables.Keys {
@@ -193,19 +192,18 @@ func (s *session) runInTurns() error {
 
 // finish profiles the rows over their limits, writes the tables into the course with o.write,
 // and prints the ratios.
-func (s *session) finish(out *output) error {
+func (s *session) finish() error {
 	profile, err := s.profileRowsOver()
 	if err != nil {
 		return err
 	}
-	out.files[benchtables.ProfileFile] = out.line + profile
-	out.files[benchtables.RatiosFile] += fmt.Sprintf("bench took %s in all here: the builds, the runs and the profiles\n", time.Since(s.start).Round(time.Minute))
-	out.names = append(out.names, benchtables.ProfileFile)
+	s.add(benchtables.ProfileFile, profile)
+	s.files[benchtables.RatiosFile] += fmt.Sprintf("bench took %s in all here: the builds, the runs and the profiles\n", time.Since(s.start).Round(time.Minute))
 	if s.o.write {
-		for _, name := range out.names {
+		for _, name := range s.names {
 			// The cpu: line of go test ends in the blanks of the processor's name as the system
 			// gives it.
-			text := scrub.TrailingBlanks.ReplaceAllString(out.files[name], "\n")
+			text := scrub.TrailingBlanks.ReplaceAllString(s.files[name], "\n")
 			if err := os.WriteFile(filepath.Join(s.root, name), []byte(text), 0o644); err != nil {
 				return err
 			}
@@ -213,32 +211,31 @@ func (s *session) finish(out *output) error {
 		}
 		fmt.Fprintf(s.stdout, "bench: the chapters' sentences that read these tables are outputs of the book: go run ./tools/course outputs %s writes them again\n", strings.Join(benchtables.ReadingOutputs, " "))
 	} else {
-		fmt.Fprintf(s.stdout, "bench: wrote nothing (with -write, it writes the chapters' tables: %s)\n", strings.Join(out.names, ", "))
+		fmt.Fprintf(s.stdout, "bench: wrote nothing (with -write, it writes the chapters' tables: %s)\n", strings.Join(s.names, ", "))
 	}
-	fmt.Fprint(s.stdout, out.ratios)
-	fmt.Fprint(s.stdout, out.ratiosPrev)
+	fmt.Fprint(s.stdout, s.ratios)
+	fmt.Fprint(s.stdout, s.ratiosPrev)
 	fmt.Fprintf(s.stdout, "bench: took %s\n", time.Since(s.start).Round(time.Second))
 	return nil
 }
 
-// checkShapes compares the rows of each table of fresh, named in names, with the committed
-// table's; it says which changed and returns cli.ErrFailed when one did.
-func checkShapes(root string, fresh map[string]string, names []string, stdout io.Writer) error {
+// checkShapes compares the rows of each table with the committed table's; it says which
+// changed and returns cli.ErrFailed when one did.
+func (s *session) checkShapes() error {
 	failed := false
-	for _, name := range names {
-		old, err := os.ReadFile(filepath.Join(root, name))
-		if err != nil {
+	for _, name := range s.names {
+		old, err := os.ReadFile(filepath.Join(s.root, name))
+		oldRows, newRows := benchtables.Shape(name, string(old)), benchtables.Shape(name, s.files[name])
+		switch {
+		case err != nil:
 			failed = true
-			fmt.Fprintf(stdout, "%s is missing: run go run ./tools/course bench\n", name)
-			continue
-		}
-		oldRows, newRows := benchtables.Shape(name, string(old)), benchtables.Shape(name, fresh[name])
-		if !slices.Equal(oldRows, newRows) {
+			fmt.Fprintf(s.stdout, "%s is missing: run go run ./tools/course bench\n", name)
+		case !slices.Equal(oldRows, newRows):
 			failed = true
-			fmt.Fprintf(stdout, "%s: its rows changed:\n%s\nrun go run ./tools/course bench to measure again\n", name, scrub.LineDiff(strings.Join(oldRows, "\n"), strings.Join(newRows, "\n"), 12))
-			continue
+			fmt.Fprintf(s.stdout, "%s: its rows changed:\n%s\nrun go run ./tools/course bench to measure again\n", name, scrub.LineDiff(strings.Join(oldRows, "\n"), strings.Join(newRows, "\n"), 12))
+		default:
+			fmt.Fprintf(s.stdout, "ok %s: the same %d rows\n", name, len(newRows))
 		}
-		fmt.Fprintf(stdout, "ok %s: the same %d rows\n", name, len(newRows))
 	}
 	if failed {
 		return cli.ErrFailed

@@ -38,11 +38,11 @@ func (s *session) profileRowsOver() (string, error) {
 	var b strings.Builder
 	for _, lm := range maps {
 		samples, _ := benchtables.Parse(s.byName[lm.build].results.String())
-		rows, over, err := rowsOver(samples, lm.impl, lm.ops, lm.limit)
+		rows, err := rowsOver(samples, lm.impl, lm.ops, lm.limit)
 		switch {
 		case err != nil:
 			return "", err
-		case !over:
+		case rows[0].ratio <= lm.limit:
 			fmt.Fprintf(&b, "%s: no row over its limit of %gx; its worst row:\n", lm.name, lm.limit)
 		case len(rows) == 1:
 			fmt.Fprintf(&b, "%s: 1 row over its limit of %gx:\n", lm.name, lm.limit)
@@ -65,16 +65,16 @@ func (s *session) profileRowsOver() (string, error) {
 	return "CPU profiles of the lab map and of the built-in map, each on one row alone\n\n" + strings.TrimRight(b.String(), "\n") + "\n", nil
 }
 
-// rowsOver returns impl's rows of ops over limit, in order, or, when there is none (over is
-// false), its worst row alone.
-func rowsOver(samples benchtables.Samples, impl string, ops []string, limit float64) (rows []profileRow, over bool, err error) {
+// rowsOver returns impl's rows of ops over limit, in order, or, when there is none, its worst
+// row alone.
+func rowsOver(samples benchtables.Samples, impl string, ops []string, limit float64) (rows []profileRow, err error) {
 	var worst profileRow
 	for _, op := range ops {
 		for _, l := range benchtables.Lens {
 			for _, k := range benchtables.Keys {
 				r, err := samples.Ratio(impl, op, l, k)
 				if err != nil {
-					return nil, false, err
+					return nil, err
 				}
 				row := profileRow{op, l, k, r}
 				if r > limit {
@@ -87,9 +87,9 @@ func rowsOver(samples benchtables.Samples, impl string, ops []string, limit floa
 		}
 	}
 	if len(rows) == 0 {
-		return []profileRow{worst}, false, nil
+		return []profileRow{worst}, nil
 	}
-	return rows, true, nil
+	return rows, nil
 }
 
 // profileTop runs one benchmark of a build with a CPU profile (into tmp) and returns the
