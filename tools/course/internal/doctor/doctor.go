@@ -19,6 +19,7 @@ import (
 	"io/fs"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -64,7 +65,7 @@ type machine interface {
 	// nearest existing parent); errDiskUnknown where that cannot be measured.
 	FreeDisk(path string) (uint64, error)
 	ReadFile(path string) ([]byte, error)
-	ReadDir(path string) ([]fs.DirEntry, error)
+	Glob(dir, pattern string) []string // the paths in dir that match pattern, as fs.Glob
 	Stat(path string) (fs.FileInfo, error)
 	IsRoot() bool                // who can install Debian's packages
 	MkdocsPython() string        // a Python that imports everything the book needs, or ""
@@ -232,21 +233,8 @@ func (d *doc) learn(ctx context.Context) {
 	d.classicCached = err == nil && fi.Mode().IsRegular()
 	// go run and go tool keep what they build in GOCACHE/xx/<id>-d/<name>.
 	d.exes = map[string]bool{}
-	subs, _ := d.m.ReadDir(d.env["GOCACHE"])
-	for _, sub := range subs {
-		if !sub.IsDir() || len(sub.Name()) != 2 {
-			continue
-		}
-		entries, _ := d.m.ReadDir(filepath.Join(d.env["GOCACHE"], sub.Name()))
-		for _, e := range entries {
-			if !e.IsDir() || !strings.HasSuffix(e.Name(), "-d") {
-				continue
-			}
-			files, _ := d.m.ReadDir(filepath.Join(d.env["GOCACHE"], sub.Name(), e.Name()))
-			for _, f := range files {
-				d.exes[strings.TrimSuffix(f.Name(), ".exe")] = true
-			}
-		}
+	for _, f := range d.m.Glob(d.env["GOCACHE"], "??/*-d/*") {
+		d.exes[strings.TrimSuffix(path.Base(f), ".exe")] = true
 	}
 	_, d.envtestErr = d.m.EnvtestDir()
 }
@@ -330,12 +318,7 @@ func (d *doc) proxyOff() bool {
 
 // proxyNone reports whether GOPROXY names no proxy at all: only direct (and off).
 func (d *doc) proxyNone() bool {
-	for _, e := range d.proxies() {
-		if e != "direct" && e != "off" {
-			return false
-		}
-	}
-	return true
+	return !slices.ContainsFunc(d.proxies(), func(e string) bool { return e != "direct" && e != "off" })
 }
 
 func (d *doc) checkProxy(context.Context) finding {

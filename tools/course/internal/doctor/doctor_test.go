@@ -199,8 +199,10 @@ func (f *fakeMachine) FreeDisk(path string) (uint64, error) {
 func fsPath(path string) string { return filepath.ToSlash(filepath.Clean(path)) }
 
 func (f *fakeMachine) ReadFile(path string) ([]byte, error) { return f.files.ReadFile(fsPath(path)) }
-func (f *fakeMachine) ReadDir(path string) ([]fs.DirEntry, error) {
-	return f.files.ReadDir(fsPath(path))
+func (f *fakeMachine) Glob(dir, pattern string) []string {
+	sub, _ := fs.Sub(f.files, fsPath(dir))
+	matches, _ := fs.Glob(sub, pattern)
+	return matches
 }
 func (f *fakeMachine) Stat(path string) (fs.FileInfo, error) { return f.files.Stat(fsPath(path)) }
 func (f *fakeMachine) IsRoot() bool                          { return f.root }

@@ -20,13 +20,17 @@ import (
 // realMachine is the computer the doctor runs on.
 type realMachine struct{ root string }
 
-func (realMachine) LookPath(name string) (string, error)       { return exec.LookPath(name) }
-func (realMachine) ReadFile(path string) ([]byte, error)       { return os.ReadFile(path) }
-func (realMachine) ReadDir(path string) ([]fs.DirEntry, error) { return os.ReadDir(path) }
-func (realMachine) Stat(path string) (fs.FileInfo, error)      { return os.Stat(path) }
-func (realMachine) IsRoot() bool                               { return runtime.GOOS != "windows" && os.Geteuid() == 0 }
-func (m realMachine) MkdocsPython() string                     { return book.FindPython(m.root) }
-func (realMachine) EnvtestDir() (string, error)                { return kubeassets.Dir() }
+func (realMachine) LookPath(name string) (string, error)  { return exec.LookPath(name) }
+func (realMachine) ReadFile(path string) ([]byte, error)  { return os.ReadFile(path) }
+func (realMachine) Stat(path string) (fs.FileInfo, error) { return os.Stat(path) }
+func (realMachine) IsRoot() bool                          { return runtime.GOOS != "windows" && os.Geteuid() == 0 }
+func (m realMachine) MkdocsPython() string                { return book.FindPython(m.root) }
+func (realMachine) EnvtestDir() (string, error)           { return kubeassets.Dir() }
+
+func (realMachine) Glob(dir, pattern string) []string {
+	matches, _ := fs.Glob(os.DirFS(dir), pattern)
+	return matches
+}
 
 func (realMachine) Run(ctx context.Context, p probe) ([]byte, []byte, error) {
 	if p.files != nil {
