@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -100,16 +99,13 @@ func addBenchHooks(root, dir string, replace map[string]string) error {
 	return nil
 }
 
-// benchRows selects a part of BenchmarkMap's rows: one length and one key
-// type, or every row when both are "".
-type benchRows struct{ len, key string }
-
 // progressEvery is how often a long run says how far it is.
 const progressEvery = 30 * time.Second
 
-// runBenchBuilds runs each of builds' binaries once on rows, all at once, adds their results to
-// each build's, and every progressEvery says how far each is.
-func runBenchBuilds(ctx context.Context, root string, builds []*benchBuild, rows benchRows, benchtime string, stdout io.Writer) error {
+// runBuilds runs each of builds' binaries once, all at once, on the rows of length l and key
+// type k, or on every row when both are ""; it adds their results to each build's, and every
+// progressEvery says how far each is.
+func (s *session) runBuilds(builds []*benchBuild, l, k string) error {
 	type running struct {
 		bb   *benchBuild
 		cmd  *exec.Cmd
@@ -122,11 +118,11 @@ func runBenchBuilds(ctx context.Context, root string, builds []*benchBuild, rows
 	for _, bb := range builds {
 		pattern := "^BenchmarkMap$/^impl=(" + strings.Join(bb.impls, "|") + ")$"
 		r := &running{bb: bb, want: len(bb.impls) * len(benchtables.Ops) * len(benchtables.Lens) * len(benchtables.Keys), done: make(chan struct{})}
-		if rows != (benchRows{}) {
-			pattern += "/./^len=" + rows.len + "$/^key=" + rows.key + "$"
+		if l != "" || k != "" {
+			pattern += "/./^len=" + l + "$/^key=" + k + "$"
 			r.want = len(bb.impls) * len(benchtables.Ops)
 		}
-		r.cmd = bb.bench(ctx, root, pattern, benchtime, "-test.count=1", "-test.timeout=0")
+		r.cmd = bb.bench(s.ctx, s.root, pattern, s.o.benchtime, "-test.count=1", "-test.timeout=0")
 		r.cmd.Stdout, r.cmd.Stderr = &r.out, &r.out
 		if err := r.cmd.Start(); err != nil {
 			for _, r := range runs {
@@ -153,7 +149,7 @@ func runBenchBuilds(ctx context.Context, root string, builds []*benchBuild, rows
 					case <-r.done:
 					default:
 						text := r.out.String()
-						fmt.Fprintf(stdout, "bench:   the %s build: %d of %d results after %s, the last %s\n", r.bb.name, strings.Count(text, " ns/op"), r.want, time.Since(start).Round(time.Second), benchtables.LastResult(text))
+						fmt.Fprintf(s.stdout, "bench:   the %s build: %d of %d results after %s, the last %s\n", r.bb.name, strings.Count(text, " ns/op"), r.want, time.Since(start).Round(time.Second), benchtables.LastResult(text))
 					}
 				}
 			}

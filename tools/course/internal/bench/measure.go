@@ -166,7 +166,7 @@ func (s *session) run() error {
 		}
 	}
 	if s.o.check {
-		if err := runBenchBuilds(s.ctx, s.root, s.builds, benchRows{}, s.o.benchtime, s.stdout); err != nil {
+		if err := s.runBuilds(s.builds, "", ""); err != nil {
 			return err
 		}
 		return s.runHash()
@@ -176,7 +176,7 @@ func (s *session) run() error {
 			for _, l := range benchtables.Lens {
 				fmt.Fprintf(s.stdout, "bench: run %d of %d, len=%s key=%s, -benchtime %s: the %s builds in turn\n", run, s.o.count, l, k, s.o.benchtime, strings.Join(names, ", "))
 				for _, bb := range s.builds {
-					if err := runBenchBuilds(s.ctx, s.root, []*benchBuild{bb}, benchRows{l, k}, s.o.benchtime, s.stdout); err != nil {
+					if err := s.runBuilds([]*benchBuild{bb}, l, k); err != nil {
 						return err
 					}
 				}

@@ -41,11 +41,6 @@ type MineRun struct {
 	Benchtime string
 }
 
-// orDefaults is r with its zero values replaced by mineRounds and mineBenchtime.
-func (r MineRun) orDefaults() MineRun {
-	return MineRun{cmp.Or(r.Rounds, mineRounds), cmp.Or(r.Benchtime, mineBenchtime)}
-}
-
 // ErrNothingToMeasure is Mine's error when neither lab map passes the tests of steps 1 to 8:
 // what the labs are as shipped.
 var ErrNothingToMeasure = errors.New("neither lab 02's map nor lab 03's passes the tests of steps 1 to 8 yet, so there is nothing of yours to measure: finish one of them first (go run ./tools/lab run 02, or 03)")
@@ -56,7 +51,7 @@ var ErrNothingToMeasure = errors.New("neither lab 02's map nor lab 03's passes t
 // tests of steps 1 to 8 is left out; when both are, Mine returns ErrNothingToMeasure.
 func Mine(ctx context.Context, root string, g gocmd.Go, run MineRun, stdout io.Writer) error {
 	start := time.Now()
-	run = run.orDefaults()
+	run = MineRun{cmp.Or(run.Rounds, mineRounds), cmp.Or(run.Benchtime, mineBenchtime)}
 	tmp, err := os.MkdirTemp("", "bench-mine-")
 	if err != nil {
 		return err
