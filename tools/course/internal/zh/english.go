@@ -104,7 +104,8 @@ func markdownRuns(file, text string, offset int) (runs []englishRun, includes []
 	flush := func(end int) {
 		if start >= 0 {
 			for _, r := range proseRuns(strings.Join(lines[start:end], "\n")) {
-				runs = append(runs, englishRun{file: file, line: offset + start + 1 + r.line, text: r.text})
+				r.file, r.line = file, offset+start+1+r.line
+				runs = append(runs, r)
 			}
 		}
 		start = -1
@@ -164,42 +165,35 @@ func tableCells(row string) []string {
 	var cur strings.Builder
 	inCode := false
 	for i := 0; i < len(row); i++ {
-		c := row[i]
-		switch {
+		switch c := row[i]; {
 		case c == '\\' && i+1 < len(row):
-			cur.WriteByte(c)
+			cur.WriteString(row[i : i+2])
 			i++
-			cur.WriteByte(row[i])
-			continue
-		case c == '`':
-			inCode = !inCode
 		case c == '|' && !inCode:
 			cells = append(cells, cur.String())
 			cur.Reset()
-			continue
+		default:
+			if c == '`' {
+				inCode = !inCode
+			}
+			cur.WriteByte(c)
 		}
-		cur.WriteByte(c)
 	}
 	return append(cells, cur.String())
 }
 
-// paragraphRun is a run of English in a paragraph, its line counted from 0.
-type paragraphRun struct {
-	line int
-	text string
-}
-
-// proseRuns returns the runs of English in one paragraph of Markdown.
-func proseRuns(para string) []paragraphRun {
+// proseRuns returns the runs of English in one paragraph of Markdown, their lines counted from 0.
+func proseRuns(para string) []englishRun {
 	b := []byte(para)
-	blankAll := func(re *regexp.Regexp) {
-		for _, m := range re.FindAllIndex(b, -1) {
-			blank(b, m[0], m[1])
+	blankAll := func(res ...*regexp.Regexp) {
+		for _, re := range res {
+			for _, m := range re.FindAllIndex(b, -1) {
+				blank(b, m[0], m[1])
+			}
 		}
 	}
 	blankCodeSpans(b)
-	blankAll(htmlCommentRE)
-	blankAll(autolinkRE)
+	blankAll(htmlCommentRE, autolinkRE)
 	// A link's target is not prose; its text is, unless it has no Chinese: then it names the
 	// work it links to.
 	for _, m := range linkRE.FindAllSubmatchIndex(b, -1) {
@@ -209,9 +203,7 @@ func proseRuns(para string) []paragraphRun {
 			blank(b, m[0], m[1])
 		}
 	}
-	for _, re := range []*regexp.Regexp{refDefRE, urlRE, htmlTagRE, attrListRE, sectionRE, originalRE, blockquoteRE, quoteRE} {
-		blankAll(re)
-	}
+	blankAll(refDefRE, urlRE, htmlTagRE, attrListRE, sectionRE, originalRE, blockquoteRE, quoteRE)
 	return wordRuns(para, string(b))
 }
 
@@ -246,17 +238,16 @@ func blankCodeSpans(b []byte) {
 		}
 		if j < len(b) {
 			blank(b, i, j+n)
-			i = j + n
-		} else {
-			i += n
+			i = j
 		}
+		i += n
 	}
 }
 
 // wordRuns finds the runs of English words in prose, the text of para with what is not prose
 // blanked.
-func wordRuns(para, prose string) []paragraphRun {
-	var runs []paragraphRun
+func wordRuns(para, prose string) []englishRun {
+	var runs []englishRun
 	count, first, last := 0, 0, 0
 	end := func() {
 		if count >= minRun {
@@ -264,7 +255,7 @@ func wordRuns(para, prose string) []paragraphRun {
 			if r := []rune(text); len(r) > 100 {
 				text = string(r[:100]) + "…"
 			}
-			runs = append(runs, paragraphRun{line: strings.Count(para[:first], "\n"), text: text})
+			runs = append(runs, englishRun{line: strings.Count(para[:first], "\n"), text: text})
 		}
 		count = 0
 	}

@@ -9,17 +9,17 @@ package zh
 //
 // The rule. A sentence of a Chinese page attributes its quotations (“…”) to the posts when it
 // links a claim of a post (09-claims.md#s0-23; #s0-23 on chapter 09's own page) or names the
-// posts, by the glossary's term, as saying something (本课程所依据的…文章…说, 写, 称, 讲). Each such quotation must be the words of one
-// of the claims the sentence links, as that claim's card shows them; a sentence that names the
-// posts and quotes them must link the claim. Where no sentence of the post fits, the page says
-// it without quotation marks, as a paraphrase (转述). A quotation may leave words out with an
-// ellipsis (…): each part must then be in the card, in order.
+// posts, by the glossary's term, as saying something (本课程所依据的…文章…说, 写, 称, 讲). Each
+// such quotation must be the words of one of the claims the sentence links, as that claim's card
+// shows them; a sentence that names the posts and quotes them must link the claim. Where no
+// sentence of the post fits, the page says it without quotation marks, as a paraphrase (转述). A
+// quotation may leave words out with an ellipsis (…): each part must then be in the card, in order.
 //
 // A sentence ends at 。, ！ or ？ outside quotations, or with its paragraph or list item; a
-// table's cell is a sentence. The
-// words are compared as the reader sees them: markdown escapes undone, code spans' backquotes
-// and all whitespace dropped (the posts mix ASCII and Chinese spacing; a line break inside a
-// quotation is no space). Code (fenced blocks, code spans) and included files are not read.
+// table's cell is a sentence. The words are compared as the reader sees them: markdown escapes
+// undone, code spans' backquotes and all whitespace dropped (the posts mix ASCII and Chinese
+// spacing; a line break inside a quotation is no space). Code (fenced blocks, code spans) and
+// included files are not read.
 
 import (
 	"fmt"
@@ -84,14 +84,12 @@ func postWords(root string) (map[string]string, error) {
 // seenWords is markdown text as the reader sees it, for comparing: escapes undone, backquotes
 // and whitespace dropped.
 func seenWords(md string) string {
-	s := escapeRE.ReplaceAllString(md, "$1")
-	s = strings.ReplaceAll(s, "&lt;", "<")
 	return strings.Map(func(r rune) rune {
-		if r == '`' || r == ' ' || r == '\t' || r == '\n' || r == '\u3000' {
+		if strings.ContainsRune("` \t\n\u3000", r) {
 			return -1
 		}
 		return r
-	}, s)
+	}, strings.ReplaceAll(escapeRE.ReplaceAllString(md, "$1"), "&lt;", "<"))
 }
 
 // quotes returns the quotations of the seed posts in the Chinese pages that are not the posts'
@@ -164,8 +162,8 @@ func saysIn(card, quote string) bool {
 	return true
 }
 
-// sentences splits a page's prose (outside front matter and fenced code) into sentences: at 。！？ outside quotations, and at each paragraph's and list
-// item's end.
+// sentences splits a page's prose (outside front matter and fenced code) into sentences: at
+// 。！？ outside quotations, and at each paragraph's and list item's end.
 func sentences(page string) []sentence {
 	_, body := splitFrontMatter(page)
 	offset := strings.Count(page[:len(page)-len(body)], "\n")

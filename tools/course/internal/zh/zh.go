@@ -1,6 +1,6 @@
 // Package zh is the zh command. The Chinese edition (chapters/zh/) translates the English book
-// page by page. Each Chinese page records, in its front matter, the English page it translates and a hash of each of that
-// page's sections as they were when it was translated:
+// page by page. Each Chinese page records, in its front matter, the English page it translates
+// and a hash of each of that page's sections as they were when it was translated:
 //
 //	---
 //	translates: 02-buckets.md
@@ -12,11 +12,11 @@
 // A section is a heading with what follows it down to the next heading, keyed by the heading's
 // id (the one the book gives it; the Chinese page gives its translated heading the same id, as
 // in `## 第 1 步：… { #step-1-find-a-key-in-its-chain }`, so that links keep working; all but
-// the page's title, its # heading, which no link names). `zh`
-// compares the records with the English pages: a section changed, added or removed since the
-// translation, an English page with no Chinese twin, or Chinese headings that no longer follow
-// the English ones fail it, each with the page and the sections named. After translating the
-// change, `zh -stamp PAGE` records the English page as it now is.
+// the page's title, its # heading, which no link names). `zh` compares the records with the
+// English pages: a section changed, added or removed since the translation, an English page
+// with no Chinese twin, or Chinese headings that no longer follow the English ones fail it, each
+// with the page and the sections named. After translating the change, `zh -stamp PAGE` records
+// the English page as it now is.
 //
 // Two more checks read the Chinese pages themselves: no run of English words is left in their
 // prose (english.go), and every quotation they attribute to one of the seed posts is that
