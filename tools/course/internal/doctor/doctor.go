@@ -155,12 +155,18 @@ type doc struct {
 	need    string   // the Go the course's go.mod asks for, as go1.N.0
 	modules []string // the modules go.mod requires
 
+	have          string   // the Go the go command on PATH runs, as go1.N.P
+	tooOld        bool     // older than need
+	proxyOff      bool     // GOPROXY starts with off
+	proxyNone     bool     // GOPROXY names no proxy at all: only direct (and off)
+	cc, ccPath    string   // the C compiler go env CC names, and its path if it is on PATH
 	missing       []string // modules the course builds that are not in the module cache
 	missingErr    error
 	countMods     int
 	classicCached bool            // the module cache holds the classic toolchain, unpacked
 	exes          map[string]bool // executables found in the build cache, by name
 	envtestErr    error
+	offlineGaps   []string // what the course needs and this machine lacks for working offline
 }
 
 // doctor prints the report to w and returns the number of FIX lines. An error means the report
@@ -214,6 +220,16 @@ func doctor(ctx context.Context, m machine, root string, w io.Writer) (fixes int
 // toolchain is there, the executables in the build cache, and the envtest binaries.
 func (d *doc) learn(ctx context.Context) {
 	d.inst, d.instErr = d.m.Installed(ctx)
+	d.have, _, _ = strings.Cut(strings.TrimSpace(d.env["GOVERSION"]), " ")
+	d.tooOld = version.IsValid(d.have) && version.Compare(d.have, d.need) < 0
+	proxies := strings.FieldsFunc(d.env["GOPROXY"], func(r rune) bool { return r == ',' || r == '|' || r == ' ' })
+	d.proxyOff = len(proxies) > 0 && proxies[0] == "off"
+	d.proxyNone = !slices.ContainsFunc(proxies, func(e string) bool { return e != "direct" && e != "off" })
+	d.cc = "gcc"
+	if f := strings.Fields(d.env["CC"]); len(f) > 0 {
+		d.cc = f[0]
+	}
+	d.ccPath, _ = d.m.LookPath(d.cc)
 	// -mod=readonly keeps the go command from writing go.sum (-mod=mod would add the go.mod
 	// sums of the whole module graph).
 	p := probe{dir: d.root, timeout: downloadTimeout, args: []string{"go", "mod", "download", "-json"},
@@ -237,6 +253,18 @@ func (d *doc) learn(ctx context.Context) {
 		d.exes[strings.TrimSuffix(path.Base(f), ".exe")] = true
 	}
 	_, d.envtestErr = d.m.EnvtestDir()
+	switch {
+	case d.missingErr != nil:
+		d.offlineGaps = append(d.offlineGaps, "the course's modules (the check failed)")
+	case len(d.missing) > 0:
+		d.offlineGaps = append(d.offlineGaps, fmt.Sprintf("%s (%s)", plural(len(d.missing), "module"), listSome(d.missing)))
+	}
+	if !d.classicCached {
+		d.offlineGaps = append(d.offlineGaps, "the Go "+classicVersion+" toolchain")
+	}
+	if d.envtestErr != nil {
+		d.offlineGaps = append(d.offlineGaps, "the envtest binaries")
+	}
 }
 
 func plural(n int, word string) string {
@@ -251,25 +279,13 @@ func (d *doc) installGo() string {
 	return "install Go " + strings.TrimPrefix(version.Lang(lanes.DefaultLane().Toolchain), "go") + " (any Go from " + strings.TrimPrefix(version.Lang(d.need), "go") + " on builds the course)"
 }
 
-// haveGo returns the Go the go command on PATH runs, as go1.N.P.
-func (d *doc) haveGo() string {
-	have, _, _ := strings.Cut(strings.TrimSpace(d.env["GOVERSION"]), " ")
-	return have
-}
-
-// goTooOld reports whether the go command runs a Go older than the course needs.
-func (d *doc) goTooOld() bool {
-	have := d.haveGo()
-	return version.IsValid(have) && version.Compare(have, d.need) < 0
-}
-
 func (d *doc) checkGo(context.Context) finding {
-	have := d.haveGo()
+	have := d.have
 	goos, goarch := d.env["GOOS"], d.env["GOARCH"]
 	switch {
 	case !version.IsValid(have):
 		return note("cannot tell which release %q is: the course needs %s or newer", d.env["GOVERSION"], d.need)
-	case d.goTooOld():
+	case d.tooOld:
 		return fix("%s is older than the %s the course's go.mod asks for: %s, or let the go command fetch it (GOTOOLCHAIN=auto)", have, d.need, d.installGo())
 	case goos != d.env["GOHOSTOS"] || goarch != d.env["GOHOSTARCH"]:
 		return fix("GOOS=%s GOARCH=%s builds for another system than this %s/%s, so go test cannot run the labs: unset GOOS and GOARCH", goos, goarch, d.env["GOHOSTOS"], d.env["GOHOSTARCH"])
@@ -294,10 +310,10 @@ func (d *doc) checkToolchainSetting(context.Context) finding {
 	switch {
 	case v == "" || name == "auto":
 		return ok("%s: the go command fetches the toolchain a module asks for", cmp.Or(v, "auto"))
-	case (name == "local" || name == "path") && d.goTooOld():
-		return fix("%s keeps the go command on the installed %s, older than the %s the course's go.mod asks for: set GOTOOLCHAIN=auto (go env -w GOTOOLCHAIN=auto, or in your shell if it is set there), or %s", v, d.haveGo(), d.need, d.installGo())
+	case (name == "local" || name == "path") && d.tooOld:
+		return fix("%s keeps the go command on the installed %s, older than the %s the course's go.mod asks for: set GOTOOLCHAIN=auto (go env -w GOTOOLCHAIN=auto, or in your shell if it is set there), or %s", v, d.have, d.need, d.installGo())
 	case name == "local" || name == "path":
-		return ok("%s: the go command runs the installed %s and fetches no other toolchain on its own; the classic map still works, because each classic command names its toolchain (GOTOOLCHAIN=%s), which overrides this setting", v, d.haveGo(), classic)
+		return ok("%s: the go command runs the installed %s and fetches no other toolchain on its own; the classic map still works, because each classic command names its toolchain (GOTOOLCHAIN=%s), which overrides this setting", v, d.have, classic)
 	case version.IsValid(name) && version.Compare(name, d.need) < 0:
 		return fix("%s runs every go command on %s, older than the %s the course's go.mod asks for: unset it (go env -u GOTOOLCHAIN, or unset GOTOOLCHAIN in your shell)", v, name, d.need)
 	case version.IsValid(name):
@@ -306,31 +322,16 @@ func (d *doc) checkToolchainSetting(context.Context) finding {
 	return note("%s is not a setting the course knows: unset it (go env -u GOTOOLCHAIN) if the go command misbehaves", v)
 }
 
-// proxies lists GOPROXY's entries.
-func (d *doc) proxies() []string {
-	return strings.FieldsFunc(d.env["GOPROXY"], func(r rune) bool { return r == ',' || r == '|' || r == ' ' })
-}
-
-func (d *doc) proxyOff() bool {
-	list := d.proxies()
-	return len(list) > 0 && list[0] == "off"
-}
-
-// proxyNone reports whether GOPROXY names no proxy at all: only direct (and off).
-func (d *doc) proxyNone() bool {
-	return !slices.ContainsFunc(d.proxies(), func(e string) bool { return e != "direct" && e != "off" })
-}
-
 func (d *doc) checkProxy(context.Context) finding {
 	v := d.env["GOPROXY"]
-	gaps := d.offlineGaps()
+	gaps := d.offlineGaps
 	_, noGit := d.m.LookPath("git")
 	switch {
-	case d.proxyOff() && len(gaps) == 0:
+	case d.proxyOff && len(gaps) == 0:
 		return ok("%s: the go command downloads nothing, and everything the course needs is already on this machine", v)
-	case d.proxyOff():
+	case d.proxyOff:
 		return fix("%s stops the go command from fetching %s, which this machine does not have yet: unset GOPROXY (go env -u GOPROXY, or in your shell) while you have the network, then run %s", v, strings.Join(gaps, " and "), prepareCommand)
-	case !d.proxyNone():
+	case !d.proxyNone:
 		return ok("%s", v)
 	case len(gaps) == 0:
 		return ok("%s: no module proxy, but everything the course needs is already on this machine", v)
@@ -460,7 +461,7 @@ func (d *doc) checkClassic(ctx context.Context) finding {
 		}
 		return fix("%s is in the module cache, but %s fails (%s): fix that, and with the network on run %s", mod, classicRunHint, firstLine(stdout, stderr, err), prepareCommand)
 	}
-	if d.proxyOff() {
+	if d.proxyOff {
 		return fix("%s is not in the module cache, and GOPROXY=%s stops the go command from fetching it: with the network on and GOPROXY unset, run %s", mod, proxy, prepareCommand)
 	}
 	// Ask for the version's .info only: a few hundred bytes, not the toolchain.
@@ -516,26 +517,16 @@ func (d *doc) checkLanes(context.Context) finding {
 	switch {
 	case len(later) == 0:
 		return ok("%s; go run ./tools/course check -lane NAME checks one", msg)
-	case d.proxyOff():
+	case d.proxyOff:
 		return note("%s; not %s, whose toolchains GOPROXY=off keeps the go command from fetching: with the network on, run GOTOOLCHAIN=<toolchain> go version once for each", msg, strings.Join(later, ", "))
 	}
 	return ok("%s; the go command downloads the toolchain of %s on its first use (about 70 MB each)", msg, strings.Join(later, ", "))
 }
 
-// compiler returns the C compiler go env CC names, and its path if it is on PATH.
-func (d *doc) compiler() (cc, path string) {
-	cc = "gcc"
-	if f := strings.Fields(d.env["CC"]); len(f) > 0 {
-		cc = f[0]
-	}
-	path, _ = d.m.LookPath(cc)
-	return cc, path
-}
-
 // checkCC checks for a C compiler and cgo, which -race needs everywhere but macOS, whose race
 // detector does without cgo since Go 1.20.
 func (d *doc) checkCC(context.Context) finding {
-	cc, path := d.compiler()
+	cc, path := d.cc, d.ccPath
 	cgo, goos := d.env["CGO_ENABLED"], d.env["GOOS"]
 	switch {
 	case goos == "darwin" && path == "":
@@ -562,7 +553,7 @@ var raceProgram = map[string]string{
 }
 
 func (d *doc) checkRace(ctx context.Context) finding {
-	if _, path := d.compiler(); d.env["GOOS"] != "darwin" && (path == "" || d.env["CGO_ENABLED"] != "1") {
+	if d.env["GOOS"] != "darwin" && (d.ccPath == "" || d.env["CGO_ENABLED"] != "1") {
 		return fix("-race needs cgo and a C compiler on %s: fix the C compiler line first", d.env["GOOS"])
 	}
 	// The program's module needs nothing: no proxy, no toolchain switch, no GOFLAGS of the course.
@@ -647,30 +638,12 @@ func (d *doc) checkDisk(context.Context) finding {
 	return ok("%s", found)
 }
 
-// offlineGaps lists what the course needs and this machine lacks for working offline.
-func (d *doc) offlineGaps() []string {
-	var gaps []string
-	switch {
-	case d.missingErr != nil:
-		gaps = append(gaps, "the course's modules (the check failed)")
-	case len(d.missing) > 0:
-		gaps = append(gaps, fmt.Sprintf("%s (%s)", plural(len(d.missing), "module"), listSome(d.missing)))
-	}
-	if !d.classicCached {
-		gaps = append(gaps, "the Go "+classicVersion+" toolchain")
-	}
-	if d.envtestErr != nil {
-		gaps = append(gaps, "the envtest binaries")
-	}
-	return gaps
-}
-
 func (d *doc) checkOffline(context.Context) finding {
 	if d.missingErr != nil {
 		return note("cannot tell whether the modules are all here: %v: run %s while you have the network", d.missingErr, prepareCommand)
 	}
-	if gaps := d.offlineGaps(); len(gaps) > 0 {
-		return note("missing for working without the network: %s: run %s while you have the network", strings.Join(gaps, "; "), prepareCommand)
+	if len(d.offlineGaps) > 0 {
+		return note("missing for working without the network: %s: run %s while you have the network", strings.Join(d.offlineGaps, "; "), prepareCommand)
 	}
 	return ok("every module the course builds (%d), the Go %s toolchain and the envtest binaries are on this machine", d.countMods, classicVersion)
 }
