@@ -105,3 +105,109 @@ func benchstat(ctx context.Context, root string, g gocmd.Go, args ...string) (st
 	}
 	return out.String(), nil
 }
+
+// profileTime is how long each profiled benchmark runs.
+const profileTime = "3s"
+
+// profileRow is a row of BenchmarkMap to profile, and a lab map's ratio on it.
+type profileRow struct {
+	op, l, k string
+	ratio    float64
+}
+
+// profileRowsOver profiles, with the fast build, the rows of TargetOps where a lab map's median
+// is over its limit (its target's Row), or, for a lab map with none, its worst row: the lab map
+// and the built-in map, each alone; and with the simd build, the lookups of lab 03's map with
+// step 11 over step 11's goal, or its worst lookup. It returns go tool pprof -top of each, so
+// that the chapter shows where the time goes rather than guesses.
+func (s *session) profileRowsOver() (string, error) {
+	type profiled struct {
+		name, impl, build string // the map as the file names it, its impl=, its build
+		ops               []string
+		limit             float64
+	}
+	maps := []profiled{}
+	for _, lm := range benchtables.LabMaps {
+		maps = append(maps, profiled{lm.Impl, lm.Impl, buildFast, benchtables.TargetOps, benchtables.Targets[lm.Impl].Row})
+	}
+	maps = append(maps, profiled{benchtables.SIMDCol, "swiss", buildSIMD, benchtables.SIMDGroups[0].Ops, benchtables.SIMDGetGoal})
+	var b strings.Builder
+	for _, lm := range maps {
+		samples, _ := benchtables.Parse(s.byName[lm.build].results.String())
+		rows, err := rowsOver(samples, lm.impl, lm.ops, lm.limit)
+		switch {
+		case err != nil:
+			return "", err
+		case rows[0].ratio <= lm.limit:
+			fmt.Fprintf(&b, "%s: no row over its limit of %gx; its worst row:\n", lm.name, lm.limit)
+		case len(rows) == 1:
+			fmt.Fprintf(&b, "%s: 1 row over its limit of %gx:\n", lm.name, lm.limit)
+		default:
+			fmt.Fprintf(&b, "%s: %d rows over its limit of %gx:\n", lm.name, len(rows), lm.limit)
+		}
+		for _, row := range rows {
+			fmt.Fprintf(&b, "\n%s op=%s len=%s key=%s: %.2fx the built-in map\n", lm.name, row.op, row.l, row.k, row.ratio)
+			for _, impl := range []string{lm.impl, "builtin"} {
+				fmt.Fprintf(s.stdout, "bench: profiling %s op=%s len=%s key=%s in the %s build for %s\n", impl, row.op, row.l, row.k, lm.build, profileTime)
+				top, err := s.profileTop(lm.build, impl, row)
+				if err != nil {
+					return "", err
+				}
+				fmt.Fprintf(&b, "\n$ go tool pprof -top -nodecount=12 <impl=%s op=%s len=%s key=%s, the %s build, %s>\n%s", impl, row.op, row.l, row.k, lm.build, profileTime, top)
+			}
+		}
+		b.WriteString("\n")
+	}
+	return "CPU profiles of the lab map and of the built-in map, each on one row alone\n\n" + strings.TrimRight(b.String(), "\n") + "\n", nil
+}
+
+// rowsOver returns impl's rows of ops over limit, in order, or, when there is none, its worst
+// row alone.
+func rowsOver(samples benchtables.Samples, impl string, ops []string, limit float64) (rows []profileRow, err error) {
+	var worst profileRow
+	for _, op := range ops {
+		for _, l := range benchtables.Lens {
+			for _, k := range benchtables.Keys {
+				r, err := samples.Ratio(impl, op, l, k)
+				if err != nil {
+					return nil, err
+				}
+				row := profileRow{op, l, k, r}
+				if r > limit {
+					rows = append(rows, row)
+				}
+				if r > worst.ratio {
+					worst = row
+				}
+			}
+		}
+	}
+	if len(rows) == 0 {
+		return []profileRow{worst}, nil
+	}
+	return rows, nil
+}
+
+// profileTop runs one benchmark of a build with a CPU profile (into tmp) and returns the
+// profile's top, without the lines that name the file, the build and the time. The profile
+// includes filling the map, which happens before the timed loop: the Put functions in it are
+// that.
+func (s *session) profileTop(build, impl string, row profileRow) (string, error) {
+	prof := filepath.Join(s.tmp, "cpu.pprof")
+	fast := s.byName[build]
+	sel := fmt.Sprintf("^BenchmarkMap$/^impl=%s$/^op=%s$/^len=%s$/^key=%s$", impl, row.op, row.l, row.k)
+	if out, err := fast.bench(s.ctx, s.root, sel, profileTime, "-test.cpuprofile="+prof).CombinedOutput(); err != nil {
+		return "", fmt.Errorf("profiling %s: %v: %s", sel, err, base.FirstLines(string(out), 10))
+	}
+	out, err := s.g.In(s.root).Command(s.ctx, "tool", "pprof", "-top", "-nodecount=12", fast.bin, prof).Output()
+	if err != nil {
+		return "", fmt.Errorf("go tool pprof -top: %v", err)
+	}
+	var b strings.Builder
+	for _, line := range strings.Split(strings.TrimRight(string(out), "\n"), "\n") {
+		if !strings.HasPrefix(line, "File:") && !strings.HasPrefix(line, "Build ID:") && !strings.HasPrefix(line, "Time:") && !strings.HasPrefix(line, "Type:") {
+			b.WriteString(line + "\n")
+		}
+	}
+	return b.String(), nil
+}
