@@ -2,6 +2,7 @@ package bench
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"fmt"
 	"os"
@@ -27,15 +28,9 @@ func (s *session) tables() error {
 	fastOut, prevFastOut, simdOut := results(buildFast), results(prevLaneBuild(buildFast)), results(buildSIMD)
 	built := fmt.Sprintf("every map built by %s (bench-ratios-127.txt has the lab maps' ratios on %s beside)\n", benchtables.Lane.Toolchain, benchtables.PrevLane.Toolchain)
 	ratios, err := benchtables.RatioTable(fastOut, built)
-	if err != nil {
-		return err
-	}
-	ratiosPrev, err := benchtables.LaneRatioTable([2]string{prevFastOut, fastOut}, "")
-	if err != nil {
-		return err
-	}
-	simd, err := benchtables.SIMDTable(fastOut, simdOut)
-	if err != nil {
+	ratiosPrev, err2 := benchtables.LaneRatioTable([2]string{prevFastOut, fastOut}, "")
+	simd, err3 := benchtables.SIMDTable(fastOut, simdOut)
+	if err = cmp.Or(err, err2, err3); err != nil {
 		return err
 	}
 	classic, prev, cur := lanes.Classic(), benchtables.PrevLane, benchtables.Lane

@@ -89,15 +89,9 @@ func Stamp(stdout io.Writer, root string, pages []string) error {
 // that is not its words (quotes.go), and fails when there is one.
 func Check(stdout io.Writer, root string) error {
 	problems, pages, err := zhCheck(root)
-	if err != nil {
-		return err
-	}
-	runs, err := englishRuns(root)
-	if err != nil {
-		return err
-	}
-	misquotes, err := quotes(root)
-	if err != nil {
+	runs, err2 := englishRuns(root)
+	misquotes, err3 := quotes(root)
+	if err = cmp.Or(err, err2, err3); err != nil {
 		return err
 	}
 	var failed []string
