@@ -29,8 +29,7 @@ const (
 	buildSIMD    = "simd" // lab 03's step 11, on benchtables.SIMDLane
 )
 
-// prevLaneBuild is the name of a build made again with benchtables.PrevLane's toolchain.
-func prevLaneBuild(name string) string { return name + "-" + benchtables.PrevLane.Release() }
+var buildPrevFast = buildFast + "-" + benchtables.PrevLane.Release() // the fast build on benchtables.PrevLane
 
 // A session is one measurement of the chapters' tables: its options, its builds and their
 // results.
@@ -107,7 +106,7 @@ func (s *session) build(fast map[string]string) error {
 		g:     gocmd.OnLane(benchtables.Lane),
 		impls: append(slices.Clone(labImpls), benchtables.Peers...),
 	}, {
-		name:  prevLaneBuild(buildFast),
+		name:  buildPrevFast,
 		what:  "the solutions of labs 02 and 03 with and without step 9 and the built-in map on " + benchtables.PrevLane.Toolchain,
 		g:     gocmd.OnLane(benchtables.PrevLane),
 		impls: labImpls,
@@ -251,7 +250,7 @@ const pkg = "./labs/internal/mapbench"
 
 // benchBuild is one test binary of labs/internal/mapbench and what it runs.
 type benchBuild struct {
-	name    string            // fast, classic, fast and benchtables.PrevLane's release (prevLaneBuild), or mine (bench -mine)
+	name    string            // buildFast, buildPrevFast, buildClassic, buildSIMD, or mine (bench -mine)
 	what    string            // what it measures, for the progress lines
 	g       gocmd.Go          // the go command that builds it, on its lane; the binary runs in its environment
 	replace map[string]string // the overlay; when it is not empty, it holds the labs' hooks (addBenchHooks), built with -tags benchTag

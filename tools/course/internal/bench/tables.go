@@ -25,7 +25,7 @@ func (s *session) add(name, text string) {
 // which reads files: the results go to tmp, removed at the end.
 func (s *session) tables() error {
 	results := func(name string) string { return s.byName[name].results.String() }
-	fastOut, prevFastOut, simdOut := results(buildFast), results(prevLaneBuild(buildFast)), results(buildSIMD)
+	fastOut, prevFastOut, simdOut := results(buildFast), results(buildPrevFast), results(buildSIMD)
 	built := fmt.Sprintf("every map built by %s (bench-ratios-127.txt has the lab maps' ratios on %s beside)\n", benchtables.Lane.Toolchain, benchtables.PrevLane.Toolchain)
 	ratios, err := benchtables.RatioTable(fastOut, built)
 	ratiosPrev, err2 := benchtables.LaneRatioTable([2]string{prevFastOut, fastOut}, "")
