@@ -1,10 +1,10 @@
 // Package bench is the bench command of tools/course: the benchmark of chapters 02 and 03, the
 // solutions of labs 02 and 03, two public Swiss tables and the built-in map, side by side, as
 // ratios. It builds labs/internal/mapbench on the Swiss lanes and the classic one, runs the
-// builds in turn, reads the results with benchstat, and writes the tables (package gomaps/labs/benchtables) into
-// chapters/out; the chapters' sentences that read them are written by the chapter program
-// chapters/code/03-swiss/readings. bench -check runs every benchmark once and compares the
-// tables' rows; bench -mine measures a learner's own maps.
+// builds in turn, reads the results with benchstat, and writes the tables (gomaps/labs/benchtables)
+// into chapters/out, which chapters/code/03-swiss/readings reads into the chapters' sentences.
+// bench -check runs every benchmark once and compares the tables' rows; bench -mine measures a
+// learner's own maps.
 package bench
 
 import (
@@ -106,10 +106,9 @@ func (o *options) run(ctx context.Context, args []string, stdout io.Writer) erro
 	return measure(ctx, root, g, *o, stdout)
 }
 
-// Check runs every benchmark once, as bench -check does, and checks that the committed tables
-// of the course at root still have the same rows. g is the go command that runs benchstat;
-// the builds run on their lanes. When a table's rows changed, it says which and returns
-// cli.ErrFailed.
+// Check is bench -check: it runs every benchmark once and checks that the committed tables of
+// the course at root still have the same rows, or says which changed and returns cli.ErrFailed.
+// g runs benchstat; the builds run on their lanes.
 func Check(ctx context.Context, root string, g gocmd.Go, stdout io.Writer) error {
 	return measure(ctx, root, g, options{count: 1, benchtime: "1x", check: true}, stdout)
 }
@@ -141,9 +140,8 @@ type MineRun struct {
 // what the labs are as shipped.
 var ErrNothingToMeasure = errors.New("neither lab 02's map nor lab 03's passes the tests of steps 1 to 8 yet, so there is nothing of yours to measure: finish one of them first (go run ./tools/lab run 02, or 03)")
 
-// Mine measures the learner's maps of labs 02 and 03 in the course at root against the
-// built-in map, as bench -mine does, and prints the tables. The benchmark builds and runs on
-// benchtables.Lane; g is the go command that runs benchstat. A map that does not pass its lab's
+// Mine is bench -mine on the course at root: it builds and runs the benchmark on
+// benchtables.Lane (g runs benchstat) and prints the tables. A map that does not pass its lab's
 // tests of steps 1 to 8 is left out; when both are, Mine returns ErrNothingToMeasure.
 func Mine(ctx context.Context, root string, g gocmd.Go, run MineRun, stdout io.Writer) error {
 	start := time.Now()

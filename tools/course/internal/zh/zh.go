@@ -59,29 +59,24 @@ func Command() *cli.Command {
 		},
 		Run: base.Run(func(_ context.Context, env *base.Env, args []string) error {
 			switch {
-			case stamp:
-				return Stamp(env.Stdout, env.Root, args)
-			case len(args) > 0:
+			case stamp && len(args) == 0:
+				return cli.Usagef("zh -stamp: name the pages translated, as in: zh -stamp 02-buckets.md")
+			case !stamp && len(args) > 0:
 				return cli.Usagef("zh: unexpected argument %q (zh -stamp PAGE records a page)", args[0])
+			case !stamp:
+				return Check(env.Stdout, env.Root)
 			}
-			return Check(env.Stdout, env.Root)
+			// -stamp records, in each Chinese page named, the English page as it is now.
+			for _, page := range args {
+				page = strings.TrimPrefix(strings.TrimPrefix(filepath.ToSlash(page), "chapters/"), "zh/")
+				if err := zhStamp(env.Root, page); err != nil {
+					return err
+				}
+				fmt.Fprintf(env.Stdout, "chapters/zh/%s: now records chapters/%s as it is\n", page, page)
+			}
+			return nil
 		}),
 	}
-}
-
-// Stamp records, in each Chinese page named, the English page as it is now.
-func Stamp(stdout io.Writer, root string, pages []string) error {
-	if len(pages) == 0 {
-		return cli.Usagef("zh -stamp: name the pages translated, as in: zh -stamp 02-buckets.md")
-	}
-	for _, page := range pages {
-		page = strings.TrimPrefix(strings.TrimPrefix(filepath.ToSlash(page), "chapters/"), "zh/")
-		if err := zhStamp(root, page); err != nil {
-			return err
-		}
-		fmt.Fprintf(stdout, "chapters/zh/%s: now records chapters/%s as it is\n", page, page)
-	}
-	return nil
 }
 
 // Check prints each Chinese page that is not in step with the English book, each run of
