@@ -244,6 +244,13 @@ func blankCodeSpans(b []byte) {
 	}
 }
 
+// chinese are the Chinese characters and the CJK and full-width punctuation marks.
+const chinese = `\p{Han}\x{3000}-\x{303f}\x{ff00}-\x{ffef}`
+
+// tokenRE matches, in prose, a Chinese character or a |, which end a run (group 1), or a token:
+// what lies between them and white space (unicode.IsSpace).
+var tokenRE = regexp.MustCompile(`([` + chinese + `|])|[^` + chinese + `|\p{Z}\t-\r\x{85}]+`)
+
 // wordRuns finds the runs of English words in prose, the text of para with what is not prose
 // blanked.
 func wordRuns(para, prose string) []englishRun {
@@ -259,40 +266,19 @@ func wordRuns(para, prose string) []englishRun {
 		}
 		count = 0
 	}
-	tokenStart := -1
-	token := func(stop int) {
-		if tokenStart < 0 {
-			return
-		}
-		word := strings.Trim(prose[tokenStart:stop], "([{\"'“”‘’,.;:!?)]}*_~…—")
-		if englishWordRE.MatchString(word) {
+	for _, m := range tokenRE.FindAllStringSubmatchIndex(prose, -1) {
+		if m[2] >= 0 {
+			end()
+		} else if englishWordRE.MatchString(strings.Trim(prose[m[0]:m[1]], "([{\"'“”‘’,.;:!?)]}*_~…—")) {
 			if count == 0 {
-				first = tokenStart
+				first = m[0]
 			}
 			count++
-			last = stop
-		}
-		tokenStart = -1
-	}
-	for i, r := range prose {
-		switch {
-		case isChinese(r) || r == '|':
-			token(i)
-			end()
-		case unicode.IsSpace(r):
-			token(i)
-		case tokenStart < 0:
-			tokenStart = i
+			last = m[1]
 		}
 	}
-	token(len(prose))
 	end()
 	return runs
-}
-
-// isChinese reports whether r is a Chinese character or a CJK or full-width punctuation mark.
-func isChinese(r rune) bool {
-	return unicode.Is(unicode.Han, r) || (r >= 0x3000 && r <= 0x303f) || (r >= 0xff00 && r <= 0xffef)
 }
 
 // hasChinese reports whether s has a Chinese character.
