@@ -67,6 +67,7 @@ var (
 	sectionRE     = regexp.MustCompile(`§[^·\n]*`)
 	blockquoteRE  = regexp.MustCompile(`(?m)^[ \t]*>.*$`)
 	originalRE    = regexp.MustCompile(`(?m)\*{0,2}(?:原文|Original)\*{0,2}\s*[:：]\s*\*{0,2}.*$`)
+	backticksRE   = regexp.MustCompile("`+")
 	englishWordRE = regexp.MustCompile(`^[a-z]+(?:['’-][A-Za-z]+)*$`)
 )
 
@@ -219,28 +220,15 @@ func blank(b []byte, start, end int) {
 // blankCodeSpans blanks each inline code span: a run of backticks, what follows, and the next
 // run of as many backticks.
 func blankCodeSpans(b []byte) {
-	ticks := func(i int) int {
-		n := 0
-		for i+n < len(b) && b[i+n] == '`' {
-			n++
+	runs := backticksRE.FindAllIndex(b, -1)
+	for i := 0; i < len(runs); i++ {
+		for j := i + 1; j < len(runs); j++ {
+			if runs[j][1]-runs[j][0] == runs[i][1]-runs[i][0] {
+				blank(b, runs[i][0], runs[j][1])
+				i = j
+				break
+			}
 		}
-		return n
-	}
-	for i := 0; i < len(b); {
-		n := ticks(i)
-		if n == 0 {
-			i++
-			continue
-		}
-		j := i + n // the next run of exactly n backticks
-		for j < len(b) && ticks(j) != n {
-			j += max(1, ticks(j))
-		}
-		if j < len(b) {
-			blank(b, i, j+n)
-			i = j
-		}
-		i += n
 	}
 }
 
