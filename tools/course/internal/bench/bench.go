@@ -70,21 +70,17 @@ func Command() *cli.Command {
 	}
 }
 
-// defaults fills in the count and benchtime left unset: the chapters' tables take 10 runs of
-// 100ms; -mine, which a learner waits for, 6 rounds of 50ms.
-func (o *options) defaults() {
+func (o *options) run(ctx context.Context, args []string, stdout io.Writer) error {
+	if len(args) > 0 {
+		return cli.Usagef("bench: unexpected argument %q", args[0])
+	}
+	// Unset, the chapters' tables take 10 runs of 100ms; -mine, which a learner waits for, 6
+	// rounds of 50ms.
 	count, benchtime := 10, "100ms"
 	if o.mine {
 		count, benchtime = mineRounds, mineBenchtime
 	}
 	o.count, o.benchtime = cmp.Or(o.count, count), cmp.Or(o.benchtime, benchtime)
-}
-
-func (o *options) run(ctx context.Context, args []string, stdout io.Writer) error {
-	if len(args) > 0 {
-		return cli.Usagef("bench: unexpected argument %q", args[0])
-	}
-	o.defaults()
 	if o.count < 6 && !o.check {
 		return cli.Usagef("bench: -count %d: want at least 6, the fewest runs benchstat gives a confidence interval for", o.count)
 	}

@@ -10,6 +10,7 @@
 package doctor
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"errors"
@@ -17,8 +18,11 @@ import (
 	"go/version"
 	"io"
 	"io/fs"
+	"os"
+	"os/exec"
 	"path"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"time"
@@ -27,6 +31,7 @@ import (
 	"gomaps/labs/kubeassets"
 	"gomaps/labs/lanes"
 	"gomaps/tools/course/internal/base"
+	"gomaps/tools/course/internal/book"
 	"gomaps/tools/internal/cli"
 	"gomaps/tools/internal/gocmd"
 )
@@ -82,6 +87,80 @@ type probe struct {
 }
 
 func (p probe) String() string { return base.EnvPrefix(p.env) + strings.Join(p.args, " ") }
+
+// realMachine is the computer the doctor runs on.
+type realMachine struct{ root string }
+
+func (realMachine) LookPath(name string) (string, error)  { return exec.LookPath(name) }
+func (realMachine) ReadFile(path string) ([]byte, error)  { return os.ReadFile(path) }
+func (realMachine) Stat(path string) (fs.FileInfo, error) { return os.Stat(path) }
+func (realMachine) IsRoot() bool                          { return runtime.GOOS != "windows" && os.Geteuid() == 0 }
+func (m realMachine) MkdocsPython() string                { return book.FindPython(m.root) }
+func (realMachine) EnvtestDir() (string, error)           { return kubeassets.Dir() }
+
+func (realMachine) Glob(dir, pattern string) []string {
+	matches, _ := fs.Glob(os.DirFS(dir), pattern)
+	return matches
+}
+
+func (realMachine) Run(ctx context.Context, p probe) ([]byte, []byte, error) {
+	if p.files != nil {
+		dir, err := os.MkdirTemp("", "gomaps-doctor-")
+		if err != nil {
+			return nil, nil, fmt.Errorf("cannot write a test program: %v", err)
+		}
+		defer os.RemoveAll(dir)
+		for name, text := range p.files {
+			if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+				return nil, nil, fmt.Errorf("cannot write a test program: %v", err)
+			}
+		}
+		p.dir = dir
+	}
+	ctx, cancel := context.WithTimeout(ctx, p.timeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, p.args[0], p.args[1:]...)
+	cmd.Dir = p.dir
+	cmd.Env = append(os.Environ(), p.env...)
+	cmd.WaitDelay = 2 * time.Second
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		err = fmt.Errorf("no answer in %v: %w", p.timeout, context.DeadlineExceeded)
+	}
+	return stdout.Bytes(), stderr.Bytes(), err
+}
+
+func (m realMachine) GoEnv(ctx context.Context) (map[string]string, error) {
+	if _, err := exec.LookPath("go"); err != nil {
+		return nil, errNoGo
+	}
+	ctx, cancel := context.WithTimeout(ctx, goEnvTimeout)
+	defer cancel()
+	env, err := gocmd.Machine().In(m.root).GoEnvContext(ctx)
+	if err != nil && errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return nil, fmt.Errorf("go env fails (no answer in %v: %v): fix that first", goEnvTimeout, context.DeadlineExceeded)
+	}
+	return env, err
+}
+
+func (realMachine) Installed(ctx context.Context) (gocmd.Installed, error) {
+	ctx, cancel := context.WithTimeout(ctx, goEnvTimeout)
+	defer cancel()
+	return gocmd.FindInstalled(ctx)
+}
+
+func (realMachine) FreeDisk(path string) (uint64, error) {
+	if path == "" {
+		return 0, errors.New("no folder")
+	}
+	// The cache may not exist yet: measure its nearest existing parent.
+	for _, err := os.Stat(path); err != nil && filepath.Dir(path) != path; _, err = os.Stat(path) {
+		path = filepath.Dir(path)
+	}
+	return freeDisk(path)
+}
 
 // Command is the doctor command.
 func Command() *cli.Command {
@@ -153,6 +232,7 @@ type doc struct {
 	inst    gocmd.Installed // the installed go, which GOTOOLCHAIN may have switched from
 	instErr error
 	need    string   // the Go the course's go.mod asks for, as go1.N.0
+	install string   // the advice to install the Go the course needs
 	modules []string // the modules go.mod requires
 
 	have          string   // the Go the go command on PATH runs, as go1.N.P
@@ -165,6 +245,7 @@ type doc struct {
 	countMods     int
 	classicCached bool            // the module cache holds the classic toolchain, unpacked
 	exes          map[string]bool // executables found in the build cache, by name
+	envtestDir    string          // where kube-apiserver and etcd are, as kubeassets.Dir finds them
 	envtestErr    error
 	offlineGaps   []string // what the course needs and this machine lacks for working offline
 }
@@ -182,6 +263,7 @@ func doctor(ctx context.Context, m machine, root string, w io.Writer) (fixes int
 		return 0, errors.New("doctor: the course's go.mod has no go line")
 	}
 	d.need = "go" + f.Go
+	d.install = "install Go " + strings.TrimPrefix(version.Lang(lanes.DefaultLane().Toolchain), "go") + " (any Go from " + strings.TrimPrefix(version.Lang(d.need), "go") + " on builds the course)"
 	for _, r := range f.Require {
 		d.modules = append(d.modules, r.Path)
 	}
@@ -193,7 +275,7 @@ func doctor(ctx context.Context, m machine, root string, w io.Writer) (fixes int
 	d.env, err = m.GoEnv(ctx)
 	switch {
 	case errors.Is(err, errNoGo):
-		report(checks[0].need, fix("no go command on PATH: %s, and put its bin folder on PATH", d.installGo()))
+		report(checks[0].need, fix("no go command on PATH: %s, and put its bin folder on PATH", d.install))
 	case err != nil:
 		report(checks[0].need, fix("%v", err))
 	default:
@@ -252,7 +334,7 @@ func (d *doc) learn(ctx context.Context) {
 	for _, f := range d.m.Glob(d.env["GOCACHE"], "??/*-d/*") {
 		d.exes[strings.TrimSuffix(path.Base(f), ".exe")] = true
 	}
-	_, d.envtestErr = d.m.EnvtestDir()
+	d.envtestDir, d.envtestErr = d.m.EnvtestDir()
 	switch {
 	case d.missingErr != nil:
 		d.offlineGaps = append(d.offlineGaps, "the course's modules (the check failed)")
@@ -274,11 +356,6 @@ func plural(n int, word string) string {
 	return fmt.Sprintf("%d %ss", n, word)
 }
 
-// installGo is the advice to install the Go the course needs.
-func (d *doc) installGo() string {
-	return "install Go " + strings.TrimPrefix(version.Lang(lanes.DefaultLane().Toolchain), "go") + " (any Go from " + strings.TrimPrefix(version.Lang(d.need), "go") + " on builds the course)"
-}
-
 func (d *doc) checkGo(context.Context) finding {
 	have := d.have
 	goos, goarch := d.env["GOOS"], d.env["GOARCH"]
@@ -286,7 +363,7 @@ func (d *doc) checkGo(context.Context) finding {
 	case !version.IsValid(have):
 		return note("cannot tell which release %q is: the course needs %s or newer", d.env["GOVERSION"], d.need)
 	case d.tooOld:
-		return fix("%s is older than the %s the course's go.mod asks for: %s, or let the go command fetch it (GOTOOLCHAIN=auto)", have, d.need, d.installGo())
+		return fix("%s is older than the %s the course's go.mod asks for: %s, or let the go command fetch it (GOTOOLCHAIN=auto)", have, d.need, d.install)
 	case goos != d.env["GOHOSTOS"] || goarch != d.env["GOHOSTARCH"]:
 		return fix("GOOS=%s GOARCH=%s builds for another system than this %s/%s, so go test cannot run the labs: unset GOOS and GOARCH", goos, goarch, d.env["GOHOSTOS"], d.env["GOHOSTARCH"])
 	}
@@ -311,7 +388,7 @@ func (d *doc) checkToolchainSetting(context.Context) finding {
 	case v == "" || name == "auto":
 		return ok("%s: the go command fetches the toolchain a module asks for", cmp.Or(v, "auto"))
 	case (name == "local" || name == "path") && d.tooOld:
-		return fix("%s keeps the go command on the installed %s, older than the %s the course's go.mod asks for: set GOTOOLCHAIN=auto (go env -w GOTOOLCHAIN=auto, or in your shell if it is set there), or %s", v, d.have, d.need, d.installGo())
+		return fix("%s keeps the go command on the installed %s, older than the %s the course's go.mod asks for: set GOTOOLCHAIN=auto (go env -w GOTOOLCHAIN=auto, or in your shell if it is set there), or %s", v, d.have, d.need, d.install)
 	case name == "local" || name == "path":
 		return ok("%s: the go command runs the installed %s and fetches no other toolchain on its own; the classic map still works, because each classic command names its toolchain (GOTOOLCHAIN=%s), which overrides this setting", v, d.have, classic)
 	case version.IsValid(name) && version.Compare(name, d.need) < 0:
@@ -606,14 +683,13 @@ func (d *doc) checkMkdocs(context.Context) finding {
 }
 
 func (d *doc) checkEnvtest(context.Context) finding {
-	dir, err := d.m.EnvtestDir()
-	switch {
+	switch err := d.envtestErr; {
 	case errors.Is(err, kubeassets.ErrMissing):
 		return fix("kube-apiserver and etcd are not built yet: run %s once (about 10 minutes the first time on two cores)", kubeassets.BuildCommand)
 	case err != nil:
 		return fix("%v", err)
 	}
-	return ok("kube-apiserver and etcd are in %s", dir)
+	return ok("kube-apiserver and etcd are in %s", d.envtestDir)
 }
 
 func (d *doc) checkDisk(context.Context) finding {
