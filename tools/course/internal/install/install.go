@@ -23,14 +23,13 @@ import (
 	"gomaps/tools/course/internal/base"
 )
 
-// A Quiet is one thing the course installs by itself. The reader sees one line: what it
-// installs, printed before it starts, then how long it took and where its log is:
+// A Quiet is one thing the course installs by itself, as one line for the reader:
 //
 //	course: installing Chromium (for the browser check) from Debian's packages: done in 48 s; log: PATH
 //
-// The commands' output (hundreds of lines for apt-get) goes to the log, NAME.log in the user's
-// cache folder, never in the course. When a command fails, the line says which and the log's
-// last lines follow; the error is the fix.
+// The commands' output goes to the log, NAME.log in the user's cache folder, never in the
+// course. When a command fails, the line says which and the log's last lines follow; the error
+// is the fix.
 type Quiet struct {
 	What  string // after "installing ": what it installs, and from where
 	Log   string // the log's file name, without ".log"; a run overwrites it
@@ -51,11 +50,11 @@ const tail = 15
 // Run runs the install's commands in order with their output in its log, printing its line to w.
 func (in Quiet) Run(w io.Writer) error {
 	fmt.Fprintf(w, "course: installing %s: ", in.What)
-	start := time.Now()
+	start, failure := time.Now(), fmt.Errorf("installing %s failed: %s", in.What, in.Fix)
 	log, err := CreateLog(in.Log)
 	if err != nil {
 		fmt.Fprintf(w, "failed: no log file: %v\n", err)
-		return fmt.Errorf("installing %s failed: %s", in.What, in.Fix)
+		return failure
 	}
 	fmt.Fprintf(log, "# course: installing %s (%s)\n", in.What, start.Format(time.RFC3339))
 	var notes []string
@@ -80,7 +79,7 @@ func (in Quiet) Run(w io.Writer) error {
 		for _, line := range logTail(log.Name(), tail) {
 			fmt.Fprintf(w, "    %s\n", line)
 		}
-		return fmt.Errorf("installing %s failed: %s", in.What, in.Fix)
+		return failure
 	}
 	note := ""
 	if len(notes) > 0 {
