@@ -75,7 +75,7 @@ var (
 // include outside code blocks.
 func englishRuns(root string) ([]englishRun, error) {
 	var runs []englishRun
-	err := eachPage(root, func(page, text string) {
+	err := eachFile(root, "chapters/zh/*.md", func(page, text string) {
 		rel := "chapters/zh/" + page
 		_, body := splitFrontMatter(text)
 		found, includes := markdownRuns(rel, body, strings.Count(text[:len(text)-len(body)], "\n"))

@@ -23,8 +23,6 @@ package zh
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -58,18 +56,10 @@ func (m misquote) String() string {
 // postWords reads, from chapter 09's Chinese cards (chapters/out/09-s*-zh.txt), each claim's
 // 原文, normalised as quotations are; by the claim's anchor (s0-23).
 func postWords(root string) (map[string]string, error) {
-	files, err := filepath.Glob(filepath.Join(root, "chapters", "out", "09-s[0-9]-zh.txt"))
-	if err != nil {
-		return nil, err
-	}
 	words := map[string]string{}
-	for _, f := range files {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			return nil, err
-		}
+	err := eachFile(root, "chapters/out/09-s[0-9]-zh.txt", func(_, text string) {
 		id := ""
-		for _, line := range strings.Split(string(b), "\n") {
+		for _, line := range strings.Split(text, "\n") {
 			if m := cardRE.FindStringSubmatch(line); m != nil {
 				id = m[1]
 			} else if rest, ok := strings.CutPrefix(line, "*原文：* "); ok && id != "" {
@@ -77,8 +67,8 @@ func postWords(root string) (map[string]string, error) {
 				id = ""
 			}
 		}
-	}
-	return words, nil
+	})
+	return words, err
 }
 
 // seenWords is markdown text as the reader sees it, for comparing: escapes undone, backquotes
@@ -100,7 +90,7 @@ func quotes(root string) ([]misquote, error) {
 		return nil, err
 	}
 	var bad []misquote
-	err = eachPage(root, func(page, text string) {
+	err = eachFile(root, "chapters/zh/*.md", func(page, text string) {
 		for _, s := range sentences(text) {
 			bad = append(bad, s.misquotes(words, page == "09-claims.md", "chapters/zh/"+page)...)
 		}

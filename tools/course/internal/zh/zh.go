@@ -119,10 +119,11 @@ func lines[T fmt.Stringer](list []T) []string {
 	return out
 }
 
-// eachPage calls f with the file name and text of each Chinese page (chapters/zh/*.md).
-func eachPage(root string, f func(page, text string)) error {
-	pages, err := filepath.Glob(filepath.Join(root, "chapters", "zh", "*.md"))
-	for _, p := range pages {
+// eachFile calls f with the name and text of each file of the course at root that glob (a
+// slash path, as chapters/zh/*.md for the Chinese pages) matches.
+func eachFile(root, glob string, f func(name, text string)) error {
+	files, err := filepath.Glob(filepath.Join(root, glob))
+	for _, p := range files {
 		text, err := os.ReadFile(p)
 		if err != nil {
 			return err
