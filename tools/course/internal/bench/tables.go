@@ -128,14 +128,31 @@ func (s *session) profileRowsOver() (string, error) {
 	maps = append(maps, profiled{benchtables.SIMDCol, "swiss", buildSIMD, benchtables.SIMDGroups[0].Ops, benchtables.SIMDGetGoal})
 	var b strings.Builder
 	for _, lm := range maps {
+		// The rows over the limit, in order, or, when there is none, the worst row alone.
 		samples, _ := benchtables.Parse(s.byName[lm.build].results.String())
-		rows, err := rowsOver(samples, lm.impl, lm.ops, lm.limit)
-		switch {
-		case err != nil:
-			return "", err
-		case rows[0].ratio <= lm.limit:
+		var rows []profileRow
+		var worst profileRow
+		for _, op := range lm.ops {
+			for _, l := range benchtables.Lens {
+				for _, k := range benchtables.Keys {
+					r, err := samples.Ratio(lm.impl, op, l, k)
+					if err != nil {
+						return "", err
+					}
+					if r > lm.limit {
+						rows = append(rows, profileRow{op, l, k, r})
+					}
+					if r > worst.ratio {
+						worst = profileRow{op, l, k, r}
+					}
+				}
+			}
+		}
+		switch len(rows) {
+		case 0:
+			rows = []profileRow{worst}
 			fmt.Fprintf(&b, "%s: no row over its limit of %gx; its worst row:\n", lm.name, lm.limit)
-		case len(rows) == 1:
+		case 1:
 			fmt.Fprintf(&b, "%s: 1 row over its limit of %gx:\n", lm.name, lm.limit)
 		default:
 			fmt.Fprintf(&b, "%s: %d rows over its limit of %gx:\n", lm.name, len(rows), lm.limit)
@@ -154,33 +171,6 @@ func (s *session) profileRowsOver() (string, error) {
 		b.WriteString("\n")
 	}
 	return "CPU profiles of the lab map and of the built-in map, each on one row alone\n\n" + strings.TrimRight(b.String(), "\n") + "\n", nil
-}
-
-// rowsOver returns impl's rows of ops over limit, in order, or, when there is none, its worst
-// row alone.
-func rowsOver(samples benchtables.Samples, impl string, ops []string, limit float64) (rows []profileRow, err error) {
-	var worst profileRow
-	for _, op := range ops {
-		for _, l := range benchtables.Lens {
-			for _, k := range benchtables.Keys {
-				r, err := samples.Ratio(impl, op, l, k)
-				if err != nil {
-					return nil, err
-				}
-				row := profileRow{op, l, k, r}
-				if r > limit {
-					rows = append(rows, row)
-				}
-				if r > worst.ratio {
-					worst = row
-				}
-			}
-		}
-	}
-	if len(rows) == 0 {
-		return []profileRow{worst}, nil
-	}
-	return rows, nil
 }
 
 // profileTop runs one benchmark of a build with a CPU profile (into tmp) and returns the
