@@ -1,8 +1,6 @@
 // Package install is what the course installs by itself, and how: Debian's packages with
 // apt-get when it runs as root, npm's packages from site/package-lock.json, Chromium and a
-// Chinese font for the browser check. Each install is one line for the reader ("course:
-// installing WHAT: done in N s; log: PATH"); the commands' output goes to a log in the course's
-// cache folder.
+// Chinese font for the browser check, each as one line for the reader (Quiet).
 package install
 
 import (
@@ -226,8 +224,8 @@ func Chromium(ctx context.Context, env *base.Env) (string, error) {
 }
 
 // CJKFont is the Debian package of the Chinese font the browser check installs when the
-// machine has none: without one, Chromium draws the Chinese edition's text as empty boxes in
-// the screenshots. A small one (WenQuanYi Micro Hei, about 5 MB).
+// machine has none, without which Chromium draws the Chinese text as empty boxes: WenQuanYi
+// Micro Hei, about 5 MB.
 const CJKFont = "fonts-wqy-microhei"
 
 // HasChineseFont says whether fontconfig knows a font for Chinese; true where there is no

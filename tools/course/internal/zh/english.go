@@ -198,7 +198,7 @@ func proseRuns(para string) []englishRun {
 	// A link's target is not prose; its text is, unless it has no Chinese: then it names the
 	// work it links to.
 	for _, m := range linkRE.FindAllSubmatchIndex(b, -1) {
-		if hasChinese(string(b[m[2]:m[3]])) {
+		if strings.ContainsFunc(string(b[m[2]:m[3]]), func(r rune) bool { return unicode.Is(unicode.Han, r) }) {
 			blank(b, m[3], m[1])
 		} else {
 			blank(b, m[0], m[1])
@@ -267,9 +267,4 @@ func wordRuns(para, prose string) []englishRun {
 	}
 	end()
 	return runs
-}
-
-// hasChinese reports whether s has a Chinese character.
-func hasChinese(s string) bool {
-	return strings.ContainsFunc(s, func(r rune) bool { return unicode.Is(unicode.Han, r) })
 }

@@ -79,9 +79,7 @@ func Command() *cli.Command {
 	}
 }
 
-// Check prints each Chinese page that is not in step with the English book, each run of
-// English words in the Chinese edition's prose (english.go) and each quotation of a seed post
-// that is not its words (quotes.go), and fails when there is one.
+// Check prints what the three checks find, and fails when one finds something.
 func Check(stdout io.Writer, root string) error {
 	problems, pages, err := zhCheck(root)
 	runs, err2 := englishRuns(root)
@@ -228,8 +226,7 @@ func record(front []string) (translates string, recorded []section, other []stri
 	return translates, recorded, other
 }
 
-// zhStamp writes into chapters/zh/page the record of chapters/page as it is now, keeping the
-// page's other front matter.
+// zhStamp writes into chapters/zh/page the record of chapters/page as it is now.
 func zhStamp(root, page string) error {
 	en, err := os.ReadFile(filepath.Join(root, "chapters", page))
 	if err != nil {
