@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"os/exec"
+	"slices"
 	"strings"
 
 	"gomaps/labs/lanes"
@@ -42,16 +43,17 @@ type prepareStep struct {
 // prepareSteps are the steps of prepare. A warm build cache is what a room needs: the steps
 // compile (go list -export compiles a package as go test would, links nothing and runs no test,
 // so no API server starts for labs 07 and 08), and prove with GOPROXY=off that nothing is left
-// to download. laneLabs are the labs on every lane (./labs/NN-word), the only ones a room runs
-// on the classic map, so the only ones whose race builds are warmed there (labs 07 and 08 would
-// compile the Kubernetes libraries once more, with -race, for nothing).
-func prepareSteps(laneLabs []string) []prepareStep {
+// to download. The packages and labs (./labs/NN-word) on every lane are the only ones a room
+// runs on the classic map, so the only ones built and vetted there, and the labs the only ones
+// race-built (labs 07 and 08 would compile the Kubernetes libraries once more, for nothing).
+func prepareSteps(lanePkgs, laneLabs []string) []prepareStep {
+	onLanes := append(slices.Clone(lanePkgs), laneLabs...)
 	classic, off := lanes.Classic().Env(), []string{"GOPROXY=off"}
 	return []prepareStep{
 		{"download the module's dependencies", nil, []string{"mod", "download"}},
 		{"fetch the Go " + lanes.Classic().Release() + " toolchain (the classic map)", classic, []string{"version"}},
 		{"build and vet every package (Swiss tables)", nil, []string{"vet", "./..."}},
-		{"build and vet every package (classic map)", classic, []string{"vet", "./..."}},
+		{"build and vet the packages on every lane (classic map)", classic, append([]string{"vet"}, onLanes...)},
 		{"warm the race detector's build cache (Swiss tables)", nil, []string{"list", "-export", "-race", "-test", "-deps", "./labs/..."}},
 		{"warm the race detector's build cache (classic map: the labs on every lane)", classic, append([]string{"list", "-export", "-race", "-test", "-deps"}, laneLabs...)},
 		{"build delve", nil, []string{"tool", "dlv", "version"}},
@@ -61,7 +63,7 @@ func prepareSteps(laneLabs []string) []prepareStep {
 		{"install mkdocs if needed and build the book (English and Chinese)", nil, nil},
 		{"offline: run the lab runner with the module proxy off", off, []string{"run", "./tools/lab", "list"}},
 		{"offline: compile and vet every lab and its tests with the module proxy off", off, []string{"vet", "./labs/..."}},
-		{"offline: run the classic toolchain with the module proxy off", append(off, classic...), []string{"vet", "./labs/..."}},
+		{"offline: run the classic toolchain with the module proxy off", append(off, classic...), append([]string{"vet"}, onLanes...)},
 		{"offline: run delve with the module proxy off", off, []string{"tool", "dlv", "version"}},
 		{"offline: start a real API server (envtest) with the module proxy off", off, []string{"test", "-count=1", "./labs/kubeassets"}},
 	}
@@ -78,7 +80,7 @@ func Prepare(ctx context.Context, env *base.Env) error {
 		return fmt.Errorf("no lab carries %s: the classic map has no lab to warm", lanes.Marker)
 	}
 	var run []steps.Step
-	for _, step := range prepareSteps(plan.LabDirs(env.Root, lp.Labs)) {
+	for _, step := range prepareSteps(lp.Packages, plan.LabDirs(env.Root, lp.Labs)) {
 		run = append(run, steps.Step{Name: step.title, Run: steps.Quiet(func() error { return runStep(ctx, env, step) })})
 	}
 	if err := (&steps.Runner{Out: env.Stdout, Total: len(run)}).Run(run); err != nil {
