@@ -122,10 +122,10 @@ func (c *Course) GraderChanges(l *Lab) []GraderChange {
 	return changes
 }
 
-// Untouched reports whether every file of the lab is as shipped, none added; known is false
-// when nothing can tell (see shipped).
-func (c *Course) Untouched(l *Lab) (same, known bool) {
-	return c.untouched(l, func(string) bool { return true })
+// IsUntouched reports whether every file of the lab is known to be as shipped, none added.
+func (c *Course) IsUntouched(l *Lab) bool {
+	same, known := c.untouched(l, func(string) bool { return true })
+	return same && known
 }
 
 // Changed reports whether the learner is known to have changed the lab: a file differs from the
@@ -135,7 +135,8 @@ func (c *Course) Changed(l *Lab) bool {
 	return known && !same
 }
 
-// untouched is Untouched, counting only the added files that counts picks.
+// untouched reports whether every file of the lab is as shipped, none added of those that
+// counts picks; known is false when nothing can tell (see shipped).
 func (c *Course) untouched(l *Lab, counts func(f string) bool) (same, known bool) {
 	shipped, err := c.shipped(l)
 	if err != nil || shipped == nil {
@@ -151,12 +152,6 @@ func (c *Course) untouched(l *Lab, counts func(f string) bool) (same, known bool
 		}
 	}
 	return true, true
-}
-
-// IsUntouched reports whether every file of the lab is known to be as shipped.
-func (c *Course) IsUntouched(l *Lab) bool {
-	same, known := c.Untouched(l)
-	return same && known
 }
 
 // DescribeChanges says which graders changed, in one phrase: "labs/01-demo/demo_test.go was

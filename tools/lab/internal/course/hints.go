@@ -31,18 +31,22 @@ type Hint struct {
 //	??? tip "提示 3：第 1 步，内层循环里的判断"
 var hintRE = regexp.MustCompile(`^\?\?\?\+? tip "(?:Hint (\d+)(?:: (.*))?|提示 (\d+)(?:：(.*))?)"\s*$`)
 
+// hintStepRE reads the step a hint is for from its title: "step 3, the probe sequence", or in
+// the Chinese book "第 3 步，探测序列".
+var hintStepRE = regexp.MustCompile(`^(?:step (\d+)\b|第 ?(\d+) ?步)`)
+
 // ParseHints reads the hints of a chapter's text, in their order.
 func ParseHints(text string) []Hint {
 	var hints []Hint
 	var cur *Hint
 	for _, line := range strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n") {
 		if m := hintRE.FindStringSubmatch(line); m != nil {
-			num, title := m[1], m[2]
-			if num == "" {
-				num, title = m[3], m[4]
+			n, _ := strconv.Atoi(m[1] + m[3]) // the English or the Chinese, the other is ""
+			h := Hint{Num: n, Title: m[2] + m[4]}
+			if s := hintStepRE.FindStringSubmatch(h.Title); s != nil {
+				h.Unit = "step " + s[1] + s[2]
 			}
-			n, _ := strconv.Atoi(num)
-			hints = append(hints, Hint{Num: n, Title: title, Unit: stepUnit(title)})
+			hints = append(hints, h)
 			cur = &hints[len(hints)-1]
 			continue
 		}
@@ -82,18 +86,6 @@ func (c *Course) Hints(l *Lab, lang Lang) ([]Hint, error) {
 	hints := ParseHints(string(text))
 	namedUnits(hints, c.TestNames(l))
 	return hints, nil
-}
-
-// hintStepRE reads the step a hint is for from its title: "step 3, the probe sequence", or in
-// the Chinese book "第 3 步，探测序列".
-var hintStepRE = regexp.MustCompile(`^(?:step (\d+)\b|第 ?(\d+) ?步)`)
-
-// stepUnit is the step a title names ("step 3"), or "".
-func stepUnit(title string) string {
-	if m := hintStepRE.FindStringSubmatch(title); m != nil {
-		return "step " + m[1] + m[2]
-	}
-	return ""
 }
 
 // A lab without steps has its hints by function: a hint whose title names no step is for the

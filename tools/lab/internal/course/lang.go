@@ -3,6 +3,7 @@ package course
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"gomaps/tools/internal/cli"
@@ -104,11 +105,6 @@ func FirstLine(s string) string {
 // FirstError is the first line of what a failed go command printed, without the "# package"
 // lines it puts above errors.
 func FirstError(out string) string {
-	var keep []string
-	for _, line := range strings.Split(out, "\n") {
-		if !strings.HasPrefix(line, "#") {
-			keep = append(keep, line)
-		}
-	}
-	return FirstLine(strings.Join(keep, "\n"))
+	lines := slices.DeleteFunc(strings.Split(out, "\n"), func(line string) bool { return strings.HasPrefix(line, "#") })
+	return FirstLine(strings.Join(lines, "\n"))
 }

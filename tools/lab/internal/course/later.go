@@ -8,7 +8,6 @@ import (
 	"regexp"
 	"runtime"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -56,18 +55,10 @@ var laterLanes = func() []lanes.Lane {
 	return all
 }()
 
-// goMinor returns the minor version of the go command that runs the labs' tests (26 for
-// Go 1.26), as its GOVERSION says in the course's folder with the runner's environment, or 0
-// when it cannot tell (then every test counts as built).
-func (c *Course) goMinor() int { return releaseMinor(c.Go.Var("GOVERSION")) }
+var goVersionRE = regexp.MustCompile(`\bgo1\.(\d+)`)
 
-var (
-	goVersionRE  = regexp.MustCompile(`\bgo1\.(\d+)`)
-	releaseTagRE = regexp.MustCompile(`^go1\.(\d+)$`)
-)
-
-// releaseMinor reads the minor version of a Go version: 26 for "go1.26" and its patches, 27 for "go1.27rc1" or
-// "devel go1.27-abcdef"; 0 when there is none.
+// releaseMinor reads the minor version of a Go version: 26 for "go1.26" and its patches, 27 for
+// "go1.27rc1" or "devel go1.27-abcdef"; 0 when there is none.
 func releaseMinor(v string) int {
 	m := goVersionRE.FindStringSubmatch(v)
 	if m == nil {
@@ -76,19 +67,6 @@ func releaseMinor(v string) int {
 	n, _ := strconv.Atoi(m[1])
 	return n
 }
-
-// releaseTags are the release tags of Go 1.minor: go1.1 to go1.minor.
-func releaseTags(minor int) []string {
-	var tags []string
-	for i := 1; i <= minor; i++ {
-		tags = append(tags, "go1."+strconv.Itoa(i))
-	}
-	return tags
-}
-
-// goExperiments returns the experiments of the go command that runs the labs' tests, as its
-// GOEXPERIMENT says in the course's folder with the runner's environment (gocmd reads go env once).
-func (c *Course) goExperiments() []string { return splitExperiments(c.Go.Var("GOEXPERIMENT")) }
 
 func splitExperiments(goexperiment string) []string {
 	var exps []string
@@ -101,29 +79,31 @@ func splitExperiments(goexperiment string) []string {
 }
 
 // BuiltTests splits the tests of lab l into those the go command in use builds and those whose
-// file needs a newer Go, an experiment or another architecture.
+// file needs a newer Go, an experiment or another architecture. The go command's GOVERSION and
+// GOEXPERIMENT, in the course's folder with the runner's environment, tell; when its version
+// cannot be told, every test counts as built.
 func (c *Course) BuiltTests(l *Lab) (built []string, later []LaterTest) {
 	all, inFile := c.tests(l)
-	minor := c.goMinor()
+	minor := releaseMinor(c.Go.Var("GOVERSION"))
 	if minor == 0 {
 		return all, nil
 	}
+	exps := splitExperiments(c.Go.Var("GOEXPERIMENT"))
 	needs := map[string]*LaterTest{} // test file -> what it needs
 	files, _ := c.GoFiles(l.Dir(), true)
 	for _, f := range files {
-		if n := needsOf(filepath.Join(c.Root, f), minor, c.goExperiments()); n != nil {
+		if n := needsOf(filepath.Join(c.Root, f), minor, exps); n != nil {
 			needs[filepath.Base(f)] = n
 		}
 	}
 	for _, name := range all {
-		lt, ok := needs[inFile[name]]
-		if !ok {
+		if lt, ok := needs[inFile[name]]; ok {
+			t := *lt
+			t.Name = name
+			later = append(later, t)
+		} else {
 			built = append(built, name)
-			continue
 		}
-		t := *lt
-		t.Name = name
-		later = append(later, t)
 	}
 	return built, later
 }
@@ -140,16 +120,16 @@ func needsOf(file string, minor int, exps []string) *LaterTest {
 	t := &LaterTest{}
 	arch := runtime.GOARCH
 	var want []string // the experiments the line asks for
-	for _, tag := range positiveTags(file) {
-		switch {
-		case strings.HasPrefix(tag, "goexperiment."):
-			t.Experiment = strings.TrimPrefix(tag, "goexperiment.")
-			want = append(want, t.Experiment)
-		case slices.Contains(knownArchs, tag):
+	asked, releases := buildTags(file)
+	for _, tag := range asked {
+		if exp, ok := strings.CutPrefix(tag, "goexperiment."); ok {
+			t.Experiment = exp
+			want = append(want, exp)
+		} else if slices.Contains(knownArchs, tag) {
 			t.Arch, arch = tag, tag
 		}
 	}
-	for _, n := range append([]int{minor}, goTagsOf(file)...) {
+	for _, n := range append([]int{minor}, releases...) {
 		if n >= minor && matchesFile(file, n, want, arch) {
 			t.Release = n
 			break
@@ -177,13 +157,11 @@ var knownArchs = []string{"386", "amd64", "arm", "arm64", "loong64", "mips", "mi
 func matchesFile(file string, minor int, exps []string, arch string) bool {
 	ctx := build.Default
 	ctx.GOARCH = arch
-	ctx.ReleaseTags = releaseTags(minor)
-	ctx.ToolTags = nil
-	for _, tag := range build.Default.ToolTags {
-		if !strings.HasPrefix(tag, "goexperiment.") {
-			ctx.ToolTags = append(ctx.ToolTags, tag)
-		}
+	ctx.ReleaseTags = nil
+	for i := 1; i <= minor; i++ {
+		ctx.ReleaseTags = append(ctx.ReleaseTags, "go1."+strconv.Itoa(i))
 	}
+	ctx.ToolTags = slices.DeleteFunc(slices.Clone(build.Default.ToolTags), func(tag string) bool { return strings.HasPrefix(tag, "goexperiment.") })
 	for _, e := range exps {
 		ctx.ToolTags = append(ctx.ToolTags, "goexperiment."+e)
 	}
@@ -191,39 +169,20 @@ func matchesFile(file string, minor int, exps []string, arch string) bool {
 	return err == nil && ok
 }
 
-// buildExpr returns the expression of the file's //go:build line, or nil.
-func buildExpr(file string) constraint.Expr {
-	data, err := os.ReadFile(file)
-	if err != nil {
-		return nil
-	}
-	for _, line := range strings.Split(string(data), "\n") {
-		line = strings.TrimSpace(line)
-		if strings.HasPrefix(line, "package ") {
-			break
-		}
-		if !constraint.IsGoBuild(line) {
-			continue
-		}
-		expr, err := constraint.Parse(line)
-		if err != nil {
-			return nil
-		}
-		return expr
-	}
-	return nil
-}
-
-// positiveTags lists the tags that the file's //go:build line names not negated: those it
-// asks for.
-func positiveTags(file string) []string {
-	var tags []string
+// buildTags reads the file's //go:build line: the tags it names not negated (those it asks
+// for), and, ascending, the minor versions of the release tags (go1.N) it names.
+func buildTags(file string) (asked []string, releases []int) {
 	var walk func(e constraint.Expr, negated bool)
 	walk = func(e constraint.Expr, negated bool) {
 		switch e := e.(type) {
 		case *constraint.TagExpr:
 			if !negated {
-				tags = append(tags, e.Tag)
+				asked = append(asked, e.Tag)
+			}
+			if n, ok := strings.CutPrefix(e.Tag, "go1."); ok {
+				if minor, err := strconv.Atoi(n); err == nil {
+					releases = append(releases, minor)
+				}
 			}
 		case *constraint.NotExpr:
 			walk(e.X, !negated)
@@ -235,25 +194,16 @@ func positiveTags(file string) []string {
 			walk(e.Y, negated)
 		}
 	}
-	if e := buildExpr(file); e != nil {
-		walk(e, false)
+	data, _ := os.ReadFile(file)
+	for _, line := range strings.Split(string(data), "\n") {
+		if line = strings.TrimSpace(line); strings.HasPrefix(line, "package ") {
+			break
+		} else if constraint.IsGoBuild(line) {
+			expr, _ := constraint.Parse(line) // nil when it does not parse
+			walk(expr, false)
+			break
+		}
 	}
-	return tags
-}
-
-// goTagsOf lists, ascending, the minor versions of the release tags (go1.N) that the file's
-// //go:build line names.
-func goTagsOf(file string) []int {
-	var ns []int
-	if e := buildExpr(file); e != nil {
-		e.Eval(func(tag string) bool {
-			if m := releaseTagRE.FindStringSubmatch(tag); m != nil {
-				n, _ := strconv.Atoi(m[1])
-				ns = append(ns, n)
-			}
-			return true
-		})
-	}
-	sort.Ints(ns)
-	return ns
+	slices.Sort(releases)
+	return asked, releases
 }

@@ -57,47 +57,41 @@ func Checkpoint(c *course.Course, l *course.Lab, steps []int, k int, ref string)
 
 // planFile adds to p what checkpoint writes to the learner file name of lab l (see
 // Checkpoint; snapDir is the folder of the step snapshots to take code from, or ""). Every
-// version is read with LF line ends: git show gives the shipped file with LF, while a checkout
-// with core.autocrlf=true (Git for Windows' usual setting) has CRLF on disk, and the merge
-// compares their lines.
+// version is read with LF line ends (see course.NormalizeEOL), since the merge compares lines.
 func planFile(c *course.Course, p *Plan, l *course.Lab, name string, k int, ref, snapDir string) error {
 	file := filepath.ToSlash(filepath.Join(l.Dir(), name))
 	sol, err := os.ReadFile(filepath.Join(c.Root, l.SolutionDir(), name))
 	if err != nil {
 		return err
 	}
-	sol = course.NormalizeEOL(sol)
 	old, _ := os.ReadFile(filepath.Join(c.Root, filepath.FromSlash(file)))
-	if k == 0 {
-		if !bytes.Equal(course.NormalizeEOL(old), sol) {
-			p.Changes = append(p.Changes, Change{File: file, Old: old, New: sol})
+	ch := Change{File: file, Old: old, New: course.NormalizeEOL(sol)}
+	if k > 0 {
+		mine, shipped, note, err := startingFile(c, l, file, old, ref)
+		if err != nil {
+			return err
 		}
-		return nil
-	}
-	mine, shipped, note, err := startingFile(c, l, file, old, ref)
-	if err != nil {
-		return err
-	}
-	if note != "" {
-		p.Notes = append(p.Notes, note)
-	}
-	var snap []byte
-	from := "" // the step snapshot's file
-	if snapDir != "" {
-		from = filepath.ToSlash(filepath.Join(snapDir, name))
-		if snap, err = os.ReadFile(filepath.Join(c.Root, snapDir, name)); err != nil {
-			snap, from = nil, ""
-		} else if snap = course.NormalizeEOL(snap); !merge.Parses(snap) {
-			return fmt.Errorf("%s, the step snapshot of %s, does not parse: the course is broken there (go run ./tools/lab verify %s says more)", from, file, l.Num)
+		if note != "" {
+			p.Notes = append(p.Notes, note)
 		}
+		var snap []byte
+		if snapDir != "" {
+			ch.From = filepath.ToSlash(filepath.Join(snapDir, name)) // the step snapshot's file
+			if snap, err = os.ReadFile(filepath.Join(c.Root, snapDir, name)); err != nil {
+				snap, ch.From = nil, ""
+			} else if snap = course.NormalizeEOL(snap); !merge.Parses(snap) {
+				return fmt.Errorf("%s, the step snapshot of %s, does not parse: the course is broken there (go run ./tools/lab verify %s says more)", ch.From, file, l.Num)
+			}
+		}
+		f := merge.File{Name: file, Lab: l.Num, Mine: mine, Shipped: shipped, Solution: ch.New, Snapshot: snap, Others: otherNames(c, l, file), Lang: c.Lang}
+		if ch.Merge, err = merge.ToStep(f, k); err != nil {
+			return err
+		}
+		p.Left += ch.Merge.Left
+		ch.New = ch.Merge.Out
 	}
-	m, err := merge.ToStep(merge.File{Name: file, Lab: l.Num, Mine: mine, Shipped: shipped, Solution: sol, Snapshot: snap, Others: otherNames(c, l, file), Lang: c.Lang}, k)
-	if err != nil {
-		return err
-	}
-	p.Left += m.Left
-	if !bytes.Equal(m.Out, course.NormalizeEOL(old)) {
-		p.Changes = append(p.Changes, Change{File: file, Old: old, New: m.Out, Merge: m, From: from})
+	if !bytes.Equal(ch.New, course.NormalizeEOL(old)) {
+		p.Changes = append(p.Changes, ch)
 	}
 	return nil
 }
@@ -107,13 +101,9 @@ func planFile(c *course.Course, p *Plan, l *course.Lab, name string, k int, ref,
 // as shipped (nil without ref).
 func startingFile(c *course.Course, l *course.Lab, file string, old []byte, ref string) (mine, shipped []byte, note string, err error) {
 	if ref != "" {
-		if shipped, _ = c.Git("show", ref+":"+file); shipped != nil {
-			shipped = course.NormalizeEOL(shipped)
-		}
+		shipped, _ = c.Git("show", ref+":"+file)
 	}
-	if mine = old; mine != nil {
-		mine = course.NormalizeEOL(mine)
-	}
+	shipped, mine = course.NormalizeEOL(shipped), course.NormalizeEOL(old)
 	if mine != nil && merge.Parses(mine) {
 		return mine, shipped, "", nil
 	}
