@@ -93,14 +93,13 @@ func checkpoint(ctx context.Context, c *course.Course, l *course.Lab, arg string
 		r.Notes = append(r.Notes, c.Lang.Pick("this course folder has no git history, so the steps are read from the TODO comments of your files: a func whose TODO you deleted keeps your code",
 			"这个课程目录没有 git 历史，所以步是从你的文件的 TODO 注释里读出来的：你删掉了 TODO 的函数会保留你的代码"))
 	}
-	if len(r.Changes) > 0 && !c.IsUntouched(l) && (r.k == 0 || r.k > r.steps[0]) {
-		if r.passed = passingSteps(ctx, c, l, r.steps, r.k); ctx.Err() != nil {
-			return ctx.Err()
-		}
-	}
-	r.store, err = savedVersions(c, l)
 	if len(r.Changes) > 0 {
-		if err == nil {
+		if !c.IsUntouched(l) && (r.k == 0 || r.k > r.steps[0]) {
+			if r.passed = passingSteps(ctx, c, l, r.steps, r.k); ctx.Err() != nil {
+				return ctx.Err()
+			}
+		}
+		if r.store, err = savedVersions(c, l); err == nil {
 			err = r.save(c, strings.TrimSpace("checkpoint "+l.Num+" "+arg))
 		}
 		if err != nil {
@@ -157,17 +156,13 @@ func sayCheckpointed(r *checkpointRun, w io.Writer) {
 		}
 		fmt.Fprintf(w, lang.Pick("what the checkpoint wrote is kept too, as version %d\n", "检查点写入的文件也保存了下来，是第 %d 版\n"), r.wrote)
 	}
-	var ns []string
-	for _, n := range passed {
-		ns = append(ns, strconv.Itoa(n))
-	}
 	switch one := len(passed) == 1; {
 	case r.k == 0 && len(passed) > 0:
 		fmt.Fprintf(w, lang.Pick("lab %s already passed with your code; the solution replaced it all the same (your code is saved)\n",
 			"实验 %s 用你的代码已经通过了；参考答案还是替换了它（你的代码已经保存）\n"), l.Name)
 	case len(passed) > 0:
 		fmt.Fprintf(w, lang.Pick("step%[2]s %[1]s already passed with your code; the solution replaced %[3]s all the same (your code is saved)\n",
-			"第 %[1]s 步用你的代码已经通过了；参考答案还是替换了%[4]s（你的代码已经保存）\n"), strings.Join(ns, lang.Pick(", ", "、")),
+			"第 %[1]s 步用你的代码已经通过了；参考答案还是替换了%[4]s（你的代码已经保存）\n"), course.JoinSteps(passed, lang.Pick(", ", "、")),
 			map[bool]string{true: "", false: "s"}[one], map[bool]string{true: "it", false: "them"}[one], map[bool]string{true: "它", false: "它们"}[one])
 	}
 }
@@ -238,15 +233,13 @@ func describeChange(ch plan.Change, k int, lang course.Lang) string {
 		return fmt.Sprintf(lang.Pick("  %s: now the solution's file", "  %s：现在是参考答案的文件"), ch.File)
 	}
 	sep := lang.Pick(", ", "、")
-	line := fmt.Sprintf(lang.Pick("  %s: the solution's %s", "  %s：参考答案的 %s"), ch.File, strings.Join(ch.Merge.Replaced, sep))
+	replaced, from := strings.Join(ch.Merge.Replaced, sep), lang.Pick("the solution", "参考答案")
+	line := fmt.Sprintf(lang.Pick("  %s: the solution's %s", "  %s：参考答案的 %s"), ch.File, replaced)
 	if ch.From != "" {
-		line = fmt.Sprintf(lang.Pick("  %s: the solution as it stands before step %d (%s): %s", "  %s：第 %d 步之前的参考答案（%s）：%s"), ch.File, k, ch.From, strings.Join(ch.Merge.Replaced, sep))
+		line = fmt.Sprintf(lang.Pick("  %s: the solution as it stands before step %d (%s): %s", "  %s：第 %d 步之前的参考答案（%s）：%s"), ch.File, k, ch.From, replaced)
+		from = lang.Pick("the snapshot", "快照")
 	}
 	if len(ch.Merge.Added) > 0 {
-		from := lang.Pick("the solution", "参考答案")
-		if ch.From != "" {
-			from = lang.Pick("the snapshot", "快照")
-		}
 		line += fmt.Sprintf(lang.Pick("; added from %s: ", "；从%s新增："), from) + strings.Join(ch.Merge.Added, sep)
 	}
 	if len(ch.Merge.Imports) > 0 {
@@ -274,12 +267,8 @@ func sayNext(ctx context.Context, c *course.Course, r *checkpointRun, spilled bo
 		fmt.Fprintf(w, lang.Pick("to get your files back: %s\n", "要拿回你的文件：%s\n"), lang.Cmd("restore "+l.Num))
 	}
 	_, later := c.BuiltTests(l)
-	ls := &testrun.Status{Lab: l} // the tests of step k that need a newer Go than the one here
-	for _, t := range later {
-		if course.StepOf(t.Name) == k {
-			ls.Later = append(ls.Later, t)
-		}
-	}
+	// the tests of step k that need a newer Go than the one here
+	ls := &testrun.Status{Lab: l, Later: slices.DeleteFunc(later, func(t course.LaterTest) bool { return course.StepOf(t.Name) != k })}
 	run := lang.Cmd("run " + l.Num)
 	switch {
 	case k > 0 && len(ls.Later) > 0:

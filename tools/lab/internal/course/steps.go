@@ -40,11 +40,16 @@ func (l *Lab) StepRank(n int) int {
 
 // StepsPattern is the go test -run pattern of the tests of steps: "^(Test|Fuzz)Step(1|2)([^0-9]|$)".
 func StepsPattern(steps []int) string {
-	var s []string
-	for _, n := range steps {
-		s = append(s, strconv.Itoa(n))
+	return "^(Test|Fuzz)Step(" + JoinSteps(steps, "|") + ")([^0-9]|$)"
+}
+
+// JoinSteps lists step numbers with sep between them.
+func JoinSteps(steps []int, sep string) string {
+	s := make([]string, len(steps))
+	for i, n := range steps {
+		s[i] = strconv.Itoa(n)
 	}
-	return "^(Test|Fuzz)Step(" + strings.Join(s, "|") + ")([^0-9]|$)"
+	return strings.Join(s, sep)
 }
 
 // LabSteps lists the step numbers of a lab's tests, ascending; nil for a lab without steps.
@@ -77,11 +82,7 @@ func DescribeSteps(steps []int, lang Lang) string {
 	if last := steps[len(steps)-1]; last-steps[0] == len(steps)-1 {
 		return StepRange(steps[0], last, lang)
 	}
-	var s []string
-	for _, n := range steps {
-		s = append(s, strconv.Itoa(n))
-	}
-	return fmt.Sprintf(lang.Pick("steps %s", "第 %s 步"), strings.Join(s, lang.Pick(", ", "、")))
+	return fmt.Sprintf(lang.Pick("steps %s", "第 %s 步"), JoinSteps(steps, lang.Pick(", ", "、")))
 }
 
 // StepSnapshotDir is the folder of the step snapshots of step j: solutions/NN-word/step-J holds

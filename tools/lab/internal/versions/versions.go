@@ -21,6 +21,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"go/format"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -107,10 +108,10 @@ func (s Store) Save(v Version) (int, error) {
 	if err == nil {
 		err = os.MkdirAll(s.Dir, 0o755)
 	}
-	if err != nil {
-		return 0, err
+	var tmp *os.File
+	if err == nil {
+		tmp, err = os.CreateTemp(s.Dir, "saving-*")
 	}
-	tmp, err := os.CreateTemp(s.Dir, "saving-*")
 	if err != nil {
 		return 0, err
 	}
@@ -186,17 +187,7 @@ func (s Store) OldMark() (by string, version int, files map[string][]byte) {
 }
 
 // Same reports whether two sets of files hold the same files, byte for byte.
-func Same(a, b map[string][]byte) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for f, data := range a {
-		if other, ok := b[f]; !ok || !bytes.Equal(data, other) {
-			return false
-		}
-	}
-	return true
-}
+func Same(a, b map[string][]byte) bool { return maps.EqualFunc(a, b, bytes.Equal) }
 
 // normalized is files with LF line ends, gofmt'ed when they parse: what an editor's format on
 // save leaves the same.
