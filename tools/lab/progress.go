@@ -16,30 +16,28 @@ import (
 // "第 5/8 步", "3/7 个测试" and so on.
 func short(r testrun.Record, lang course.Lang) string {
 	switch {
-	case r.Kind == testrun.KindPassing:
-		return lang.Pick("ok", "通过")
-	case r.Kind == testrun.KindNotStarted:
-		return "-"
 	case r.Step > 0 && (r.Kind == testrun.KindAtStep || r.Kind == testrun.KindCrash):
 		return fmt.Sprintf(lang.Pick("step %d/%d", "第 %d/%d 步"), r.Step, r.Steps)
 	case r.Kind == testrun.KindFailing:
 		return fmt.Sprintf(lang.Pick("%d/%d tests", "%d/%d 个测试"), r.Tests-r.Failing, r.Tests)
-	case r.Kind == testrun.KindNotRun || r.Kind == "":
-		return "?"
 	}
-	if zh, ok := kindsZh[r.Kind]; ok && lang == course.Chinese {
-		return zh
+	if t, ok := shortKinds[r.Kind]; ok {
+		return t.In(lang)
 	}
 	return r.Kind
 }
 
-// kindsZh are the kinds of trouble progress names, in Chinese.
-var kindsZh = map[string]string{
-	testrun.KindCrash:        "崩溃",
-	testrun.KindBuildError:   "编译错误",
-	testrun.KindVetError:     "vet 错误",
-	testrun.KindTestsChanged: "测试被改动",
-	testrun.KindCannotRun:    "无法运行",
+// shortKinds are the other kinds of state, as progress names them.
+var shortKinds = map[string]course.Text{
+	testrun.KindPassing:      {En: "ok", Zh: "通过"},
+	testrun.KindNotStarted:   {En: "-", Zh: "-"},
+	testrun.KindNotRun:       {En: "?", Zh: "?"},
+	"":                       {En: "?", Zh: "?"},
+	testrun.KindCrash:        {En: testrun.KindCrash, Zh: "崩溃"},
+	testrun.KindBuildError:   {En: testrun.KindBuildError, Zh: "编译错误"},
+	testrun.KindVetError:     {En: testrun.KindVetError, Zh: "vet 错误"},
+	testrun.KindTestsChanged: {En: testrun.KindTestsChanged, Zh: "测试被改动"},
+	testrun.KindCannotRun:    {En: testrun.KindCannotRun, Zh: "无法运行"},
 }
 
 // progressEntry is one lab in progress -json.
@@ -63,12 +61,9 @@ func progressReport(ctx context.Context, c *course.Course, asJSON bool, w io.Wri
 		for i, r := range states {
 			entries[i] = progressEntry{Lab: c.Labs[i].Name, State: r.Kind, Step: r.Step, Steps: r.Steps}
 		}
-		data, err := json.MarshalIndent(entries, "", "  ")
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(w, "%s\n", data)
-		return nil
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(entries)
 	}
 	parts := make([]string, len(states))
 	for i, r := range states {

@@ -254,21 +254,16 @@ func (c *Course) StateFile(kind string) string {
 // LoadState reads a record into v; a missing or broken record leaves v as it is.
 func (c *Course) LoadState(kind string, v any) {
 	if f := c.StateFile(kind); f != "" {
-		if data, err := os.ReadFile(f); err == nil {
-			json.Unmarshal(data, v)
-		}
+		data, _ := os.ReadFile(f)
+		json.Unmarshal(data, v)
 	}
 }
 
 // SaveState writes a record. A failure is not reported: the runner only does more work next
 // time.
 func (c *Course) SaveState(kind string, v any) {
-	f := c.StateFile(kind)
-	if f == "" {
-		return
-	}
-	data, _ := json.MarshalIndent(v, "", "\t")
-	if os.MkdirAll(filepath.Dir(f), 0o755) == nil {
+	if f := c.StateFile(kind); f != "" && os.MkdirAll(filepath.Dir(f), 0o755) == nil {
+		data, _ := json.MarshalIndent(v, "", "\t")
 		os.WriteFile(f, data, 0o644)
 	}
 }

@@ -83,13 +83,12 @@ func hint(ctx context.Context, c *course.Course, l *course.Lab, arg string, w io
 // when something did. It reports whether the lab passes (and says so then).
 func hintUnit(ctx context.Context, c *course.Course, l *course.Lab, hints []course.Hint, w io.Writer) (unit string, passes bool, err error) {
 	lang := c.Lang
-	stepped := len(c.LabSteps(l)) > 0
 	r, kept := testrun.LastResult(c, l)
 	switch {
 	case kept:
 		fmt.Fprintf(w, lang.Pick("nothing lab %s depends on changed since its tests last ran, so they are not run again\n",
 			"实验 %s 所依赖的内容自上次运行测试以来都没有变，所以不再重新运行测试\n"), l.Name)
-	case stepped:
+	case len(c.LabSteps(l)) > 0:
 		fmt.Fprintf(w, lang.Pick("running lab %s's tests to see which step you are on...\n", "正在运行实验 %s 的测试，看看你在哪一步……\n"), l.Name)
 	default:
 		fmt.Fprintf(w, lang.Pick("running lab %s's tests to see which of them fail...\n", "正在运行实验 %s 的测试，看看哪些没有通过……\n"), l.Name)
@@ -121,28 +120,19 @@ func hintUnit(ctx context.Context, c *course.Course, l *course.Lab, hints []cour
 // unit), or the last one again; of all the hints when unit is "" or has none, and forUnit is
 // then "" (else unit). The note says where the hint stands among those of unit.
 func nextHint(hints []course.Hint, unit string, lang course.Lang, lastShown func(unit string) int) (h course.Hint, note, forUnit string) {
-	var mine []course.Hint
-	for _, x := range hints {
-		if unit != "" && x.Unit == unit {
-			mine = append(mine, x)
-		}
-	}
+	mine := slices.DeleteFunc(slices.Clone(hints), func(x course.Hint) bool { return unit == "" || x.Unit != unit })
 	if len(mine) == 0 {
 		unit, mine = "", hints
 	}
 	last := lastShown(unit)
-	h = mine[len(mine)-1]
-	for _, x := range mine {
-		if x.Num > last {
-			h = x
-			break
-		}
+	i := slices.IndexFunc(mine, func(x course.Hint) bool { return x.Num > last })
+	if i < 0 {
+		i = len(mine) - 1
 	}
-	if unit == "" {
+	if h = mine[i]; unit == "" {
 		return h, "", unit
 	}
-	pos := slices.IndexFunc(mine, func(x course.Hint) bool { return x.Num == h.Num }) + 1
-	note = fmt.Sprintf(lang.Pick(" (%d of %d for %s, where you are)", "；你在%[3]s，这是它的第 %[1]d 条，共 %[2]d 条"), pos, len(mine), unitName(unit, lang, false))
+	note = fmt.Sprintf(lang.Pick(" (%d of %d for %s, where you are)", "；你在%[3]s，这是它的第 %[1]d 条，共 %[2]d 条"), i+1, len(mine), unitName(unit, lang, false))
 	if h.Num <= last {
 		note = fmt.Sprintf(lang.Pick(" (again: the last hint for %s)", "；再说一遍：这是%s最后一条"), unitName(unit, lang, true))
 	}
