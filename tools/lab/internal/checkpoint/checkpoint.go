@@ -118,8 +118,7 @@ func checkpoint(ctx context.Context, c *course.Course, l *course.Lab, arg string
 }
 
 // save keeps the lab's files as a version, the learner's unless a version holds them already
-// (see versions.Store.Keep), and the files the checkpoint writes as a version of their own, made
-// by a checkpoint.
+// (see versions.Store.Keep), and the files the checkpoint writes as a checkpoint's.
 func (r *checkpointRun) save(c *course.Course, why string) error {
 	files, err := learnerFiles(c, r.l)
 	if err != nil {

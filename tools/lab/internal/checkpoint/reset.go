@@ -174,8 +174,7 @@ func SolutionCommand(open course.Opener) *cli.Command {
 	}
 }
 
-// solution prints, for each learner file, a unified diff from the learner's
-// version to the solution's.
+// solution prints, for each learner file, a unified diff from the learner's version to the solution's.
 func solution(c *course.Course, l *course.Lab, w io.Writer) error {
 	files, err := c.GoFiles(l.SolutionDir(), false)
 	if err != nil {
@@ -184,10 +183,7 @@ func solution(c *course.Course, l *course.Lab, w io.Writer) error {
 	same := 0
 	for _, sol := range files {
 		mine := filepath.Join(l.Dir(), filepath.Base(sol))
-		a, err := os.ReadFile(filepath.Join(c.Root, mine))
-		if err != nil {
-			a = nil // a file the learner deleted: the whole solution is added
-		}
+		a, _ := os.ReadFile(filepath.Join(c.Root, mine)) // nil for a file the learner deleted: the whole solution is added
 		b, err := os.ReadFile(filepath.Join(c.Root, sol))
 		if err != nil {
 			return err

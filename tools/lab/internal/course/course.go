@@ -180,8 +180,8 @@ func (c *Course) OneLab(cmd string, args []string) (*Lab, error) {
 	return c.Lab(args[0])
 }
 
-// GoFiles lists the .go files of a folder relative to the root: the
-// learner's files (tests false) or the grader's (tests true).
+// GoFiles lists the .go files of a folder relative to the root: the learner's (tests false) or
+// the grader's (tests true).
 func (c *Course) GoFiles(dir string, tests bool) ([]string, error) {
 	entries, err := os.ReadDir(filepath.Join(c.Root, dir))
 	var files []string
@@ -193,9 +193,8 @@ func (c *Course) GoFiles(dir string, tests bool) ([]string, error) {
 	return files, err
 }
 
-// TestNames lists the lab's top-level tests from its source, so that tests
-// a crash kept from running still count. Files that do not parse are skipped:
-// go test reports those.
+// TestNames lists the lab's top-level tests from its source, so that tests a crash kept from
+// running still count. Files that do not parse are skipped: go test reports those.
 func (c *Course) TestNames(l *Lab) []string {
 	names, _ := c.tests(l)
 	return names
@@ -259,8 +258,7 @@ func (c *Course) LoadState(kind string, v any) {
 	}
 }
 
-// SaveState writes a record. A failure is not reported: the runner only does more work next
-// time.
+// SaveState writes a record; a failure is not reported: the runner only does more work next time.
 func (c *Course) SaveState(kind string, v any) {
 	if f := c.StateFile(kind); f != "" && os.MkdirAll(filepath.Dir(f), 0o755) == nil {
 		data, _ := json.MarshalIndent(v, "", "\t")

@@ -74,15 +74,13 @@ func blobHash(data []byte, n int) string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-// isGrader reports whether file f (relative to the root, with slashes) is one of the lab's
-// graders.
+// isGrader reports whether file f (relative to the root, with slashes) grades the lab.
 func (l *Lab) isGrader(f string) bool {
 	name, ok := strings.CutPrefix(f, filepath.ToSlash(l.Dir())+"/")
 	return ok && !strings.Contains(name, "/") && (strings.HasSuffix(name, "_test.go") || slices.Contains(l.Given, name))
 }
 
-// LabFiles lists every file of the lab's folder (not its subfolders), relative to the root,
-// with slashes.
+// LabFiles lists the files of the lab's folder, not its subfolders, relative to the root, with slashes.
 func (c *Course) LabFiles(l *Lab) []string {
 	entries, _ := os.ReadDir(filepath.Join(c.Root, l.Dir()))
 	var files []string
@@ -188,9 +186,8 @@ func (c *Course) Git(args ...string) ([]byte, error) {
 	return out, nil
 }
 
-// ShippedRef is the commit that holds the labs as shipped: the branch the
-// course was cloned from, or HEAD when there is none. Empty when the course
-// is not a git checkout.
+// ShippedRef is the commit that holds the labs as shipped: the branch the course was cloned
+// from, or HEAD when there is none; "" when the course is not a git checkout.
 func (c *Course) ShippedRef() string {
 	for _, ref := range []string{"@{upstream}", "HEAD"} {
 		if out, err := c.Git("rev-parse", "--verify", "-q", ref); err == nil {

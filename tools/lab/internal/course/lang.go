@@ -95,11 +95,8 @@ func Plural(n int) string {
 
 // FirstLine is the first line of s, trimmed of the space around it.
 func FirstLine(s string) string {
-	s = strings.TrimSpace(s)
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		return s[:i]
-	}
-	return s
+	line, _, _ := strings.Cut(strings.TrimSpace(s), "\n")
+	return line
 }
 
 // FirstError is the first line of what a failed go command printed, without the "# package"

@@ -76,11 +76,10 @@ func hint(ctx context.Context, c *course.Course, l *course.Lab, arg string, w io
 	return nil
 }
 
-// hintUnit is what the learner is on, as the hints name it: the step run shows ("step 3", see
-// testrun.Status.Step) in a lab taught in steps; in a lab without steps, the function of the failing tests whose
-// hints come first ("Merge"); "" when the hints name neither. Only the tests tell, so it takes
-// the result of the lab's last run when nothing it depends on changed since, and runs them
-// when something did. It reports whether the lab passes (and says so then).
+// hintUnit is what the learner is on, as the hints name it: in a lab taught in steps, the step
+// run shows ("step 3", see testrun.Status.Step); else the function of the failing tests whose
+// hints come first ("Merge"); "" when the hints name neither. Only the tests tell: it takes the
+// lab's last run unless something it depends on changed since. It reports whether the lab passes.
 func hintUnit(ctx context.Context, c *course.Course, l *course.Lab, hints []course.Hint, w io.Writer) (unit string, passes bool, err error) {
 	lang := c.Lang
 	r, kept := testrun.LastResult(c, l)

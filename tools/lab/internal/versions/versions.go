@@ -147,8 +147,7 @@ func (s Store) Keep(v Version) (n int, kept *Version, saved bool, err error) {
 	return n, &v, err == nil, err
 }
 
-// newest returns the newest readable version that match matches, and its number; 0 when none
-// does.
+// newest returns the newest readable version that match matches, and its number; 0 when none does.
 func (s Store) newest(match func(*Version) bool) (int, *Version) {
 	nums := s.List()
 	for i := len(nums) - 1; i >= 0; i-- {
@@ -165,8 +164,7 @@ func (s Store) Find(files map[string][]byte) int {
 	return n
 }
 
-// Newest returns the newest readable version made by maker, and its number; 0 when there is
-// none.
+// Newest returns the newest readable version made by maker, and its number; 0 when there is none.
 func (s Store) Newest(maker Maker) (int, *Version) {
 	return s.newest(func(v *Version) bool { return v.Maker == maker })
 }
