@@ -94,16 +94,14 @@ func (s Store) Read(n int) (*Version, error) {
 	return &v, nil
 }
 
-// Save saves v as the next version, stamped with the time now unless it has one, and returns
-// its number. It writes a temporary file, then renames it.
+// Save saves v as the next version, stamped with the time now, and returns its number. It
+// writes a temporary file, then renames it.
 func (s Store) Save(v Version) (int, error) {
 	next := 1
 	if nums := s.List(); len(nums) > 0 {
 		next = nums[len(nums)-1] + 1
 	}
-	if v.Saved.IsZero() {
-		v.Saved = Now()
-	}
+	v.Saved = Now()
 	data, err := json.MarshalIndent(v, "", "\t")
 	if err == nil {
 		err = os.MkdirAll(s.Dir, 0o755)
