@@ -28,10 +28,9 @@ type inputWatch struct {
 	dirs map[int32]string // watch descriptor → folder, relative to root ("." for root)
 	done chan struct{}
 
-	mu             sync.Mutex
-	in             Inputs
-	opened, listed map[string]bool // files opened, folders listed
-	overflow       bool            // the kernel's queue overflowed: some opens were lost
+	mu       sync.Mutex
+	in       Inputs
+	overflow bool // the kernel's queue overflowed: some opens were lost
 }
 
 // startInputWatch watches every folder of the course but build output, npm's packages (their
@@ -42,7 +41,7 @@ func startInputWatch(root string) (*inputWatch, error) {
 		return nil, fmt.Errorf("inotify: %v", err)
 	}
 	w := &inputWatch{f: os.NewFile(uintptr(fd), "inotify"), dirs: map[int32]string{}, done: make(chan struct{}),
-		opened: map[string]bool{}, listed: map[string]bool{}, in: Inputs{Created: map[string]bool{}}}
+		in: Inputs{Files: map[string]bool{}, Dirs: map[string]bool{}, Created: map[string]bool{}}}
 	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		rel := filepath.ToSlash(base.RelTo(root, path))
 		switch {
@@ -63,11 +62,8 @@ func startInputWatch(root string) (*inputWatch, error) {
 		return nil, err
 	}
 	// The walk listed every folder: those opens are the watch's own.
-	buf := make([]byte, 64<<10)
-	for {
-		if _, err := syscall.Read(fd, buf); err != nil {
-			break // EAGAIN: nothing left
-		}
+	for buf := make([]byte, 64<<10); err == nil; {
+		_, err = syscall.Read(fd, buf) // until EAGAIN: nothing left
 	}
 	go w.read()
 	return w, nil
@@ -104,9 +100,9 @@ func (w *inputWatch) note(mask uint32, rel string, self bool) {
 	case mask&(syscall.IN_CREATE|syscall.IN_MOVED_TO) != 0:
 		w.in.Created[rel] = true
 	case mask&syscall.IN_ISDIR == 0:
-		w.opened[rel] = true
+		w.in.Files[rel] = true
 	case self: // a folder's own watch says it was listed; its parent's names it too
-		w.listed[rel] = true
+		w.in.Dirs[rel] = true
 	}
 }
 
@@ -122,14 +118,6 @@ func (w *inputWatch) stop() *Inputs {
 	defer w.mu.Unlock()
 	if w.overflow {
 		return &Inputs{Unknown: errors.New("inotify's queue overflowed: some opens were not seen")}
-	}
-	for rel := range w.opened {
-		if !w.in.Created[rel] {
-			w.in.Files = append(w.in.Files, rel)
-		}
-	}
-	for rel := range w.listed {
-		w.in.Dirs = append(w.in.Dirs, rel)
 	}
 	return &w.in
 }

@@ -2,9 +2,9 @@
 // test's cache. A record is filed under a key the caller makes from what the step depends on
 // besides the course's files, and lists with their sums the files the step opened and the
 // folders it listed, by any process (inputWatch), and the folders of those files. A step whose
-// key has a record whose every line is as it was is not run again. When what it read is unknown (not Linux, inotify's queue overflowed,
-// git's files read without saying what: Inputs.GitReads), the record holds the sum of every
-// file of the course and of the last commit.
+// key has a record whose every line is as it was is not run again. When what it read is
+// unknown (not Linux, inotify's queue overflowed, git's files read without saying what:
+// Inputs.GitReads), the record holds the sum of every file of the course and of the last commit.
 package stepcache
 
 import (
@@ -92,7 +92,7 @@ func (c *Cache) Passed(name, key string) (Record, bool) {
 
 // Inputs is what a step read.
 type Inputs struct {
-	Files, Dirs []string        // the course's files it opened and folders it listed
+	Files, Dirs map[string]bool // the course's files it opened and folders it listed
 	Created     map[string]bool // what it made: not inputs
 	Git         bool            // it read git's own files
 	GitReads    []string        // what it read there (a lab's folders, Head), when it says
@@ -102,9 +102,9 @@ type Inputs struct {
 
 // lines are the record's lines for in, with their sums as the snapshot has them.
 func (in *Inputs) lines(root string, snap *snapshot) []string {
-	var lines []string
+	lines := map[string]bool{}
 	add := func(kind, rel string) {
-		lines = append(lines, strings.TrimSuffix(kind+" "+snap.sum(root, kind, rel)+" "+rel, " "))
+		lines[strings.TrimSuffix(kind+" "+snap.sum(root, kind, rel)+" "+rel, " ")] = true
 	}
 	if in.Unknown != nil || in.Git && len(in.GitReads) == 0 {
 		add("tree", "")
@@ -113,33 +113,31 @@ func (in *Inputs) lines(root string, snap *snapshot) []string {
 			add("git", g)
 		}
 		dirs := map[string]bool{}
-		for _, d := range in.Dirs {
+		for d := range in.Dirs {
 			dirs[d] = !in.Created[d]
 		}
-		for _, f := range slices.Compact(slices.Sorted(slices.Values(in.Files))) {
-			add("file", f)
-			dirs[path.Dir(f)] = true // a file added beside it, which a step may have looked for
+		for f := range in.Files {
+			if !in.Created[f] {
+				add("file", f)
+				dirs[path.Dir(f)] = true // a file added beside it, which a step may have looked for
+			}
 		}
-		for _, d := range slices.Sorted(maps.Keys(dirs)) {
-			if dirs[d] {
+		for d, listed := range dirs {
+			if listed {
 				add("dir", d)
 			}
 		}
 	}
-	seen := map[string]bool{}
-	return slices.DeleteFunc(append(lines, in.Carried...), func(l string) bool {
-		dup := seen[l]
-		seen[l] = true
-		return dup
-	})
+	for _, l := range in.Carried {
+		lines[l] = true
+	}
+	return slices.Sorted(maps.Keys(lines))
 }
 
 // write records that the step name passed in secs with this key, having read in.
 func (c *Cache) write(name, key string, secs float64, in *Inputs) error {
-	text := fmt.Sprintf("%s %.1f\n", time.Now().UTC().Format(time.RFC3339), secs)
-	for _, line := range in.lines(c.root, c.snap) {
-		text += line + "\n"
-	}
+	header := fmt.Sprintf("%s %.1f", time.Now().UTC().Format(time.RFC3339), secs)
+	text := strings.Join(append([]string{header}, in.lines(c.root, c.snap)...), "\n") + "\n"
 	tmp := fmt.Sprintf("%s.%d", c.file(name, key), os.Getpid()) // whole, or not at all
 	if err := os.MkdirAll(c.dir, 0o755); err != nil {
 		return err
@@ -300,11 +298,10 @@ func (t *snapshot) sum(root, kind, rel string) string {
 		if sum, ok := t.sums[rel]; ok {
 			return sum
 		}
-		data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(rel)))
-		if err != nil {
-			return "absent"
+		if sum, err := base.FileSum(filepath.Join(root, filepath.FromSlash(rel))); err == nil {
+			return sum
 		}
-		return base.DataSum(data)
+		return "absent"
 	case "dir":
 		return base.DataSum([]byte(strings.Join(t.children[rel], "\n")))
 	case "git":
