@@ -76,7 +76,7 @@ func allSteps() []step {
 		all = append(all, step{name: l.Name, title: title, lane: &l, run: func(s *stepRun) error { return s.laneRun(l) }, tests: func(p *pkgs) []string { return append(slices.Clone(p.laneTests), p.laneLabs...) }})
 	}
 	return append(all,
-		step{name: "claims", title: "go test -vet=off -count=1 " + claimTests + ", but the packages on every lane", run: (*stepRun).claims, tests: func(p *pkgs) []string { return p.claims }},
+		step{name: "claims", title: "go test -vet=off -count=1 " + claimTests + ", but the packages on every lane", run: func(s *stepRun) error { return s.goTest(nil, append([]string{"-count=1"}, s.pkgs.claims...)...) }, tests: func(p *pkgs) []string { return p.claims }},
 		step{name: "prepare", title: "go run ./tools/course prepare", run: func(s *stepRun) error { return prepare.Prepare(s.ctx, s.Env) }, uses: []string{course + "prepare"}, debs: bookDebs},
 		step{name: "pack", title: "go run ./tools/course pack -book=false -debs=false DIR; git clone DIR/course.bundle; then in the clone, with a new GOPATH, module cache and envtest cache in the course's cache folder and the machine's own Go, go run ./tools/course unpack DIR, then with GOPROXY=off go run ./tools/lab checkpoint 01 and run 01",
 			run: (*stepRun).pack, uses: []string{course + "pack", "gomaps/labs/kubeassets"}, git: []string{stepcache.Head}},
@@ -141,12 +141,8 @@ func Command() *cli.Command {
 			fs.BoolVar(&o.quick, "quick", false, "the contributor's check before a commit: gofmt, vet, the tools' tests and the contract of the labs whose files changed")
 			fs.BoolVar(&o.fresh, "fresh", false, "run every step, even one that passed before with the same inputs")
 		},
-		Run: func(ctx context.Context, io cli.IO, args []string) error {
-			if len(args) > 0 {
-				return cli.Usagef("check: unexpected argument %q", args[0])
-			}
-			return o.run(ctx, io.Stdout, io.Stderr)
-		},
+		NoArgs: true,
+		Run:    func(ctx context.Context, io cli.IO, _ []string) error { return o.run(ctx, io.Stdout, io.Stderr) },
 	}
 }
 

@@ -50,10 +50,9 @@ func (c *checker) goCmd(l *lanes.Lane, args ...string) error {
 	return c.command(l, "go", args...).Run()
 }
 
-// goTest runs go test on lane l (nil: the default one) with -vet=off: every package a step
-// tests was vetted before on its lane, by the vet step or the lane's go vet, whose full vet
-// has go test's checks. Without it go test would run vet again on the packages and on every
-// package they import, with other flags than go vet's, so that no result of go vet serves.
+// goTest runs go test on lane l (nil: the default one) with -vet=off: the vet step, or the
+// lane's go vet, vetted every package a step tests; go test's vet, with other flags, would vet
+// them and every package they import again.
 func (c *checker) goTest(l *lanes.Lane, args ...string) error {
 	return c.goCmd(l, append([]string{"test", "-vet=off"}, args...)...)
 }
@@ -122,10 +121,6 @@ func (s *stepRun) envtest() error {
 // answer builds and runs a lab's tests) come near on a loaded machine of 2 cores: a package's
 // time follows the machine's load, and only a test that hangs should meet the limit.
 const testTimeout = "-timeout=40m"
-
-func (s *stepRun) claims() error {
-	return s.goTest(nil, append([]string{"-count=1"}, s.pkgs.claims...)...)
-}
 
 func (s *stepRun) explorer() error {
 	if err := install.Node(s.ctx, s.Env); err != nil {
