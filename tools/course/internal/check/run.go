@@ -60,10 +60,10 @@ func (c *checker) goTest(l *lanes.Lane, args ...string) error {
 // labVerify checks the lab contract of the labs that are not on every lane, then, on each
 // variant of labs/lanes, of the labs it names (lab 03's step 11 builds only with
 // GOEXPERIMENT=simd).
-func (s *stepRun) labVerify() error {
-	errs := []error{s.verifyLabs(s.pkgs.onceLabs, nil)}
+func (c *checker) labVerify() error {
+	errs := []error{c.verifyLabs(c.pkgs.onceLabs, nil)}
 	for _, v := range lanes.Variants {
-		errs = append(errs, s.verifyLabs(plan.LabDirs(s.Root, v.Labs), &v.Lane))
+		errs = append(errs, c.verifyLabs(plan.LabDirs(c.Root, v.Labs), &v.Lane))
 	}
 	return errors.Join(errs...)
 }
@@ -71,7 +71,7 @@ func (s *stepRun) labVerify() error {
 // verifyLabs runs go run ./tools/lab verify of each lab (./labs/NN-word) on lane l (nil: the
 // default one), as a part of the step with a record of its own. It reads from git its lab's
 // shipped files alone.
-func (s *stepRun) verifyLabs(labs []string, l *lanes.Lane) error {
+func (c *checker) verifyLabs(labs []string, l *lanes.Lane) error {
 	var failed []string
 	for _, dir := range labs {
 		name := strings.TrimPrefix(dir, "./labs/")
@@ -79,9 +79,9 @@ func (s *stepRun) verifyLabs(labs []string, l *lanes.Lane) error {
 		if l != nil {
 			part, title = part+"-"+l.Name, title+" on "+l.Name
 		}
-		found := func(rec stepcache.Record) { fmt.Fprintf(s.Stdout, "lab %s: ok (%v)\n", nn, rec) }
-		verify := func() error { return s.goCmd(l, "run", "./tools/lab", "verify", nn) }
-		if s.parts.Part(part, title, []string{"labs/" + name, "solutions/" + name}, found, verify) != nil {
+		found := func(rec stepcache.Record) { fmt.Fprintf(c.Stdout, "lab %s: ok (%v)\n", nn, rec) }
+		verify := func() error { return c.goCmd(l, "run", "./tools/lab", "verify", nn) }
+		if c.parts.Part(part, title, []string{"labs/" + name, "solutions/" + name}, found, verify) != nil {
 			failed = append(failed, nn)
 		}
 	}
@@ -93,28 +93,28 @@ func (s *stepRun) verifyLabs(labs []string, l *lanes.Lane) error {
 
 // laneRun runs on lane l go vet of its packages and labs (but on the default lane, whose vet
 // step vetted everything), go test -count=1 of its packages, and the contract of its labs.
-func (s *stepRun) laneRun(l lanes.Lane) error {
+func (c *checker) laneRun(l lanes.Lane) error {
 	if !l.IsDefault() {
-		if err := s.goCmd(&l, append([]string{"vet"}, append(slices.Clone(s.pkgs.lanes.Packages), s.pkgs.laneLabs...)...)...); err != nil {
+		if err := c.goCmd(&l, append([]string{"vet"}, append(slices.Clone(c.pkgs.lanes.Packages), c.pkgs.laneLabs...)...)...); err != nil {
 			return err
 		}
 	}
-	if err := s.goTest(&l, append([]string{"-count=1"}, s.pkgs.laneTests...)...); err != nil {
+	if err := c.goTest(&l, append([]string{"-count=1"}, c.pkgs.laneTests...)...); err != nil {
 		return err
 	}
-	return s.verifyLabs(s.pkgs.laneLabs, &l)
+	return c.verifyLabs(c.pkgs.laneLabs, &l)
 }
 
 // envtest builds the binaries envtest starts, unless the cache has them, then runs the smoke
 // test that starts a real API server with them, then the other tests that start one.
-func (s *stepRun) envtest() error {
-	if err := s.goCmd(nil, "run", "./tools/envtest"); err != nil {
+func (c *checker) envtest() error {
+	if err := c.goCmd(nil, "run", "./tools/envtest"); err != nil {
 		return err
 	}
-	if err := s.goTest(nil, "-count=1", "-v", s.pkgs.late[0]); err != nil || len(s.pkgs.late) == 1 {
+	if err := c.goTest(nil, "-count=1", "-v", c.pkgs.late[0]); err != nil || len(c.pkgs.late) == 1 {
 		return err
 	}
-	return s.goTest(nil, append([]string{testTimeout}, s.pkgs.late[1:]...)...)
+	return c.goTest(nil, append([]string{testTimeout}, c.pkgs.late[1:]...)...)
 }
 
 // testTimeout replaces go test's default of 10 minutes, which tools/lab's tests (every wrong
@@ -122,16 +122,16 @@ func (s *stepRun) envtest() error {
 // time follows the machine's load, and only a test that hangs should meet the limit.
 const testTimeout = "-timeout=40m"
 
-func (s *stepRun) explorer() error {
-	if err := install.Node(s.ctx, s.Env); err != nil {
+func (c *checker) explorer() error {
+	if err := install.Node(c.ctx, c.Env); err != nil {
 		return err
 	}
-	return explorer.Test(s.ctx, s.Env)
+	return explorer.Test(c.ctx, c.Env)
 }
 
-func (s *stepRun) outputs() error {
-	r := &outputs.Run{Env: &base.Env{Root: s.Root, Go: s.Go, Stdout: s.Stdout, Stderr: s.Stdout}, Check: true, Step: s.parts}
-	return r.Outputs(s.ctx, nil)
+func (c *checker) outputs() error {
+	r := &outputs.Run{Env: &base.Env{Root: c.Root, Go: c.Go, Stdout: c.Stdout, Stderr: c.Stdout}, Check: true, Step: c.parts}
+	return r.Outputs(c.ctx, nil)
 }
 
 // gofmt lists the .go files gofmt would change, outside build/, node_modules and hidden folders.
@@ -169,27 +169,27 @@ func (c *checker) gofmt() error {
 
 // browser builds the book (the step's record lists what it is built from: the check does not
 // watch build/), runs the search check's own tests, then checks the book in Chromium.
-func (s *stepRun) browser() error {
-	if err := book.Build(s.ctx, s.Env, "", nil); err != nil {
+func (c *checker) browser() error {
+	if err := book.Build(c.ctx, c.Env, "", nil); err != nil {
 		return err
 	}
-	if err := install.Node(s.ctx, s.Env); err != nil {
+	if err := install.Node(c.ctx, c.Env); err != nil {
 		return err
 	}
-	if err := s.command(nil, "node", "--test", "site/check/search.test.mjs").Run(); err != nil {
+	if err := c.command(nil, "node", "--test", "site/check/search.test.mjs").Run(); err != nil {
 		return fmt.Errorf("node --test site/check/search.test.mjs: %v", err)
 	}
-	chromium, err := install.Chromium(s.ctx, s.Env)
+	chromium, err := install.Chromium(c.ctx, c.Env)
 	if err != nil {
 		return err
 	}
-	if err := install.ChineseFont(s.ctx, s.Env); err != nil {
+	if err := install.ChineseFont(c.ctx, c.Env); err != nil {
 		return err
 	}
-	if err := install.NpmCI(s.ctx, s.Env); err != nil {
+	if err := install.NpmCI(c.ctx, c.Env); err != nil {
 		return err
 	}
-	cmd := s.command(nil, "node", "site/check/check-book.mjs")
+	cmd := c.command(nil, "node", "site/check/check-book.mjs")
 	cmd.Env = append(cmd.Env, "CHROMIUM="+chromium)
 	if err := cmd.Run(); err != nil {
 		return fmt.Errorf("node site/check/check-book.mjs: %v", err)
@@ -202,39 +202,39 @@ func (s *stepRun) browser() error {
 // does: a clone of its bundle, a new GOPATH, module cache, envtest cache and user cache folder,
 // unpack, then with the module proxy off checkpoint 01 and run 01, which must pass. The build
 // cache is kept, and the folder is the same on every run: a warm run compiles nothing new.
-func (s *stepRun) pack() error {
+func (c *checker) pack() error {
 	cacheDir, err := courseroot.CacheDir()
 	if err != nil {
 		return err
 	}
 	dir := filepath.Join(cacheDir, "check-pack")
-	goenv, err := gocmd.Machine().GoEnvContext(s.ctx)
+	goenv, err := gocmd.Machine().GoEnvContext(c.ctx)
 	if err != nil {
 		return err
 	}
 	own := []string{"GOPATH=" + filepath.Join(dir, "gopath"), "GOMODCACHE=" + filepath.Join(dir, "gopath", "pkg", "mod"), "GOCACHE=" + goenv["GOCACHE"],
 		kubeassets.CacheEnv + "=" + filepath.Join(dir, "cache"), kubeassets.AssetsEnv + "=", "XDG_CACHE_HOME=" + filepath.Join(dir, "xdg")}
-	if err := install.RemoveModuleCache(s.ctx, s.Env, own); err != nil {
+	if err := install.RemoveModuleCache(c.ctx, c.Env, own); err != nil {
 		return fmt.Errorf("the last check's module cache: %v", err)
 	}
 	if err := os.RemoveAll(dir); err != nil {
 		return err
 	}
 	pack, clone := filepath.Join(dir, "pack"), filepath.Join(dir, "gomaps")
-	if err := roompack.Make(s.ctx, s.WithGo(gocmd.Machine()), roompack.Options{Dir: pack, Envtest: true, Bundle: true}); err != nil {
+	if err := roompack.Make(c.ctx, c.WithGo(gocmd.Machine()), roompack.Options{Dir: pack, Envtest: true, Bundle: true}); err != nil {
 		return err
 	}
-	if err := s.command(nil, "git", "-c", "advice.detachedHead=false", "clone", "-q", filepath.Join(pack, roompack.BundleFile), clone).Run(); err != nil {
+	if err := c.command(nil, "git", "-c", "advice.detachedHead=false", "clone", "-q", filepath.Join(pack, roompack.BundleFile), clone).Run(); err != nil {
 		return fmt.Errorf("git clone %s: %v", roompack.BundleFile, err)
 	}
 	for _, args := range [][]string{{"course", "unpack", pack}, {"lab", "checkpoint", "01"}, {"lab", "run", "01"}} {
-		cmd, prefix := s.command(nil, "go", append([]string{"run", "./tools/" + args[0]}, args[1:]...)...), ""
+		cmd, prefix := c.command(nil, "go", append([]string{"run", "./tools/" + args[0]}, args[1:]...)...), ""
 		cmd.Dir, cmd.Env = clone, append(os.Environ(), own...)
 		if args[0] == "lab" {
 			cmd.Env, prefix = append(cmd.Env, "GOPROXY=off"), "GOPROXY=off "
 		}
 		line := prefix + "go run ./tools/" + strings.Join(args, " ")
-		fmt.Fprintf(s.Stdout, "$ %s\n", line)
+		fmt.Fprintf(c.Stdout, "$ %s\n", line)
 		if err := cmd.Run(); err != nil {
 			return fmt.Errorf("%s in the clone of the pack: %v", line, err)
 		}
@@ -244,15 +244,15 @@ func (s *stepRun) pack() error {
 
 // bench checks the benchmark tables' shape, then bench -mine on the labs as shipped: their maps
 // pass no test, so it must measure nothing and say so.
-func (s *stepRun) bench() error {
-	if err := bench.Check(s.ctx, s.Root, s.Go, s.Stdout); err != nil {
+func (c *checker) bench() error {
+	if err := bench.Check(c.ctx, c.Root, c.Go, c.Stdout); err != nil {
 		return err
 	}
-	err := bench.Mine(s.ctx, s.Root, s.Go, bench.MineRun{}, s.Stdout)
+	err := bench.Mine(c.ctx, c.Root, c.Go, bench.MineRun{}, c.Stdout)
 	if !errors.Is(err, bench.ErrNothingToMeasure) {
 		return fmt.Errorf("bench -mine on the labs as shipped: got %v; want bench.ErrNothingToMeasure: %v", err, bench.ErrNothingToMeasure)
 	}
-	fmt.Fprintf(s.Stdout, "bench -mine on the labs as shipped: %v\n", err)
+	fmt.Fprintf(c.Stdout, "bench -mine on the labs as shipped: %v\n", err)
 	return nil
 }
 
@@ -291,19 +291,19 @@ func (c *checker) quickSteps() ([]step, error) {
 		return nil, err
 	}
 	quick := []step{
-		{name: "gofmt", run: (*stepRun).gofmt},
-		{name: "vet", run: func(s *stepRun) error { return s.goCmd(nil, "vet", "./...") }},
-		{name: "test", run: func(s *stepRun) error {
-			pkgs, err := s.quickPackages()
+		{name: "gofmt", run: (*checker).gofmt},
+		{name: "vet", run: func(c *checker) error { return c.goCmd(nil, "vet", "./...") }},
+		{name: "test", run: func(c *checker) error {
+			pkgs, err := c.quickPackages()
 			if err != nil {
 				return err
 			}
-			return s.goTest(nil, append([]string{testTimeout}, pkgs...)...)
+			return c.goTest(nil, append([]string{testTimeout}, pkgs...)...)
 		}},
 	}
 	if len(labs) > 0 {
-		quick = append(quick, step{name: "lab", run: func(s *stepRun) error {
-			return s.goCmd(nil, append([]string{"run", "./tools/lab", "verify", "-fuzztime=0"}, labs...)...)
+		quick = append(quick, step{name: "lab", run: func(c *checker) error {
+			return c.goCmd(nil, append([]string{"run", "./tools/lab", "verify", "-fuzztime=0"}, labs...)...)
 		}})
 	}
 	return quick, nil
