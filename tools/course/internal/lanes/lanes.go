@@ -6,7 +6,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"io"
 	"strings"
 	"text/tabwriter"
 
@@ -27,31 +26,26 @@ func Command() *cli.Command {
 		},
 		NoArgs: true,
 		Run: func(_ context.Context, io cli.IO, _ []string) error {
-			if env == "" {
-				list(io.Stdout)
+			if env != "" {
+				l, err := lanes.Get(env)
+				if err != nil {
+					return cli.Usagef("lanes -env: %v", err)
+				}
+				fmt.Fprintln(io.Stdout, strings.Join(l.Env(), " "))
 				return nil
 			}
-			l, err := lanes.Get(env)
-			if err != nil {
-				return cli.Usagef("lanes -env: %v", err)
+			tw := tabwriter.NewWriter(io.Stdout, 0, 4, 2, ' ', 0)
+			fmt.Fprintln(tw, "lane\tmap\tenvironment\tabout")
+			for _, l := range lanes.All {
+				name := l.Name
+				if l.IsDefault() {
+					name += " (default)"
+				}
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", name, l.Map, strings.TrimSpace(l.Prefix()), l.About)
 			}
-			fmt.Fprintln(io.Stdout, strings.Join(l.Env(), " "))
+			tw.Flush()
+			fmt.Fprintf(io.Stdout, "what depends on the map runtime (packages marked %s) runs on every lane: go run ./tools/course check -lane NAME\n", lanes.Marker)
 			return nil
 		},
 	}
-}
-
-// list prints the lanes table.
-func list(w io.Writer) {
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "lane\tmap\tenvironment\tabout")
-	for _, l := range lanes.All {
-		name := l.Name
-		if l.IsDefault() {
-			name += " (default)"
-		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", name, l.Map, strings.TrimSpace(l.Prefix()), l.About)
-	}
-	tw.Flush()
-	fmt.Fprintf(w, "what depends on the map runtime (packages marked %s) runs on every lane: go run ./tools/course check -lane NAME\n", lanes.Marker)
 }

@@ -35,9 +35,8 @@ func Command() *cli.Command {
 // A prepareStep is one thing a workshop machine needs before it goes offline: a go command
 // with the settings env, or with no args the book.
 type prepareStep struct {
-	title string
-	env   []string
-	args  []string
+	title     string
+	env, args []string
 }
 
 // prepareSteps are the steps of prepare. A warm build cache is what a room needs: the steps
@@ -81,7 +80,7 @@ func Prepare(ctx context.Context, env *base.Env) error {
 	}
 	var run []steps.Step
 	for _, step := range prepareSteps(lp.Packages, plan.LabDirs(env.Root, lp.Labs)) {
-		run = append(run, steps.Step{Name: step.title, Run: steps.Quiet(func() error { return runStep(ctx, env, step) })})
+		run = append(run, steps.Step{Name: step.title, Run: func() (string, error) { return "", runStep(ctx, env, step) }})
 	}
 	if err := (&steps.Runner{Out: env.Stdout, Total: len(run)}).Run(run); err != nil {
 		return err
@@ -106,13 +105,11 @@ func runStep(ctx context.Context, env *base.Env, step prepareStep) error {
 	if step.args[0] != "run" {
 		cmd.Stdout, cmd.Stderr = &out, &out
 	}
-	err := cmd.Run()
-	if err != nil {
+	if err := cmd.Run(); err != nil {
 		env.Stderr.Write(out.Bytes())
-	}
-	if exit := (*exec.ExitError)(nil); errors.As(err, &exit) {
-		return fmt.Errorf("prepare: %s failed (%sgo %s): fix that, with the network on, and run prepare again", step.title, base.EnvPrefix(step.env), strings.Join(step.args, " "))
-	} else if err != nil {
+		if exit := (*exec.ExitError)(nil); errors.As(err, &exit) {
+			return fmt.Errorf("prepare: %s failed (%sgo %s): fix that, with the network on, and run prepare again", step.title, base.EnvPrefix(step.env), strings.Join(step.args, " "))
+		}
 		return fmt.Errorf("prepare: %s: %v", step.title, err)
 	}
 	return nil

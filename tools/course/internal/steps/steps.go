@@ -94,8 +94,3 @@ func (r *Runner) Summary() error {
 	}
 	return nil
 }
-
-// Quiet adapts a step that has no summary.
-func Quiet(f func() error) func() (string, error) {
-	return func() (string, error) { return "", f() }
-}
