@@ -4,6 +4,7 @@
 package base
 
 import (
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -102,10 +103,8 @@ func FileSum(path string) (string, error) {
 	}
 	defer f.Close()
 	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
-		return "", err
-	}
-	return hex.EncodeToString(h.Sum(nil)), nil
+	_, err = io.Copy(h, f)
+	return hex.EncodeToString(h.Sum(nil)), err
 }
 
 // FirstLines returns the first n lines of s, and "..." when there were more.
@@ -161,8 +160,5 @@ func CopyFile(dst, src string) (int64, error) {
 		return 0, err
 	}
 	n, err := io.Copy(out, in)
-	if cerr := out.Close(); err == nil {
-		err = cerr
-	}
-	return n, err
+	return n, cmp.Or(err, out.Close())
 }

@@ -54,6 +54,10 @@ const claimTests = "./chapters/code/09-claims/..."
 // allSteps is the check's plan: the steps that run once, with a step per lane after the lab step.
 func allSteps() []step {
 	bookDebs := book.Packages
+	var variants []string // by name, for the help names no toolchain (labs/lanes does)
+	for _, v := range lanes.Variants {
+		variants = append(variants, v.Name+", with GOEXPERIMENT="+v.Experiment+": go run ./tools/lab verify "+strings.Join(v.Labs, " "))
+	}
 	all := []step{
 		{name: "gofmt", title: "gofmt -l . (outside build/ and site/node_modules/)", run: (*checker).gofmt},
 		{name: "zh", title: "go run ./tools/course zh (the Chinese edition is in step with the English book, has no run of English and quotes the seed posts only in its own words)",
@@ -65,7 +69,7 @@ func allSteps() []step {
 			uses: []string{course + "explorer"}, debs: []string{"nodejs", "npm"}},
 		{name: "envtest", title: "go run ./tools/envtest (builds kube-apiserver and etcd when the cache lacks them: about 10 minutes); go test -vet=off -count=1 -v ./labs/kubeassets; go test -vet=off " + testTimeout + " of the packages whose tests start an API server or run a lab's tests that do (tools/lab), which no step before runs",
 			run: (*checker).envtest, tests: func(p *pkgs) []string { return p.late }, uses: []string{"gomaps/labs/kubeassets"}},
-		{name: "lab", title: "go run ./tools/lab verify, for the labs that are not on every lane; then on each variant of labs/lanes, for the labs it names (" + variantVerifies() + ")", run: (*checker).labVerify,
+		{name: "lab", title: "go run ./tools/lab verify, for the labs that are not on every lane; then on each variant of labs/lanes, for the labs it names (" + strings.Join(variants, "; ") + ")", run: (*checker).labVerify,
 			tests: func(p *pkgs) []string { return p.onceLabs }},
 	}
 	for _, l := range lanes.All {
@@ -89,17 +93,6 @@ func allSteps() []step {
 		step{name: "browser", title: "mkdocs build --strict (the book it checks); npm ci --prefix site (when needed); node --test site/check/search.test.mjs (the search check's own tests); node site/check/check-book.mjs (the vendored Mermaid against the one npm installs, the built book's pages in Chromium and no run button in them, then in the book served by serve -book the run buttons of a few outputs and the requests the server refuses)",
 			run: (*checker).browser, uses: []string{course + "book"}, debs: append(slices.Clone(bookDebs), "nodejs", "npm", "chromium", install.CJKFont)},
 	)
-}
-
-// variantVerifies says what the lab step verifies on the variants, naming each by its name (the
-// help names no toolchain: labs/lanes does): "simd-1.27, with GOEXPERIMENT=simd: go run ./tools/lab
-// verify 03".
-func variantVerifies() string {
-	var runs []string
-	for _, v := range lanes.Variants {
-		runs = append(runs, v.Name+", with GOEXPERIMENT="+v.Experiment+": go run ./tools/lab verify "+strings.Join(v.Labs, " "))
-	}
-	return strings.Join(runs, "; ")
 }
 
 func names(all []step) []string {
@@ -243,7 +236,7 @@ func (o options) run(ctx context.Context, stdout, stderr io.Writer) error {
 // when it passes.
 func (c *checker) runStep(r *steps.Runner, s step) {
 	start := time.Now()
-	var parts *stepcache.Step
+	c.parts = nil
 	if c.cache != nil {
 		key, err := c.key(s)
 		if err != nil {
@@ -252,22 +245,21 @@ func (c *checker) runStep(r *steps.Runner, s step) {
 			r.Cached(s.name, rec)
 			return
 		} else {
-			parts = c.cache.Step(key)
+			c.parts = c.cache.Step(key)
 		}
 	}
 	if s.debs != nil {
 		c.waitDebs()
 	}
-	in, err := parts.Run(func() error {
+	in, err := c.parts.Run(func() error {
 		if c.listErr != nil && s.tests != nil {
 			return c.listErr
 		}
-		c.parts = parts
 		return s.run(c)
 	})
 	secs := time.Since(start).Seconds()
 	r.End(s.name, secs, "", err)
-	if err != nil || parts == nil {
+	if err != nil || c.parts == nil {
 		return
 	}
 	if in.Unknown != nil {
@@ -278,7 +270,7 @@ func (c *checker) runStep(r *steps.Runner, s step) {
 	// Debian package): the next run finds them and computes this key.
 	key, err := c.key(s)
 	if err == nil {
-		err = parts.Record(s.name, key, secs, in)
+		err = c.parts.Record(s.name, key, secs, in)
 	}
 	if err != nil {
 		fmt.Fprintf(c.Stdout, "check: could not record that %s passed: %v\n", s.name, err)

@@ -324,8 +324,7 @@ func (c *checker) changedLabs() ([]string, error) {
 			nns = append(nns, (m[1] + m[2])[:2])
 		}
 	}
-	slices.Sort(nns)
-	return slices.Compact(nns), nil
+	return slices.Compact(slices.Sorted(slices.Values(nns))), nil
 }
 
 // labFile is a line of git status --porcelain about a lab's file, its solution's or its chapter.

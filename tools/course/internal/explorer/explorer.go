@@ -92,9 +92,8 @@ func Build(ctx context.Context, env *base.Env, dir string) error {
 	if _, err := base.CopyFile(filepath.Join(dir, "wasm_exec.js"), filepath.Join(goroot, "lib", "wasm", "wasm_exec.js")); err != nil {
 		return fmt.Errorf("the toolchain's wasm_exec.js: %v", err)
 	}
-	// Its size only: the book's browser check prints the gzipped size too. This runs whenever a
-	// rebuild of mkdocs serve compiles the program, where compressing 4 MB would only add to the
-	// wait.
+	// Its size only (the browser check prints the gzipped size): compressing 4 MB on each of
+	// mkdocs serve's rebuilds that compile the program would only add to the wait.
 	info, err := os.Stat(out)
 	if err != nil {
 		return err
