@@ -18,9 +18,6 @@ import (
 	"gomaps/tools/course/internal/base"
 )
 
-// Watchable reports whether inputs can be recorded here.
-const Watchable = true
-
 // inputWatch records which files and folders of the course are opened while it runs, by any
 // process: Linux's inotify reports every open in a watched folder, whoever opens it.
 type inputWatch struct {

@@ -4,9 +4,6 @@ package stepcache
 
 import "errors"
 
-// Watchable reports whether inputs can be recorded here: not without Linux's inotify.
-const Watchable = false
-
 type inputWatch struct{}
 
 func startInputWatch(string) (*inputWatch, error) {

@@ -5,8 +5,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"testing"
 )
+
+// Watchable reports whether inputs can be recorded here: with Linux's inotify.
+const Watchable = runtime.GOOS == "linux"
 
 // course is a small course in a git repository, and a step that reads one of its files (in a
 // child process, as a go command would) and lists a folder.
