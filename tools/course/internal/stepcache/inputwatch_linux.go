@@ -10,7 +10,6 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
-	"sync"
 	"syscall"
 	"time"
 	"unsafe"
@@ -21,11 +20,9 @@ import (
 // inputWatch records which files and folders of the course are opened while it runs, by any
 // process: Linux's inotify reports every open in a watched folder, whoever opens it.
 type inputWatch struct {
-	f    *os.File
-	dirs map[int32]string // watch descriptor → folder, relative to root ("." for root)
-	done chan struct{}
-
-	mu       sync.Mutex
+	f        *os.File
+	dirs     map[int32]string // watch descriptor → folder, relative to root ("." for root)
+	done     chan struct{}    // closed when read returns: stop reads in and overflow after it
 	in       Inputs
 	overflow bool // the kernel's queue overflowed: some opens were lost
 }
@@ -74,7 +71,6 @@ func (w *inputWatch) read() {
 		if err != nil {
 			return // closed, or stop's deadline passed with nothing left to read
 		}
-		w.mu.Lock()
 		for off := 0; off+syscall.SizeofInotifyEvent <= n; {
 			ev := (*syscall.InotifyEvent)(unsafe.Pointer(&buf[off]))
 			name, _, _ := strings.Cut(string(buf[off+syscall.SizeofInotifyEvent:off+syscall.SizeofInotifyEvent+int(ev.Len)]), "\x00")
@@ -85,7 +81,6 @@ func (w *inputWatch) read() {
 				w.note(ev.Mask, path.Join(dir, name), name == "")
 			}
 		}
-		w.mu.Unlock()
 	}
 }
 
@@ -111,8 +106,6 @@ func (w *inputWatch) stop() *Inputs {
 	}
 	<-w.done
 	w.f.Close()
-	w.mu.Lock()
-	defer w.mu.Unlock()
 	if w.overflow {
 		return &Inputs{Unknown: errors.New("inotify's queue overflowed: some opens were not seen")}
 	}

@@ -28,8 +28,7 @@ import (
 )
 
 // Head is, among what a step reads of git, the last commit's tree (the room pack bundles it);
-// any other is a folder of the commit the lab runner reads the shipped labs from (ShippedRef
-// of tools/lab/internal/course: the upstream branch, or HEAD).
+// any other is a folder of the commit the lab runner reads the shipped labs from.
 const Head = "HEAD"
 
 // A Cache is the records of one run of the check.
@@ -39,8 +38,8 @@ type Cache struct {
 	snap      *snapshot // the course when the run began
 }
 
-// New returns the records in dir (Dir) of the course at root, checked and written against the
-// course as it is now, before any step changes it. With fresh, no record is found.
+// New returns the records in dir (Dir) of the course at root as it is now, before any step
+// changes it. With fresh, no record is found.
 func New(dir, root string, fresh bool) (*Cache, error) {
 	snap, err := takeSnapshot(root)
 	return &Cache{dir: dir, root: root, fresh: fresh, snap: snap}, err
@@ -160,9 +159,8 @@ func (c *Cache) watch(f func() error) (*Inputs, error) {
 	return w.stop(), err
 }
 
-// A Step is one step's run. Its parts (an output, a lab's verify) have records of their own;
-// what a part that was found read goes into the step's record, so that the step runs again
-// when an input of a part changed. A nil Step keeps no records.
+// A Step is one step's run. Its parts (an output, a lab's verify) have records of their own,
+// whose lines go into the step's record too. A nil Step keeps no records.
 type Step struct {
 	cache *Cache
 	key   string
@@ -196,8 +194,7 @@ func (st *Step) Record(name, key string, secs float64, in *Inputs) error {
 }
 
 // Part runs one part of the step (named name, keyed by the step's key and what), unless its
-// record says it passed with the same inputs: then it calls found. A part that passes is
-// recorded with what it read, and git, what it reads of git.
+// record says it passed with the same inputs: then it calls found. git is what it reads of git.
 func (st *Step) Part(name, what string, git []string, found func(Record), run func() error) error {
 	if st == nil {
 		return run()
