@@ -17,7 +17,9 @@ import (
 	"gomaps/labs/lanes"
 	"gomaps/tools/course/internal/base"
 	"gomaps/tools/course/internal/book"
+	"gomaps/tools/course/internal/explorer"
 	"gomaps/tools/course/internal/install"
+	"gomaps/tools/course/internal/outputs"
 	"gomaps/tools/course/internal/prepare"
 	"gomaps/tools/course/internal/stepcache"
 	"gomaps/tools/course/internal/steps"
@@ -65,8 +67,13 @@ func allSteps() []step {
 		{name: "vet", title: "go vet ./...", run: func(c *checker) error { return c.goCmd(nil, "vet", "./...") }},
 		{name: "test", title: "go test -vet=off " + testTimeout + " ./tools/... ./chapters/... and the shared packages of labs/, but those on every lane, chapter 09's claims and those whose tests start an API server or run a lab's tests that do (tools/lab's, marked " + envtestMarker + ")",
 			run: func(c *checker) error { return c.goTest(nil, append([]string{testTimeout}, c.pkgs.early...)...) }, tests: func(p *pkgs) []string { return p.early }},
-		{name: "explorer", title: "go run ./tools/course explorer -test (go vet and go test -tags explorer ./tools/explorer, natively and its wasm in Node)", run: (*checker).explorer,
-			uses: []string{course + "explorer"}, debs: []string{"nodejs", "npm"}},
+		{name: "explorer", title: "go run ./tools/course explorer -test (go vet and go test -tags explorer ./tools/explorer, natively and its wasm in Node)",
+			uses: []string{course + "explorer"}, debs: []string{"nodejs", "npm"}, run: func(c *checker) error {
+				if err := install.Node(c.ctx, c.Env); err != nil {
+					return err
+				}
+				return explorer.Test(c.ctx, c.Env)
+			}},
 		{name: "envtest", title: "go run ./tools/envtest (builds kube-apiserver and etcd when the cache lacks them: about 10 minutes); go test -vet=off -count=1 -v ./labs/kubeassets; go test -vet=off " + testTimeout + " of the packages whose tests start an API server or run a lab's tests that do (tools/lab), which no step before runs",
 			run: (*checker).envtest, tests: func(p *pkgs) []string { return p.late }, uses: []string{"gomaps/labs/kubeassets"}},
 		{name: "lab", title: "go run ./tools/lab verify, for the labs that are not on every lane; then on each variant of labs/lanes, for the labs it names (" + strings.Join(variants, "; ") + ")", run: (*checker).labVerify,
@@ -84,7 +91,9 @@ func allSteps() []step {
 		step{name: "prepare", title: "go run ./tools/course prepare", run: func(c *checker) error { return prepare.Prepare(c.ctx, c.Env) }, uses: []string{course + "prepare"}, debs: bookDebs},
 		step{name: "pack", title: "go run ./tools/course pack -book=false -debs=false DIR; git clone DIR/course.bundle; then in the clone, with a new GOPATH, module cache and envtest cache in the course's cache folder and the machine's own Go, go run ./tools/course unpack DIR, then with GOPROXY=off go run ./tools/lab checkpoint 01 and run 01",
 			run: (*checker).pack, uses: []string{course + "pack", "gomaps/labs/kubeassets"}, git: []string{stepcache.Head}},
-		step{name: "outputs", title: "go run ./tools/course outputs -check (two outputs at a time)", run: (*checker).outputs, uses: []string{course + "outputs"}},
+		step{name: "outputs", title: "go run ./tools/course outputs -check (two outputs at a time)", uses: []string{course + "outputs"}, run: func(c *checker) error {
+			return (&outputs.Run{Env: &base.Env{Root: c.Root, Go: c.Go, Stdout: c.Stdout, Stderr: c.Stdout}, Check: true, Step: c.parts}).Outputs(c.ctx, nil)
+		}},
 		step{name: "bench", title: "go run ./tools/course bench -check; bench -mine on the labs as shipped must measure nothing and say so", run: (*checker).bench, uses: []string{course + "bench"}},
 		step{name: "mkdocs", title: "mkdocs build --strict (the English book, then the Chinese edition)", run: func(c *checker) error { return book.Build(c.ctx, c.Env, "", nil) },
 			uses: []string{course + "book"}, debs: bookDebs},

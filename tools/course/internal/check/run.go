@@ -20,9 +20,7 @@ import (
 	"gomaps/tools/course/internal/base"
 	"gomaps/tools/course/internal/bench"
 	"gomaps/tools/course/internal/book"
-	"gomaps/tools/course/internal/explorer"
 	"gomaps/tools/course/internal/install"
-	"gomaps/tools/course/internal/outputs"
 	roompack "gomaps/tools/course/internal/pack"
 	"gomaps/tools/course/internal/plan"
 	"gomaps/tools/course/internal/stepcache"
@@ -121,18 +119,6 @@ func (c *checker) envtest() error {
 // answer builds and runs a lab's tests) come near on a loaded machine of 2 cores: a package's
 // time follows the machine's load, and only a test that hangs should meet the limit.
 const testTimeout = "-timeout=40m"
-
-func (c *checker) explorer() error {
-	if err := install.Node(c.ctx, c.Env); err != nil {
-		return err
-	}
-	return explorer.Test(c.ctx, c.Env)
-}
-
-func (c *checker) outputs() error {
-	r := &outputs.Run{Env: &base.Env{Root: c.Root, Go: c.Go, Stdout: c.Stdout, Stderr: c.Stdout}, Check: true, Step: c.parts}
-	return r.Outputs(c.ctx, nil)
-}
 
 // gofmt lists the .go files gofmt would change, outside build/, node_modules and hidden folders.
 func (c *checker) gofmt() error {
