@@ -1,7 +1,6 @@
 // Package check is the check command: every step CI runs, in order, each on the lane it needs,
 // with a record of what each step read (stepcache) so that a step whose inputs did not change
-// is not run again. It is the only command that imports other commands, through their typed
-// functions.
+// is not run again. It is the only command that imports other commands.
 package check
 
 import (
@@ -36,9 +35,8 @@ type step struct {
 	lane  *lanes.Lane // what depends on the map runtime runs on each lane; nil: once, on the default lane
 	run   func(c *checker) error
 	tests func(p *pkgs) []string // the packages whose tests it runs: those that start an API server wait for envtest's
-	// uses are the course's packages (import paths) the step runs inside check: their files,
-	// with the runner's (code), are in its key; what it runs with the go command, the go
-	// command reads, and the record has it.
+	// uses are the course's packages the step runs inside check: their files, with the runner's
+	// (code), are in its key; what it runs with the go command is in its record.
 	uses []string
 	debs []string // the Debian packages it runs: their versions are in its key
 	git  []string // what it reads of git (stepcache.Head), besides its parts'

@@ -27,9 +27,8 @@ type pkgs struct {
 	envtest map[string]bool     // those whose tests need envtest's binaries: they import envtestImport or carry envtestMarker
 	files   map[string][]string // a package of the course, by import path → its files
 	deps    map[string][]string // a package → what it imports, directly or not
-	// The packages whose tests the test step runs (early), the envtest step (late: kubeassets,
-	// whose test starts an API server with the binaries it built, then those that start one),
-	// the claims step, and the lanes' go test; the labs the lab step verifies, and the lanes'.
+	// The packages whose tests the test step runs (early), the envtest step (late: kubeassets
+	// first), the claims step and the lanes' go test; the labs the lab step and the lanes verify.
 	early, late, claims, laneTests, onceLabs, laneLabs []string
 }
 
@@ -130,9 +129,8 @@ func (p *pkgs) code(s step) []string {
 // goEnvKeys are the go command's settings a step's result depends on.
 var goEnvKeys = []string{"GOVERSION", "GOEXPERIMENT", "GOFLAGS", "GOOS", "GOARCH", "GOAMD64", "CGO_ENABLED", "CC", "GOPROXY", "GOSUMDB", "GONOSUMDB", "GOPRIVATE"}
 
-// key is the step's key: what its result depends on besides the files its record lists: the
-// step, its code, the Go check was built with, the go command's environment on the step's lane,
-// the envtest binaries and the Debian packages the step runs.
+// key is the step's key: what its result depends on besides the files its record lists (see
+// check's help).
 func (c *checker) key(s step) (string, error) {
 	if c.listErr != nil {
 		return "", c.listErr

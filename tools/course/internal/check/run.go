@@ -55,9 +55,8 @@ func (c *checker) goTest(l *lanes.Lane, args ...string) error {
 	return c.goCmd(l, append([]string{"test", "-vet=off"}, args...)...)
 }
 
-// labVerify checks the lab contract of the labs that are not on every lane, then, on each
-// variant of labs/lanes, of the labs it names (lab 03's step 11 builds only with
-// GOEXPERIMENT=simd).
+// labVerify checks the contract of the labs not on every lane, then on each variant of
+// labs/lanes of the labs it names (lab 03's step 11 builds only with GOEXPERIMENT=simd).
 func (c *checker) labVerify() error {
 	errs := []error{c.verifyLabs(c.pkgs.onceLabs, nil)}
 	for _, v := range lanes.Variants {
@@ -67,8 +66,7 @@ func (c *checker) labVerify() error {
 }
 
 // verifyLabs runs go run ./tools/lab verify of each lab (./labs/NN-word) on lane l (nil: the
-// default one), as a part of the step with a record of its own. It reads from git its lab's
-// shipped files alone.
+// default one), each a part with a record of its own, which reads its lab's files from git.
 func (c *checker) verifyLabs(labs []string, l *lanes.Lane) error {
 	var failed []string
 	for _, dir := range labs {
@@ -242,9 +240,8 @@ func (c *checker) bench() error {
 	return nil
 }
 
-// quickTests are the packages check -quick tests: the tools' own. Those that need envtest's
-// binaries (tools/lab's wrong answers of labs 07 and 08) are left out on a machine without them
-// (quickPackages), so that -quick passes there.
+// quickTests are the packages check -quick tests: the tools' own, but those that need
+// envtest's binaries on a machine without them (quickPackages).
 var quickTests = []string{"./tools/...", "./labs/lanes"}
 
 // quickPackages are the packages of quickTests that this machine can test.

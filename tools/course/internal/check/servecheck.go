@@ -164,11 +164,9 @@ func fetchPage(url string) error {
 	return err
 }
 
-// labSaveCheck checks what a learner's save in a lab does to the served book: it rebuilds
-// nothing, and the book still shows the lab's file as shipped. mkdocs serve must not watch a
-// folder holding labs/. Then, with a learner's line added to shardFor in editFile, a rebuild
-// (chapter 06 touched) must serve chapter 06's listing of that file without the line, and must
-// reuse the explorer's program.
+// labSaveCheck checks what a learner's save in a lab does to the served book: mkdocs serve
+// watches no folder holding labs/, and with a learner's line in editFile a rebuild (chapter 06
+// touched) shows that file as shipped, and reuses the explorer's program.
 func (c *checker) labSaveCheck(url string, out *syncbuf.Buffer) (err error) {
 	if err := c.watchesNoLab(out.String()); err != nil {
 		return err
