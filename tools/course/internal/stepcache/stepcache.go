@@ -111,19 +111,15 @@ func (in *Inputs) lines(root string, snap *snapshot) []string {
 		for _, g := range in.GitReads {
 			add("git", g)
 		}
-		dirs := map[string]bool{}
 		for d := range in.Dirs {
-			dirs[d] = !in.Created[d]
+			if !in.Created[d] {
+				add("dir", d)
+			}
 		}
 		for f := range in.Files {
 			if !in.Created[f] {
 				add("file", f)
-				dirs[path.Dir(f)] = true // a file added beside it, which a step may have looked for
-			}
-		}
-		for d, listed := range dirs {
-			if listed {
-				add("dir", d)
+				add("dir", path.Dir(f)) // a file added beside it, which a step may have looked for
 			}
 		}
 	}
