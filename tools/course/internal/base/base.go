@@ -60,11 +60,11 @@ func (e *Env) Command(ctx context.Context, name string, args ...string) *exec.Cm
 // that has a go.mod of module gomaps and a labs/ folder.
 func FindRoot() (string, error) {
 	root, module, err := courseroot.Find("")
+	if err == nil && module != "gomaps" {
+		err = fmt.Errorf("%s is module %s, not the course (gomaps)", root, module)
+	}
 	if err != nil {
 		return "", fmt.Errorf("find the course folder: %v", err)
-	}
-	if module != "gomaps" {
-		return "", fmt.Errorf("find the course folder: %s is module %s, not the course (gomaps)", root, module)
 	}
 	return root, nil
 }
