@@ -54,7 +54,7 @@ const claimTests = "./chapters/code/09-claims/..."
 // allSteps is the check's plan: the steps that run once, with a step per lane after the lab step.
 func allSteps() []step {
 	bookDebs := book.Packages
-	var variants []string // by name, for the help names no toolchain (labs/lanes does)
+	var variants []string // each by its name: the help names no toolchain, labs/lanes does
 	for _, v := range lanes.Variants {
 		variants = append(variants, v.Name+", with GOEXPERIMENT="+v.Experiment+": go run ./tools/lab verify "+strings.Join(v.Labs, " "))
 	}
