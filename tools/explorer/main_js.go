@@ -3,7 +3,9 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
+	"fmt"
 	"syscall/js"
 )
 
@@ -17,21 +19,25 @@ func main() {
 	var s *Session
 	api := js.Global().Get("Object").New()
 	api.Set("reset", js.FuncOf(func(_ js.Value, args []js.Value) any {
-		cfg, err := parseConfig(args)
-		if err == nil {
-			s, err = NewSession(cfg)
+		if len(args) != 1 {
+			return errorJSON(errors.New("reset takes one argument: the configuration as JSON"))
 		}
-		if err != nil {
-			return js.ValueOf(errorJSON(err))
+		var cfg Config
+		if err := json.Unmarshal([]byte(args[0].String()), &cfg); err != nil {
+			return errorJSON(fmt.Errorf("the configuration %q is not JSON: %v", args[0].String(), err))
 		}
-		return js.ValueOf(s.JSON())
+		var err error
+		if s, err = NewSession(cfg); err != nil {
+			return errorJSON(err)
+		}
+		return s.JSON()
 	}))
 	api.Set("do", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		if s == nil || len(args) != 1 {
-			return js.ValueOf(errorJSON(errors.New("call reset, then do(op)")))
+			return errorJSON(errors.New("call reset, then do(op)"))
 		}
 		s.Do(args[0].String()) // a refusal is in the state's error
-		return js.ValueOf(s.JSON())
+		return s.JSON()
 	}))
 	js.Global().Set("gomapsExplorer", api)
 	if ready := js.Global().Get("gomapsExplorerReady"); ready.Type() == js.TypeFunction {
@@ -40,9 +46,7 @@ func main() {
 	select {}
 }
 
-func parseConfig(args []js.Value) (Config, error) {
-	if len(args) != 1 {
-		return Config{}, errors.New("reset takes one argument: the configuration as JSON")
-	}
-	return ConfigFromJSON(args[0].String())
+func errorJSON(err error) string {
+	data, _ := json.Marshal(map[string]string{"error": err.Error()})
+	return string(data)
 }

@@ -15,9 +15,11 @@
 package main
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"hash/fnv"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -76,9 +78,11 @@ type side interface {
 	title() string
 	put(k string) error
 	del(k string) error
-	clear()
+	Clear()
 	evacuate() []string
-	counters() [][2]string
+	Counters() [][2]string
+	LayoutText() string
+	LayoutMermaid() string
 	snap() any // a snapshot of what a growth changes, to compare with sameShape
 	// describe says what one write (a put or a delete of one key) changed in the map's shape;
 	// progress, how far a growth in progress went since a snapshot; clearEvents, what a clear
@@ -86,8 +90,6 @@ type side interface {
 	describe(before, after any) []string
 	progress(since, now any) []string
 	clearEvents(before any) []string
-	text() string
-	mermaid() string
 	startRange(r1, r2 uint64) string
 	rangeStart() string // the id of the range's start in the Mermaid layout dump, or ""
 	next() (string, bool)
@@ -111,12 +113,8 @@ type Session struct {
 
 // NewSession returns a session with two empty maps.
 func NewSession(cfg Config) (*Session, error) {
-	if cfg.Keys == "" {
-		cfg.Keys = "int"
-	}
-	if cfg.Hash == "" {
-		cfg.Hash = "fixed"
-	}
+	cfg.Keys = cmp.Or(cfg.Keys, "int")
+	cfg.Hash = cmp.Or(cfg.Hash, "fixed")
 	s := &Session{cfg: cfg, rng: rand.New(rand.NewPCG(cfg.Seed, 0x6d61_7073)), keys: map[string]bool{}, next: 1}
 	switch cfg.Keys {
 	case "int":
@@ -126,9 +124,9 @@ func NewSession(cfg Config) (*Session, error) {
 	default:
 		return nil, fmt.Errorf("keys %q: want int or string", cfg.Keys)
 	}
-	hash, err := hashes(cfg)
-	if err != nil {
-		return nil, err
+	hash, ok := hashHooks[cfg.Hash]
+	if !ok {
+		return nil, fmt.Errorf("hash %q: want fixed, seeded or collide", cfg.Hash)
 	}
 	buckets.SetHashHook(hash[0])
 	swiss.SetHashHook(hash[1])
@@ -137,25 +135,19 @@ func NewSession(cfg Config) (*Session, error) {
 	return s, nil
 }
 
-// hashes returns the hash hooks of the two labs for a configuration: nil for the maps' own
+// hashHooks are the hash hooks of the two labs for each Config.Hash: nil for the maps' own
 // seeded hash (step 9).
-func hashes(cfg Config) ([2]func(any) uint64, error) {
-	switch cfg.Hash {
-	case "seeded":
-		return [2]func(any) uint64{}, nil
-	case "fixed":
-		return [2]func(any) uint64{spreadHash, mixHash}, nil
-	case "collide":
-		// Classic: the low 4 bits choose the bucket while B <= 4, so zero them and every key
-		// lands in one bucket of 16: overflow chains. Swiss: the low bits of H1 (hash >> 7)
-		// choose the first group, so zero 4 of them: long probes. The top bits stay mixed, so
-		// a Swiss table still splits its keys in two.
-		return [2]func(any) uint64{
-			func(k any) uint64 { return spreadHash(k) &^ 0xf },
-			func(k any) uint64 { return mixHash(k) &^ (0xf << 7) },
-		}, nil
-	}
-	return [2]func(any) uint64{}, fmt.Errorf("hash %q: want fixed, seeded or collide", cfg.Hash)
+var hashHooks = map[string][2]func(any) uint64{
+	"seeded": {},
+	"fixed":  {spreadHash, mixHash},
+	// Classic: the low 4 bits choose the bucket while B <= 4, so zero them and every key lands
+	// in one bucket of 16: overflow chains. Swiss: the low bits of H1 (hash >> 7) choose the
+	// first group, so zero 4 of them: long probes. The top bits stay mixed, so a Swiss table
+	// still splits its keys in two.
+	"collide": {
+		func(k any) uint64 { return spreadHash(k) &^ 0xf },
+		func(k any) uint64 { return mixHash(k) &^ (0xf << 7) },
+	},
 }
 
 // The fixed hashes are the ones the labs' layout samples use, so that the explorer draws the
@@ -219,14 +211,15 @@ func (s *Session) Do(op string) error {
 		s.since[i] = sd.snap()
 		s.last[i] = []string{}
 	}
-	err := s.do(strings.Fields(op))
+	f := strings.Fields(op)
+	err := s.do(f)
 	s.took = time.Since(start)
 	s.err = ""
 	if err != nil {
 		s.err = err.Error()
 		return err
 	}
-	s.ops = append(s.ops, strings.Join(strings.Fields(op), " "))
+	s.ops = append(s.ops, strings.Join(f, " "))
 	for i, sd := range s.sides {
 		s.last[i] = append(s.last[i], sd.progress(s.since[i], sd.snap())...)
 		if len(s.last[i]) == 0 {
@@ -236,25 +229,26 @@ func (s *Session) Do(op string) error {
 	return nil
 }
 
-// write applies one write to side i and adds what it changed in the map's shape to the events
-// of the operation, each line led by the write (as in "put 14: "), so that every growth of an
-// operation has its own note.
-func (s *Session) write(i int, what string, f func(side) error) error {
-	sd := s.sides[i]
-	before := sd.snap()
-	if err := f(sd); err != nil {
-		return err
-	}
-	after := sd.snap()
-	if sameShape(before, after) {
-		return nil
-	}
-	ev := sd.describe(before, after)
-	for _, e := range ev {
-		s.last[i] = append(s.last[i], what+": "+e)
-	}
-	if len(ev) > 0 {
-		s.since[i] = after
+// write applies one write to each side and adds what it changed in the map's shape to the
+// events of the operation, each line led by the write (as in "put 14: "), so that every growth
+// of an operation has its own note.
+func (s *Session) write(what string, f func(side) error) error {
+	for i, sd := range s.sides {
+		before := sd.snap()
+		if err := f(sd); err != nil {
+			return err
+		}
+		after := sd.snap()
+		if sameShape(before, after) {
+			continue
+		}
+		ev := sd.describe(before, after)
+		for _, e := range ev {
+			s.last[i] = append(s.last[i], what+": "+e)
+		}
+		if len(ev) > 0 {
+			s.since[i] = after
+		}
 	}
 	return nil
 }
@@ -267,36 +261,45 @@ func (s *Session) do(f []string) error {
 	if !ok {
 		return fmt.Errorf("unknown operation %q: want one of put, rand, del, clear, grow, evac, range, next, stop", f[0])
 	}
-	return op(s, f)
-}
-
-// operations are the operations of Do, each applied to the fields of its line (the operation's
-// name, then its arguments).
-var operations = map[string]func(s *Session, f []string) error{
-	"put": (*Session).putKeys, "rand": (*Session).putRandom, "del": (*Session).del,
-	"clear": (*Session).clear, "grow": (*Session).grow, "evac": (*Session).evacuate,
-	"range": (*Session).startRanges, "next": (*Session).nextEntries, "stop": (*Session).stopRanges,
-}
-
-// args refuses an operation that does not have n arguments.
-func args(f []string, n int) error {
-	if len(f) != n+1 {
-		return fmt.Errorf("%s takes %d argument(s), as in: %s", f[0], n, usage[f[0]])
+	if op.args >= 0 && len(f) != op.args+1 {
+		return argCount(f, op.args, op.usage)
 	}
-	return nil
+	return op.run(s, f)
 }
+
+// operations are the operations of Do: how many arguments each takes (-1: range, which checks
+// its own), an example of it, and what it does with the fields of its line (the operation's
+// name, then its arguments).
+var operations = map[string]struct {
+	args  int
+	usage string
+	run   func(s *Session, f []string) error
+}{
+	"put":   {1, "put 7, or put 1-9", (*Session).putKeys},
+	"rand":  {1, "rand 100", (*Session).putRandom},
+	"del":   {1, "del 7", (*Session).del},
+	"clear": {0, "clear", (*Session).clear},
+	"grow":  {1, "grow buckets", (*Session).grow},
+	"evac":  {0, "evac", (*Session).evacuate},
+	"range": {-1, "range", (*Session).startRanges},
+	"next":  {0, "next", (*Session).nextEntries},
+	"stop":  {0, "stop", (*Session).stopRanges},
+}
+
+func argCount(f []string, n int, usage string) error {
+	return fmt.Errorf("%s takes %d argument(s), as in: %s", f[0], n, usage)
+}
+
+var errFull = fmt.Errorf("the explorer holds at most %d keys: clear the maps first", maxKeys)
 
 // putKeys is put K and put A-B.
 func (s *Session) putKeys(f []string) error {
-	if err := args(f, 1); err != nil {
-		return err
-	}
 	keys, err := s.keyList(f[1])
 	if err != nil {
 		return err
 	}
 	if len(s.keys)+len(keys) > maxKeys {
-		return fmt.Errorf("the explorer holds at most %d keys: clear the maps first", maxKeys)
+		return errFull
 	}
 	for _, k := range keys {
 		if err := s.put(k); err != nil {
@@ -308,9 +311,6 @@ func (s *Session) putKeys(f []string) error {
 
 // putRandom is rand N.
 func (s *Session) putRandom(f []string) error {
-	if err := args(f, 1); err != nil {
-		return err
-	}
 	n, err := strconv.Atoi(f[1])
 	if err != nil || n < 1 || len(s.keys)+n > maxKeys {
 		return fmt.Errorf("rand %s: want a count from 1 to %d (the explorer holds at most %d keys)", f[1], maxKeys-len(s.keys), maxKeys)
@@ -323,28 +323,27 @@ func (s *Session) putRandom(f []string) error {
 	return nil
 }
 
-// del is del K.
-func (s *Session) del(f []string) error {
-	if err := args(f, 1); err != nil {
+func (s *Session) put(k string) error {
+	if err := s.write("put "+k, func(sd side) error { return sd.put(k) }); err != nil {
 		return err
 	}
-	for i := range s.sides {
-		if err := s.write(i, "del "+f[1], func(sd side) error { return sd.del(f[1]) }); err != nil {
-			return err
-		}
+	s.keys[k] = true
+	return nil
+}
+
+// del is del K.
+func (s *Session) del(f []string) error {
+	if err := s.write("del "+f[1], func(sd side) error { return sd.del(f[1]) }); err != nil {
+		return err
 	}
 	delete(s.keys, f[1])
 	return nil
 }
 
-// clear is clear.
-func (s *Session) clear(f []string) error {
-	if err := args(f, 0); err != nil {
-		return err
-	}
+func (s *Session) clear([]string) error {
 	for i, sd := range s.sides {
 		s.last[i] = append(s.last[i], sd.clearEvents(sd.snap())...)
-		sd.clear()
+		sd.Clear()
 		s.since[i] = sd.snap()
 	}
 	clear(s.keys)
@@ -354,22 +353,14 @@ func (s *Session) clear(f []string) error {
 // grow is grow buckets and grow swiss: it puts the next unused keys until the named map's shape
 // changes.
 func (s *Session) grow(f []string) error {
-	if err := args(f, 1); err != nil {
-		return err
-	}
-	var sd side
-	for _, x := range s.sides {
-		if x.name() == f[1] {
-			sd = x
-		}
-	}
-	if sd == nil {
+	i := slices.IndexFunc(s.sides, func(sd side) bool { return sd.name() == f[1] })
+	if i < 0 {
 		return fmt.Errorf("grow %s: want grow buckets or grow swiss", f[1])
 	}
-	shape := sd.snap()
-	for sameShape(sd.snap(), shape) {
+	shape := s.sides[i].snap()
+	for sameShape(s.sides[i].snap(), shape) {
 		if len(s.keys) >= maxKeys {
-			return fmt.Errorf("the explorer holds at most %d keys: clear the maps first", maxKeys)
+			return errFull
 		}
 		for s.keys[s.keyOf(s.next)] {
 			s.next++
@@ -381,11 +372,7 @@ func (s *Session) grow(f []string) error {
 	return nil
 }
 
-// evacuate is evac.
-func (s *Session) evacuate(f []string) error {
-	if err := args(f, 0); err != nil {
-		return err
-	}
+func (s *Session) evacuate([]string) error {
 	for i, sd := range s.sides {
 		s.last[i] = sd.evacuate()
 		s.since[i] = sd.snap()
@@ -404,8 +391,8 @@ func (s *Session) startRanges(f []string) error {
 		if err1 != nil || err2 != nil {
 			return fmt.Errorf("range %s %s: want two unsigned numbers", f[1], f[2])
 		}
-	} else if err := args(f, 0); err != nil {
-		return err
+	} else if len(f) != 1 {
+		return argCount(f, 0, "range")
 	}
 	for i, sd := range s.sides {
 		sd.stopRange()
@@ -415,32 +402,23 @@ func (s *Session) startRanges(f []string) error {
 }
 
 // nextEntries is next: each map's range produces its next entry, until it is done.
-func (s *Session) nextEntries(f []string) error {
-	if err := args(f, 0); err != nil {
-		return err
-	}
+func (s *Session) nextEntries([]string) error {
 	if s.ranges[0] == nil || s.ranges[0].Done && s.ranges[1].Done {
 		return fmt.Errorf("no range in progress: start one with range")
 	}
 	for i, sd := range s.sides {
-		r := s.ranges[i]
-		if r.Done {
-			continue
-		}
-		if k, ok := sd.next(); ok {
-			r.Produced = append(r.Produced, k)
-		} else {
-			r.Done = true
+		if r := s.ranges[i]; !r.Done {
+			k, ok := sd.next()
+			if ok {
+				r.Produced = append(r.Produced, k)
+			}
+			r.Done = !ok
 		}
 	}
 	return nil
 }
 
-// stopRanges is stop.
-func (s *Session) stopRanges(f []string) error {
-	if err := args(f, 0); err != nil {
-		return err
-	}
+func (s *Session) stopRanges([]string) error {
 	for i, sd := range s.sides {
 		sd.stopRange()
 		if s.ranges[i] != nil {
@@ -448,11 +426,6 @@ func (s *Session) stopRanges(f []string) error {
 		}
 	}
 	return nil
-}
-
-var usage = map[string]string{
-	"put": "put 7, or put 1-9", "rand": "rand 100", "del": "del 7", "clear": "clear",
-	"grow": "grow buckets", "evac": "evac", "range": "range", "next": "next", "stop": "stop",
 }
 
 // keyList parses the argument of put: one key, or a range of numbers A-B.
@@ -478,26 +451,14 @@ func (s *Session) keyList(a string) ([]string, error) {
 	return []string{a}, nil
 }
 
-func (s *Session) put(k string) error {
-	for i := range s.sides {
-		if err := s.write(i, "put "+k, func(sd side) error { return sd.put(k) }); err != nil {
-			return err
-		}
-	}
-	s.keys[k] = true
-	return nil
-}
-
 // State returns what the page draws.
 func (s *Session) State() State {
 	st := State{Config: s.cfg, Ops: append([]string{}, s.ops...), Error: s.err, Millis: float64(s.took.Microseconds()) / 1000}
-	for k := range s.keys {
-		st.Keys = append(st.Keys, k)
-	}
+	st.Keys = slices.Collect(maps.Keys(s.keys))
 	sortKeys(st.Keys)
 	for i, sd := range s.sides {
-		m := MapState{Name: sd.name(), Title: sd.title(), Counters: sd.counters(), Text: sd.text(),
-			Mermaid: sd.mermaid(), Events: s.last[i]}
+		m := MapState{Name: sd.name(), Title: sd.title(), Counters: sd.Counters(), Text: sd.LayoutText(),
+			Mermaid: sd.LayoutMermaid(), Events: s.last[i]}
 		if r := s.ranges[i]; r != nil {
 			rs := *r
 			if !r.Done {
@@ -515,30 +476,18 @@ func (s *Session) State() State {
 
 // JSON returns State as JSON.
 func (s *Session) JSON() string {
-	data, err := json.Marshal(s.State())
-	if err != nil {
-		return errorJSON(err)
-	}
+	data, _ := json.Marshal(s.State()) // strings, numbers and bools: it cannot fail
 	return string(data)
 }
 
 // sortKeys sorts keys by number where both are numbers (or "k" and a number), else as text.
 func sortKeys(keys []string) {
-	num := func(k string) (int, bool) {
-		n, err := strconv.Atoi(strings.TrimPrefix(k, "k"))
-		return n, err == nil
-	}
 	slices.SortFunc(keys, func(a, b string) int {
-		x, okx := num(a)
-		y, oky := num(b)
-		switch {
-		case okx && oky && x != y:
-			return x - y
-		case a < b:
-			return -1
-		case a > b:
-			return 1
+		x, errx := strconv.Atoi(strings.TrimPrefix(a, "k"))
+		y, erry := strconv.Atoi(strings.TrimPrefix(b, "k"))
+		if errx == nil && erry == nil && x != y {
+			return cmp.Compare(x, y)
 		}
-		return 0
+		return strings.Compare(a, b)
 	})
 }

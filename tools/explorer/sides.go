@@ -23,45 +23,12 @@ func parseInt(s string) (int64, error) {
 
 func parseString(s string) (string, error) { return s, nil }
 
-// ranger holds one side's range in progress.
+// ranger is one side's range in progress: the lab's iteration, and the id of the node of the
+// Mermaid layout dump where it started ("" when the layout has none).
 type ranger[K comparable] struct {
-	next  func() (K, int64, bool)
-	stop  func()
-	start func() string // the id of the range's start in the Mermaid layout dump, or ""
-}
-
-func (r *ranger[K]) step() (string, bool) {
-	if r.next == nil {
-		return "", false
-	}
-	k, _, ok := r.next()
-	if !ok {
-		r.end()
-	}
-	return fmt.Sprint(k), ok
-}
-
-func (r *ranger[K]) end() {
-	if r.stop != nil {
-		r.stop()
-	}
-	r.next, r.stop, r.start = nil, nil, nil
-}
-
-func (r *ranger[K]) startNode() string {
-	if r.start == nil {
-		return ""
-	}
-	return r.start()
-}
-
-// valueOf is the value a put stores: ten times an int key, as the labs' layout samples store, so
-// that the explorer's layouts are the chapters'; for a string key, the number of puts so far.
-func valueOf[K comparable](k K, puts int64) int64 {
-	if n, ok := any(k).(int64); ok {
-		return 10 * n
-	}
-	return puts
+	next func() (K, int64, bool)
+	stop func() // nil when the iteration needs no ending
+	node func() string
 }
 
 // labMap is what both labs' maps offer the explorer.
@@ -76,38 +43,60 @@ type labMap[K comparable] interface {
 
 // common is what both sides do the same way, through labMap.
 type common[K comparable] struct {
-	m     labMap[K]
+	labMap[K]
 	parse func(string) (K, error)
 	puts  int64
-	r     ranger[K]
+	r     *ranger[K]
 }
 
+// put stores ten times an int key, as the labs' layout samples do, so that the explorer's
+// layouts are the chapters'; with a string key, the number of puts so far.
 func (c *common[K]) put(s string) error {
 	k, err := c.parse(s)
 	if err != nil {
 		return err
 	}
 	c.puts++
-	c.m.Put(k, valueOf(k, c.puts))
+	v := c.puts
+	if n, ok := any(k).(int64); ok {
+		v = 10 * n
+	}
+	c.Put(k, v)
 	return nil
 }
 
 func (c *common[K]) del(s string) error {
 	k, err := c.parse(s)
-	if err != nil {
-		return err
+	if err == nil {
+		c.Delete(k)
 	}
-	c.m.Delete(k)
-	return nil
+	return err
 }
 
-func (c *common[K]) clear()                { c.m.Clear() }
-func (c *common[K]) counters() [][2]string { return c.m.Counters() }
-func (c *common[K]) text() string          { return c.m.LayoutText() }
-func (c *common[K]) mermaid() string       { return c.m.LayoutMermaid() }
-func (c *common[K]) next() (string, bool)  { return c.r.step() }
-func (c *common[K]) stopRange()            { c.r.end() }
-func (c *common[K]) rangeStart() string    { return c.r.startNode() }
+func (c *common[K]) next() (string, bool) {
+	if c.r == nil {
+		return "", false
+	}
+	k, _, ok := c.r.next()
+	if !ok {
+		c.stopRange()
+	}
+	return fmt.Sprint(k), ok
+}
+
+func (c *common[K]) stopRange() {
+	if c.r != nil && c.r.stop != nil {
+		c.r.stop()
+	}
+	c.r = nil
+}
+
+func (c *common[K]) rangeStart() string {
+	if c.r == nil {
+		return ""
+	}
+	return c.r.node()
+}
 
 // bucketsSide is lab 02's map.
 type bucketsSide[K comparable] struct {
@@ -117,7 +106,7 @@ type bucketsSide[K comparable] struct {
 
 func newBuckets[K comparable](parse func(string) (K, error)) side {
 	m := buckets.New[K, int64](0)
-	return &bucketsSide[K]{common[K]{m: m, parse: parse}, m}
+	return &bucketsSide[K]{common[K]{labMap: m, parse: parse}, m}
 }
 
 func (b *bucketsSide[K]) name() string  { return "buckets" }
@@ -208,9 +197,8 @@ func (b *bucketsSide[K]) clearEvents(before any) []string {
 }
 
 func (b *bucketsSide[K]) startRange(r1, _ uint64) string {
-	b.r.end()
-	it, start := b.bm.Range(r1)
-	b.r = ranger[K]{next: it.Next, start: it.StartNode}
+	next, node, start := b.bm.Range(r1)
+	b.r = &ranger[K]{next: next, node: node}
 	return start
 }
 
@@ -222,7 +210,7 @@ type swissSide[K comparable] struct {
 
 func newSwiss[K comparable](parse func(string) (K, error)) side {
 	m := swiss.New[K, int64](0)
-	return &swissSide[K]{common[K]{m: m, parse: parse}, m}
+	return &swissSide[K]{common[K]{labMap: m, parse: parse}, m}
 }
 
 func (w *swissSide[K]) name() string  { return "swiss" }
@@ -288,10 +276,17 @@ func (w *swissSide[K]) describe(before, after any) []string {
 	return ev
 }
 
+// startRange marks the slot the range starts at while the map keeps the shape it had then:
+// after a growth, the slot is no longer in the layout.
 func (w *swissSide[K]) startRange(r1, r2 uint64) string {
-	w.r.end()
-	it, start := w.sm.Range(r1, r2)
-	w.r = ranger[K]{next: it.Next, stop: it.Stop, start: it.StartNode}
+	next, stop, start, node := w.sm.Range(r1, r2)
+	shape := w.snap()
+	w.r = &ranger[K]{next: next, stop: stop, node: func() string {
+		if !sameShape(w.snap(), shape) {
+			return ""
+		}
+		return node
+	}}
 	return start
 }
 
@@ -332,14 +327,11 @@ func nodeOfKey(mermaid, key string) string {
 			if rest, ok := strings.CutPrefix(l, "keys: "); ok {
 				found = slices.Contains(strings.Fields(rest), key)
 			}
-			switch {
-			case !found:
-			case strings.HasPrefix(id, "o"):
-				if old == "" {
-					old = id
-				}
-			default:
+			if found && !strings.HasPrefix(id, "o") {
 				return id
+			}
+			if found && old == "" {
+				old = id
 			}
 		}
 	}

@@ -76,39 +76,26 @@ func (m *Map[K, V]) EvacuateNext() int {
 	return i
 }
 
-// Iter is one range over the map, taken one entry at a time (the lab's iterator, step 7).
-type Iter[K comparable, V any] struct {
-	it *iterator[K, V]
-}
-
 // Range starts an iteration from the position the random number r chooses, as mapiterinit
-// does, and says where it starts.
-func (m *Map[K, V]) Range(r uint64) (*Iter[K, V], string) {
+// does, and says where it starts. startNode returns the id, in the Mermaid layout dump, of the
+// bucket the range started from, in the array it walks: "b" and its index while that array is
+// the map's, "o" and its index when a growth started since and it became the old array; ""
+// when the map no longer has it (a growth ended since) or the range produces nothing.
+func (m *Map[K, V]) Range(r uint64) (next func() (K, V, bool), startNode func() string, start string) {
 	it := m.newIterator(r)
-	if it.done {
-		return &Iter[K, V]{it}, "the map is empty: the range produces nothing"
-	}
-	return &Iter[K, V]{it}, fmt.Sprintf("starts at bucket %d of %d, slot offset %d (r = %#x: bucket = r & %d, offset = r>>%d & 7)",
-		it.startBucket, len(it.buckets), it.offset, r, len(it.buckets)-1, it.B)
-}
-
-// Next returns the next entry of the range, or ok == false at its end.
-func (it *Iter[K, V]) Next() (key K, value V, ok bool) { return it.it.next() }
-
-// StartNode returns the id, in the Mermaid layout dump, of the bucket the range started from, in
-// the array it walks: "b" and its index while that array is the map's, "o" and its index when a
-// growth started since and it became the old array; "" when the map no longer has it (a growth
-// ended since) or the range produces nothing.
-func (it *Iter[K, V]) StartNode() string {
-	i := it.it
-	m := i.m
-	switch {
-	case len(i.buckets) == 0:
+	startNode = func() string {
+		switch {
+		case len(it.buckets) == 0:
+		case len(m.buckets) == len(it.buckets) && &m.buckets[0] == &it.buckets[0]:
+			return fmt.Sprintf("b%d", it.startBucket)
+		case len(m.oldbuckets) == len(it.buckets) && &m.oldbuckets[0] == &it.buckets[0]:
+			return fmt.Sprintf("o%d", it.startBucket)
+		}
 		return ""
-	case len(m.buckets) == len(i.buckets) && &m.buckets[0] == &i.buckets[0]:
-		return fmt.Sprintf("b%d", i.startBucket)
-	case len(m.oldbuckets) == len(i.buckets) && &m.oldbuckets[0] == &i.buckets[0]:
-		return fmt.Sprintf("o%d", i.startBucket)
 	}
-	return ""
+	if it.done {
+		return it.next, startNode, "the map is empty: the range produces nothing"
+	}
+	return it.next, startNode, fmt.Sprintf("starts at bucket %d of %d, slot offset %d (r = %#x: bucket = r & %d, offset = r>>%d & 7)",
+		it.startBucket, len(it.buckets), it.offset, r, len(it.buckets)-1, it.B)
 }

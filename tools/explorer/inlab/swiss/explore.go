@@ -58,20 +58,11 @@ func (m *Map[K, V]) Counters() [][2]string {
 	return c
 }
 
-// Iter is one range over the map, taken one entry at a time (the lab's iterate, step 7).
-type Iter[K comparable, V any] struct {
-	next func() (K, V, bool)
-	stop func()
-
-	m         *Map[K, V]
-	shape     string // the map's directory and tables when the range started
-	startNode string // the slot the range starts at, as an id of the Mermaid layout dump
-}
-
 // Range starts an iteration at the two offsets the runtime picks at random, and says where it
-// starts. The iteration runs in its own goroutine (iter.Pull); Stop ends it.
-func (m *Map[K, V]) Range(entryOffset, dirOffset uint64) (*Iter[K, V], string) {
-	var start, node string
+// starts, and which node of the Mermaid layout dump it starts at: a slot, or a table too big to
+// draw its slots ("" when the range produces nothing). The iteration runs in its own goroutine
+// (iter.Pull2); stop ends it.
+func (m *Map[K, V]) Range(entryOffset, dirOffset uint64) (next func() (K, V, bool), stop func(), start, node string) {
 	switch {
 	case m.used == 0:
 		start = "the map is empty: the range produces nothing"
@@ -89,33 +80,6 @@ func (m *Map[K, V]) Range(entryOffset, dirOffset uint64) (*Iter[K, V], string) {
 			node = fmt.Sprintf("t%d", t.index) // the layout draws the table, not its slots
 		}
 	}
-	next, stop := iter.Pull2(func(yield func(K, V) bool) { m.iterate(entryOffset, dirOffset, yield) })
-	return &Iter[K, V]{next: next, stop: stop, m: m, shape: m.shapeKey(), startNode: node}, start
+	next, stop = iter.Pull2(func(yield func(K, V) bool) { m.iterate(entryOffset, dirOffset, yield) })
+	return next, stop, start, node
 }
-
-// shapeKey is the map's directory and its tables' places and sizes: what the layout's node ids
-// depend on.
-func (m *Map[K, V]) shapeKey() string {
-	depth, small, tables := m.Shape()
-	s := fmt.Sprint(depth, small)
-	for _, t := range tables {
-		s += fmt.Sprint(" ", t.Index, t.Capacity, t.LocalDepth)
-	}
-	return s
-}
-
-// StartNode returns the id, in the Mermaid layout dump, of the slot the range started at (of the
-// table, for a table too big to draw its slots); "" when the map grew since, so that the slot is
-// no longer in the layout, or the range produces nothing.
-func (it *Iter[K, V]) StartNode() string {
-	if it.m.shapeKey() != it.shape {
-		return ""
-	}
-	return it.startNode
-}
-
-// Next returns the next entry of the range, or ok == false at its end.
-func (it *Iter[K, V]) Next() (key K, value V, ok bool) { return it.next() }
-
-// Stop ends the range early.
-func (it *Iter[K, V]) Stop() { it.stop() }
