@@ -27,6 +27,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
@@ -45,9 +46,7 @@ func program() *cli.Program {
 			fs.BoolVar(&o.noSeed, "noseed", false, "leave out the seed and the values that depend on it")
 			fs.IntVar(&o.rows, "rows", 0, "groups or buckets drawn per table or array (0: default, -1: all)")
 		},
-		Run: func(_ context.Context, io cli.IO, args []string) error {
-			return o.run(args, io.Stdout)
-		},
+		Run: func(_ context.Context, io cli.IO, args []string) error { return o.run(args, io.Stdout) },
 	}}}
 }
 
@@ -68,26 +67,20 @@ func run(args []string, stdout, stderr io.Writer) int {
 }
 
 func (o options) run(args []string, stdout io.Writer) error {
-	format, noSeed, rows := &o.format, &o.noSeed, &o.rows
-	if *format != "text" && *format != "svg" {
-		return cli.Usagef("-format is text or svg, not %q", *format)
+	if o.format != "text" && o.format != "svg" {
+		return cli.Usagef("-format is text or svg, not %q", o.format)
 	}
 	if len(args) != 1 {
 		return cli.Usagef("name one sample (go run ./tools/inspect list shows them)")
 	}
-	name := args[0]
-	if name == "list" {
+	if args[0] == "list" {
 		return list(stdout)
 	}
-	var s *sample
-	for i := range samples {
-		if samples[i].name == name {
-			s = &samples[i]
-		}
+	i := slices.IndexFunc(samples, func(s sample) bool { return s.name == args[0] })
+	if i < 0 {
+		return cli.Usagef("no sample %q (go run ./tools/inspect list shows them)", args[0])
 	}
-	if s == nil {
-		return cli.Usagef("no sample %q (go run ./tools/inspect list shows them)", name)
-	}
+	s := samples[i]
 	if err := inspect.Check(); err != nil {
 		return unprefixed(err)
 	}
@@ -99,9 +92,9 @@ func (o options) run(args []string, stdout io.Writer) error {
 	if err != nil {
 		return unprefixed(err)
 	}
-	opts := inspect.Options{MaxRows: *rows, NoSeed: *noSeed}
+	opts := inspect.Options{MaxRows: o.rows, NoSeed: o.noSeed}
 	out := l.TextWith(opts)
-	if *format == "svg" {
+	if o.format == "svg" {
 		out = l.SVGWith(opts)
 	}
 	_, err = io.WriteString(stdout, out)
