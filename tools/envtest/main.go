@@ -27,66 +27,45 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"io"
 
 	"gomaps/labs/kubeassets"
 	"gomaps/tools/internal/cli"
 )
 
 func main() {
-	var o options
+	var printOnly bool
+	var exportTo, importFrom string
 	p := &cli.Program{Name: "envtest", Path: "go run ./tools/envtest", Commands: []*cli.Command{{
 		Usage: "[-print | -export DIR | -import DIR]",
 		Flags: func(fs *flag.FlagSet) {
-			fs.BoolVar(&o.printOnly, "print", false, "print the folder of the binaries, or what is missing; build nothing")
-			fs.StringVar(&o.exportTo, "export", "", "copy the built binaries into `DIR`, for another machine")
-			fs.StringVar(&o.importFrom, "import", "", "install the binaries exported into `DIR`")
+			fs.BoolVar(&printOnly, "print", false, "print the folder of the binaries, or what is missing; build nothing")
+			fs.StringVar(&exportTo, "export", "", "copy the built binaries into `DIR`, for another machine")
+			fs.StringVar(&importFrom, "import", "", "install the binaries exported into `DIR`")
 		},
 		Run: func(ctx context.Context, io cli.IO, args []string) error {
 			if len(args) > 0 {
 				return cli.Usagef("unexpected argument %q", args[0])
 			}
-			return o.run(ctx, io.Stdout, io.Stderr)
+			var dir string
+			var err error
+			switch {
+			case printOnly && (exportTo != "" || importFrom != ""), exportTo != "" && importFrom != "":
+				return cli.Usagef("-print, -export and -import go alone")
+			case exportTo != "":
+				dir, err = exportTo, kubeassets.Export(exportTo)
+			case importFrom != "":
+				dir, err = kubeassets.Import(ctx, importFrom)
+			case printOnly:
+				dir, err = kubeassets.Dir()
+			default:
+				dir, err = kubeassets.Build(ctx, io.Stderr)
+			}
+			if err != nil {
+				return err
+			}
+			fmt.Fprintln(io.Stdout, dir)
+			return nil
 		},
 	}}}
 	p.Main()
-}
-
-// options are envtest's flags.
-type options struct {
-	printOnly            bool
-	exportTo, importFrom string
-}
-
-func (o options) run(ctx context.Context, stdout, stderr io.Writer) error {
-	printOnly, exportTo, importFrom := &o.printOnly, &o.exportTo, &o.importFrom
-	modes := 0
-	for _, set := range []bool{*printOnly, *exportTo != "", *importFrom != ""} {
-		if set {
-			modes++
-		}
-	}
-	if modes > 1 {
-		return cli.Usagef("-print, -export and -import go alone")
-	}
-	var dir string
-	var err error
-	switch {
-	case *exportTo != "":
-		if err := kubeassets.Export(*exportTo); err != nil {
-			return err
-		}
-		dir = *exportTo
-	case *importFrom != "":
-		dir, err = kubeassets.Import(ctx, *importFrom)
-	case *printOnly:
-		dir, err = kubeassets.Dir()
-	default:
-		dir, err = kubeassets.Build(ctx, stderr)
-	}
-	if err != nil {
-		return err
-	}
-	fmt.Fprintln(stdout, dir)
-	return nil
 }
