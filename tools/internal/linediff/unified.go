@@ -20,25 +20,17 @@ func Unified(nameA, nameB, a, b string) string {
 			k++
 			continue
 		}
-		// A hunk runs from context lines before this change to context
-		// lines after the last change that is within 2*context of the next.
-		start := max(k-context, 0)
-		end := k
-		for end < len(ops) {
-			if ops[end].Kind != ' ' {
-				end++
-				continue
+		// A hunk runs from context lines before this change to context lines after the last
+		// change that follows the one before it within 2*context kept lines.
+		start, end, kept := max(k-context, 0), k, 0
+		for i := k; i < len(ops) && kept <= 2*context; i++ {
+			if ops[i].Kind == ' ' {
+				kept++
+			} else {
+				end, kept = i+1, 0
 			}
-			run := end
-			for run < len(ops) && ops[run].Kind == ' ' {
-				run++
-			}
-			if run == len(ops) || run-end > 2*context {
-				end = min(end+context, len(ops))
-				break
-			}
-			end = run
 		}
+		end = min(end+context, len(ops))
 		var aLen, bLen int
 		for _, o := range ops[start:end] {
 			if o.Kind != '+' {
@@ -59,11 +51,11 @@ func Unified(nameA, nameB, a, b string) string {
 
 // hunkRange is a hunk header's range: start (0-based) and count as a unified diff writes them.
 func hunkRange(start, n int) string {
-	if n == 0 {
+	switch n {
+	case 0:
 		return fmt.Sprintf("%d,0", start)
-	}
-	if n == 1 {
-		return fmt.Sprintf("%d", start+1)
+	case 1:
+		return fmt.Sprint(start + 1)
 	}
 	return fmt.Sprintf("%d,%d", start+1, n)
 }
