@@ -90,13 +90,7 @@ func (g Go) Tool(ctx context.Context, name string, args ...string) *exec.Cmd {
 }
 
 // envs holds what go env printed, by environment: it is read once per process.
-var envs sync.Map // string (the settings, joined) -> *envResult
-
-type envResult struct {
-	once sync.Once
-	vars map[string]string
-	err  error
-}
+var envs sync.Map // string (the settings, joined) -> func() (map[string]string, error)
 
 // GoEnv returns go env's variables in g's environment. It runs go env -json once per g's
 // settings (and process environment), and the same map is returned after that: do not change it.
@@ -107,19 +101,24 @@ func (g Go) GoEnv() (map[string]string, error) { return g.GoEnvContext(context.B
 // that may stop it.
 func (g Go) GoEnvContext(ctx context.Context) (map[string]string, error) {
 	key := g.Dir + "\x00" + strings.Join(g.Environ(), "\x00")
-	v, _ := envs.LoadOrStore(key, &envResult{})
-	r := v.(*envResult)
-	r.once.Do(func() {
-		out, err := g.Command(ctx, "env", "-json").Output()
-		if err != nil {
-			r.err = fmt.Errorf("go env fails (%v): fix that first", firstLine(out, err))
-			return
-		}
-		if err := json.Unmarshal(out, &r.vars); err != nil {
-			r.err = fmt.Errorf("go env -json printed something else than JSON (%v): check that go on PATH is the Go command", err)
-		}
-	})
-	return r.vars, r.err
+	v, _ := envs.LoadOrStore(key, sync.OnceValues(func() (map[string]string, error) {
+		return envJSON(g.Command(ctx, "env", "-json"), "go", "go on PATH is the Go command")
+	}))
+	return v.(func() (map[string]string, error))()
+}
+
+// envJSON runs cmd, a go env -json of the go command called name in its errors, and returns
+// the variables it printed; check is what to check when they are not JSON.
+func envJSON(cmd *exec.Cmd, name, check string) (map[string]string, error) {
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("%s env fails (%v): fix that first", name, firstLine(out, err))
+	}
+	var vars map[string]string
+	if err := json.Unmarshal(out, &vars); err != nil {
+		return nil, fmt.Errorf("%s env -json printed something else than JSON (%v): check that %s", name, err, check)
+	}
+	return vars, nil
 }
 
 // A Module is one module as go mod download -json reports it: its files in the module

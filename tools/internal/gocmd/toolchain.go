@@ -2,9 +2,7 @@ package gocmd
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
-	"fmt"
 	"go/version"
 	"io/fs"
 	"os"
@@ -76,22 +74,16 @@ func Local(tc string) (Toolchain, bool, error) {
 }
 
 // installs holds the installed go found, by PATH and GOROOT: it is looked for once per process.
-var installs sync.Map // PATH "\x00" GOROOT -> *installResult
-
-type installResult struct {
-	once sync.Once
-	in   Installed
-	err  error
-}
+var installs sync.Map // PATH "\x00" GOROOT -> func() (Installed, error)
 
 // FindInstalled finds the installed go command and reads its go env, once per PATH and GOROOT
 // of the process (the answer is kept, a failure too).
 func FindInstalled(ctx context.Context) (Installed, error) {
 	path, goroot := os.Getenv("PATH"), os.Getenv("GOROOT")
-	v, _ := installs.LoadOrStore(path+"\x00"+goroot, &installResult{})
-	r := v.(*installResult)
-	r.once.Do(func() { r.in, r.err = findInstalled(ctx, lanes.UnswitchedPath(path)) })
-	return r.in, r.err
+	v, _ := installs.LoadOrStore(path+"\x00"+goroot, sync.OnceValues(func() (Installed, error) {
+		return findInstalled(ctx, lanes.UnswitchedPath(path))
+	}))
+	return v.(func() (Installed, error))()
 }
 
 func findInstalled(ctx context.Context, path string) (Installed, error) {
@@ -102,13 +94,9 @@ func findInstalled(ctx context.Context, path string) (Installed, error) {
 	cmd := exec.CommandContext(ctx, exe, "env", "-json", "GOVERSION", "GOMODCACHE", "GOHOSTOS", "GOHOSTARCH")
 	cmd.Env = append(lanes.Unswitched(os.Environ()), "GOTOOLCHAIN=local", "GOEXPERIMENT=", "GOFLAGS=")
 	cmd.Dir = os.TempDir() // outside any module, whose go line could ask for another toolchain
-	out, err := cmd.Output()
+	e, err := envJSON(cmd, exe, "it is the Go command")
 	if err != nil {
-		return Installed{}, fmt.Errorf("%s env fails (%v): fix that first", exe, firstLine(out, err))
-	}
-	var e map[string]string
-	if err := json.Unmarshal(out, &e); err != nil {
-		return Installed{}, fmt.Errorf("%s env -json printed something else than JSON (%v): check that it is the Go command", exe, err)
+		return Installed{}, err
 	}
 	release, _, _ := strings.Cut(e["GOVERSION"], " ")
 	return Installed{Go: exe, Version: release, ModCache: e["GOMODCACHE"], GOOS: e["GOHOSTOS"], GOARCH: e["GOHOSTARCH"]}, nil
