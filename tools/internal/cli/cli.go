@@ -13,6 +13,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"slices"
 	"strings"
 	"syscall"
 )
@@ -124,10 +125,7 @@ func (p *Program) Run(ctx context.Context, args []string, io IO) error {
 }
 
 func (p *Program) runCommand(ctx context.Context, c *Command, args []string, io IO) error {
-	fs := newFlagSet(c.Name)
-	if c.Flags != nil {
-		c.Flags(fs)
-	}
+	fs := c.flagSet()
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return p.help(io.Stdout, []string{c.Name})
@@ -146,18 +144,18 @@ func (p *Program) runCommand(ctx context.Context, c *Command, args []string, io 
 // isHelp reports whether arg asks for the program's help: -h, -help or --help.
 func isHelp(arg string) bool { return arg == "-h" || arg == "-help" || arg == "--help" }
 
-// names lists the commands' names: "serve, check, ...".
-func (p *Program) names() string {
-	var names []string
-	for _, c := range p.Commands {
-		names = append(names, c.Name)
-	}
-	return strings.Join(names, ", ")
-}
-
 func newFlagSet(name string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
+	return fs
+}
+
+// flagSet is a new flag set with the command's flags.
+func (c *Command) flagSet() *flag.FlagSet {
+	fs := newFlagSet(c.Name)
+	if c.Flags != nil {
+		c.Flags(fs)
+	}
 	return fs
 }
 
@@ -167,10 +165,8 @@ func (p *Program) single() bool { return len(p.Commands) == 1 && p.Commands[0].N
 
 // Lookup returns the command named name, or nil.
 func (p *Program) Lookup(name string) *Command {
-	for _, c := range p.Commands {
-		if c.Name == name {
-			return c
-		}
+	if i := slices.IndexFunc(p.Commands, func(c *Command) bool { return c.Name == name }); i >= 0 {
+		return p.Commands[i]
 	}
 	return nil
 }
@@ -185,11 +181,12 @@ func (p *Program) UsageLine() string {
 	for _, c := range p.Commands {
 		cmds = append(cmds, c.usage())
 	}
-	flags := ""
-	if p.FlagsUsage != "" {
-		flags = " " + p.FlagsUsage
-	}
-	return fmt.Sprintf("usage: %s%s [%s]", p.Path, flags, strings.Join(cmds, " | "))
+	return fmt.Sprintf("usage: %s [%s]", p.pathFlags(), strings.Join(cmds, " | "))
+}
+
+// pathFlags is the program's path and the usage of its own flags: "go run ./tools/lab [-C dir]".
+func (p *Program) pathFlags() string {
+	return strings.TrimSpace(p.Path + " " + p.FlagsUsage)
 }
 
 func (c *Command) usage() string {
@@ -202,12 +199,11 @@ func (c *Command) usage() string {
 // help prints the usage line and the list of commands, or with a command's name, its usage,
 // its manual text and its flags.
 func (p *Program) help(w io.Writer, args []string) error {
-	if p.single() {
+	if p.single() || len(args) == 0 {
 		fmt.Fprintln(w, p.UsageLine())
-		return nil
-	}
-	if len(args) == 0 {
-		fmt.Fprintln(w, p.UsageLine())
+		if p.single() {
+			return nil
+		}
 		fmt.Fprintln(w)
 		for _, c := range p.Commands {
 			fmt.Fprintf(w, "\t%-10s %s\n", c.Name, c.Short)
@@ -220,14 +216,15 @@ func (p *Program) help(w io.Writer, args []string) error {
 	case len(args) > 1:
 		return Usagef("help takes one command's name")
 	case c == nil:
-		return Usagef("there is no command %q: the commands are %s", args[0], p.names())
+		var names []string
+		for _, c := range p.Commands {
+			names = append(names, c.Name)
+		}
+		return Usagef("there is no command %q: the commands are %s", args[0], strings.Join(names, ", "))
 	}
 	fmt.Fprintf(w, "usage: %s %s\n\n%s\n", p.Path, c.usage(), wrap(c.Long, 96, ""))
-	fs := newFlagSet(c.Name)
-	if c.Flags != nil {
-		c.Flags(fs)
-		fs.SetOutput(w)
-		fs.PrintDefaults()
-	}
+	fs := c.flagSet()
+	fs.SetOutput(w)
+	fs.PrintDefaults()
 	return nil
 }
