@@ -133,13 +133,11 @@ func (b *bucketsSide[K]) evacuate() []string {
 	return append(ev, b.progress(h, b.snap())...)
 }
 
-// describe says what one write (a put or a delete of one key) did to the growth: which growth
-// ended, which started. The lab's Put starts at most one growth: it grows only when no growth is
-// under way, and a growth it starts doubles the array (after which the map is not overloaded) or
-// keeps its size because noverflow reached the number of buckets, which the same write can only
-// end if the old array has at most two buckets, too few to hold that many overflow buckets
-// again. Each put's events are reported separately (Session.put), so two growths in one
-// operation are two notes.
+// describe says what one write did to the growth: which growth ended, which started. A put
+// starts at most one growth: it grows only when no growth is under way, and a growth it starts
+// doubles the array (after which the map is not overloaded) or keeps its size because noverflow
+// reached the number of buckets, which the same write can only end if the old array has at most
+// two buckets, too few to hold that many overflow buckets again.
 func (b *bucketsSide[K]) describe(before, after any) []string {
 	x, y := before.(buckets.Header), after.(buckets.Header)
 	doubled := y.B > x.B
@@ -229,14 +227,11 @@ func (w *swissSide[K]) evacuate() []string {
 type swissShape struct {
 	depth  int
 	small  bool
-	tables []swiss.TableInfo // Index, Capacity and LocalDepth only: the rest change every put
+	tables []swiss.TableInfo
 }
 
 func (w *swissSide[K]) snap() any {
 	depth, small, tables := w.sm.Shape()
-	for i, t := range tables {
-		tables[i] = swiss.TableInfo{Index: t.Index, Capacity: t.Capacity, LocalDepth: t.LocalDepth}
-	}
 	return swissShape{depth, small, tables}
 }
 

@@ -38,23 +38,17 @@ import (
 
 // program returns inspect as package cli runs it, with flags of its own.
 func program() *cli.Program {
-	var o options
+	var format string
+	var opts inspect.Options
 	return &cli.Program{Name: "inspect", Path: "go run ./tools/inspect", Commands: []*cli.Command{{
 		Usage: "[-format text|svg] [-noseed] [-rows N] SAMPLE (or: list)",
 		Flags: func(fs *flag.FlagSet) {
-			fs.StringVar(&o.format, "format", "text", "text or svg")
-			fs.BoolVar(&o.noSeed, "noseed", false, "leave out the seed and the values that depend on it")
-			fs.IntVar(&o.rows, "rows", 0, "groups or buckets drawn per table or array (0: default, -1: all)")
+			fs.StringVar(&format, "format", "text", "text or svg")
+			fs.BoolVar(&opts.NoSeed, "noseed", false, "leave out the seed and the values that depend on it")
+			fs.IntVar(&opts.MaxRows, "rows", 0, "groups or buckets drawn per table or array (0: default, -1: all)")
 		},
-		Run: func(_ context.Context, io cli.IO, args []string) error { return o.run(args, io.Stdout) },
+		Run: func(_ context.Context, io cli.IO, args []string) error { return show(args, format, opts, io.Stdout) },
 	}}}
-}
-
-// options are inspect's flags.
-type options struct {
-	format string
-	noSeed bool
-	rows   int
 }
 
 func main() { program().Main() }
@@ -66,9 +60,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return program().Exec(context.Background(), args, cli.IO{Stdout: stdout, Stderr: stderr})
 }
 
-func (o options) run(args []string, stdout io.Writer) error {
-	if o.format != "text" && o.format != "svg" {
-		return cli.Usagef("-format is text or svg, not %q", o.format)
+// show writes the layout of the sample args name, or with list, the samples.
+func show(args []string, format string, opts inspect.Options, stdout io.Writer) error {
+	if format != "text" && format != "svg" {
+		return cli.Usagef("-format is text or svg, not %q", format)
 	}
 	if len(args) != 1 {
 		return cli.Usagef("name one sample (go run ./tools/inspect list shows them)")
@@ -92,9 +87,8 @@ func (o options) run(args []string, stdout io.Writer) error {
 	if err != nil {
 		return unprefixed(err)
 	}
-	opts := inspect.Options{MaxRows: o.rows, NoSeed: o.noSeed}
 	out := l.TextWith(opts)
-	if o.format == "svg" {
+	if format == "svg" {
 		out = l.SVGWith(opts)
 	}
 	_, err = io.WriteString(stdout, out)

@@ -8,6 +8,7 @@ package buckets
 
 import (
 	"fmt"
+	"io"
 	"strings"
 )
 
@@ -16,16 +17,14 @@ import (
 func SetHashHook(f func(key any) uint64) { hashHook = f }
 
 // LayoutText returns the lab's text layout dump (step 8).
-func (m *Map[K, V]) LayoutText() string {
-	var b strings.Builder
-	m.layoutText(&b)
-	return b.String()
-}
+func (m *Map[K, V]) LayoutText() string { return dump(m.layoutText) }
 
 // LayoutMermaid returns the lab's Mermaid layout dump (step 8): the chapters' diagrams.
-func (m *Map[K, V]) LayoutMermaid() string {
+func (m *Map[K, V]) LayoutMermaid() string { return dump(m.layoutMermaid) }
+
+func dump(layout func(io.Writer)) string {
 	var b strings.Builder
-	m.layoutMermaid(&b)
+	layout(&b)
 	return b.String()
 }
 
@@ -37,18 +36,15 @@ func (m *Map[K, V]) Counters() [][2]string {
 		{"buckets", fmt.Sprint(len(m.buckets))},
 		{"noverflow", fmt.Sprint(m.noverflow)},
 	}
-	if m.growing() {
-		how := "doubling"
-		if m.sameSizeGrow {
-			how = "same-size"
-		}
-		c = append(c, [2]string{"growing", how},
-			[2]string{"oldbuckets", fmt.Sprint(len(m.oldbuckets))},
-			[2]string{"nevacuate", fmt.Sprint(m.nextEvacuate)})
-	} else {
-		c = append(c, [2]string{"growing", "no"})
+	switch {
+	case !m.growing():
+		return append(c, [2]string{"growing", "no"})
+	case m.sameSizeGrow:
+		c = append(c, [2]string{"growing", "same-size"})
+	default:
+		c = append(c, [2]string{"growing", "doubling"})
 	}
-	return c
+	return append(c, [2]string{"oldbuckets", fmt.Sprint(len(m.oldbuckets))}, [2]string{"nevacuate", fmt.Sprint(m.nextEvacuate)})
 }
 
 // Header is the map's header, the fields chapter 02 names.

@@ -26,34 +26,31 @@ func (m *Map[K, V]) LayoutMermaid() string {
 	return b.String()
 }
 
-// TableInfo is one table's header, as chapter 03 names its fields.
-type TableInfo struct {
-	Index, Capacity, Used, GrowthLeft, Tombstones, LocalDepth int
-}
+// TableInfo is what a growth changes of a table: its place in the directory, its size, its depth.
+type TableInfo struct{ Index, Capacity, LocalDepth int }
 
 // Shape returns the map's global depth, whether it is small (one group, no table), and its
 // distinct tables in directory order.
 func (m *Map[K, V]) Shape() (globalDepth int, small bool, tables []TableInfo) {
 	for _, t := range m.tables() {
-		tables = append(tables, TableInfo{t.index, t.capacity, t.used, t.growthLeft, t.tombstones(), int(t.localDepth)})
+		tables = append(tables, TableInfo{t.index, t.capacity, int(t.localDepth)})
 	}
 	return int(m.globalDepth), m.directory == nil, tables
 }
 
 // Counters returns the header fields chapter 03 names, in the order the explorer shows them.
 func (m *Map[K, V]) Counters() [][2]string {
-	depth, small, tables := m.Shape()
-	if small {
+	if m.directory == nil {
 		return [][2]string{{"used", fmt.Sprint(m.used)}, {"small", "one group of 8 slots, no table, no directory"}}
 	}
 	c := [][2]string{
 		{"used", fmt.Sprint(m.used)},
-		{"globalDepth", fmt.Sprint(depth)},
+		{"globalDepth", fmt.Sprint(m.globalDepth)},
 		{"directory", plural(len(m.directory), "entry", "entries")},
 	}
-	for _, t := range tables {
-		c = append(c, [2]string{fmt.Sprintf("table %d", t.Index), fmt.Sprintf("capacity %d · used %d · growthLeft %d · tombstones %d · localDepth %d",
-			t.Capacity, t.Used, t.GrowthLeft, t.Tombstones, t.LocalDepth)})
+	for _, t := range m.tables() {
+		c = append(c, [2]string{fmt.Sprintf("table %d", t.index), fmt.Sprintf("capacity %d · used %d · growthLeft %d · tombstones %d · localDepth %d",
+			t.capacity, t.used, t.growthLeft, t.tombstones(), t.localDepth)})
 	}
 	return c
 }
