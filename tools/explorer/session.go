@@ -70,6 +70,16 @@ type RangeState struct {
 	// deleted, nothing was produced yet).
 	StartNode string `json:"startNode"`
 	LastNode  string `json:"lastNode"`
+
+	it ranger // the lab's iteration, until the range is done
+}
+
+// end ends the range, and the lab's iteration.
+func (r *RangeState) end() {
+	if r.it.stop != nil {
+		r.it.stop()
+	}
+	r.it, r.Done = ranger{}, true
 }
 
 // side is one lab's map, whatever its key type.
@@ -90,10 +100,7 @@ type side interface {
 	describe(before, after any) []string
 	progress(since, now any) []string
 	clearEvents(before any) []string
-	startRange(r1, r2 uint64) string
-	rangeStart() string // the id of the range's start in the Mermaid layout dump, or ""
-	next() (string, bool)
-	stopRange()
+	startRange(r1, r2 uint64) (start string, it ranger)
 }
 
 // Session is the explorer's state: two maps that receive the same operations.
@@ -395,8 +402,11 @@ func (s *Session) startRanges(f []string) error {
 		return argCount(f, 0, "range")
 	}
 	for i, sd := range s.sides {
-		sd.stopRange()
-		s.ranges[i] = &RangeState{Start: sd.startRange(r1, r2), Produced: []string{}}
+		if s.ranges[i] != nil {
+			s.ranges[i].end()
+		}
+		start, it := sd.startRange(r1, r2)
+		s.ranges[i] = &RangeState{Start: start, Produced: []string{}, it: it}
 	}
 	return nil
 }
@@ -406,23 +416,23 @@ func (s *Session) nextEntries([]string) error {
 	if s.ranges[0] == nil || s.ranges[0].Done && s.ranges[1].Done {
 		return fmt.Errorf("no range in progress: start one with range")
 	}
-	for i, sd := range s.sides {
-		if r := s.ranges[i]; !r.Done {
-			k, ok := sd.next()
-			if ok {
-				r.Produced = append(r.Produced, k)
-			}
-			r.Done = !ok
+	for _, r := range s.ranges {
+		if r.Done {
+			continue
+		}
+		if k, ok := r.it.next(); ok {
+			r.Produced = append(r.Produced, k)
+		} else {
+			r.end()
 		}
 	}
 	return nil
 }
 
 func (s *Session) stopRanges([]string) error {
-	for i, sd := range s.sides {
-		sd.stopRange()
-		if s.ranges[i] != nil {
-			s.ranges[i].Done = true
+	for _, r := range s.ranges {
+		if r != nil {
+			r.end()
 		}
 	}
 	return nil
@@ -462,7 +472,7 @@ func (s *Session) State() State {
 		if r := s.ranges[i]; r != nil {
 			rs := *r
 			if !r.Done {
-				rs.StartNode = sd.rangeStart()
+				rs.StartNode = r.it.node()
 				if n := len(r.Produced); n > 0 {
 					rs.LastNode = nodeOfKey(m.Mermaid, r.Produced[n-1])
 				}

@@ -23,12 +23,20 @@ func parseInt(s string) (int64, error) {
 
 func parseString(s string) (string, error) { return s, nil }
 
-// ranger is one side's range in progress: the lab's iteration, and the id of the node of the
-// Mermaid layout dump where it started ("" when the layout has none).
-type ranger[K comparable] struct {
-	next func() (K, int64, bool)
+// ranger is one side's range in progress: the lab's iteration, its keys as text, and the id of
+// the node of the Mermaid layout dump where it started ("" when the layout has none).
+type ranger struct {
+	next func() (string, bool)
 	stop func() // nil when the iteration needs no ending
 	node func() string
+}
+
+// keyText turns the next of a lab's iteration into one that produces keys as text.
+func keyText[K comparable](next func() (K, int64, bool)) func() (string, bool) {
+	return func() (string, bool) {
+		k, _, ok := next()
+		return fmt.Sprint(k), ok
+	}
 }
 
 // labMap is what both labs' maps offer the explorer.
@@ -46,7 +54,6 @@ type common[K comparable] struct {
 	labMap[K]
 	parse func(string) (K, error)
 	puts  int64
-	r     *ranger[K]
 }
 
 // put stores ten times an int key, as the labs' layout samples do, so that the explorer's
@@ -71,31 +78,6 @@ func (c *common[K]) del(s string) error {
 		c.Delete(k)
 	}
 	return err
-}
-
-func (c *common[K]) next() (string, bool) {
-	if c.r == nil {
-		return "", false
-	}
-	k, _, ok := c.r.next()
-	if !ok {
-		c.stopRange()
-	}
-	return fmt.Sprint(k), ok
-}
-
-func (c *common[K]) stopRange() {
-	if c.r != nil && c.r.stop != nil {
-		c.r.stop()
-	}
-	c.r = nil
-}
-
-func (c *common[K]) rangeStart() string {
-	if c.r == nil {
-		return ""
-	}
-	return c.r.node()
 }
 
 // bucketsSide is lab 02's map.
@@ -194,10 +176,9 @@ func (b *bucketsSide[K]) clearEvents(before any) []string {
 	return nil
 }
 
-func (b *bucketsSide[K]) startRange(r1, _ uint64) string {
+func (b *bucketsSide[K]) startRange(r1, _ uint64) (string, ranger) {
 	next, node, start := b.bm.Range(r1)
-	b.r = &ranger[K]{next: next, node: node}
-	return start
+	return start, ranger{next: keyText(next), node: node}
 }
 
 // swissSide is lab 03's map.
@@ -273,16 +254,15 @@ func (w *swissSide[K]) describe(before, after any) []string {
 
 // startRange marks the slot the range starts at while the map keeps the shape it had then:
 // after a growth, the slot is no longer in the layout.
-func (w *swissSide[K]) startRange(r1, r2 uint64) string {
+func (w *swissSide[K]) startRange(r1, r2 uint64) (string, ranger) {
 	next, stop, start, node := w.sm.Range(r1, r2)
 	shape := w.snap()
-	w.r = &ranger[K]{next: next, stop: stop, node: func() string {
+	return start, ranger{next: keyText(next), stop: stop, node: func() string {
 		if !sameShape(w.snap(), shape) {
 			return ""
 		}
 		return node
 	}}
-	return start
 }
 
 // sameShape reports whether two snapshots of a side are equal: no growth between them.
