@@ -301,9 +301,21 @@ var errFull = fmt.Errorf("the explorer holds at most %d keys: clear the maps fir
 
 // putKeys is put K and put A-B.
 func (s *Session) putKeys(f []string) error {
-	keys, err := s.keyList(f[1])
-	if err != nil {
-		return err
+	keys := []string{f[1]}
+	lo, hi, _ := strings.Cut(f[1], "-")
+	x, err1 := strconv.Atoi(lo)
+	y, err2 := strconv.Atoi(hi)
+	switch {
+	case err1 == nil && err2 == nil:
+		if x > y || y-x >= maxKeys {
+			return fmt.Errorf("put %s: want A-B with A <= B and at most %d keys", f[1], maxKeys)
+		}
+		keys = nil
+		for n := x; n <= y; n++ {
+			keys = append(keys, s.keyOf(n))
+		}
+	case strings.Contains(f[1], ","):
+		return fmt.Errorf("put %s: a key may not hold a comma (the page's link separates operations with commas)", f[1])
 	}
 	if len(s.keys)+len(keys) > maxKeys {
 		return errFull
@@ -436,29 +448,6 @@ func (s *Session) stopRanges([]string) error {
 		}
 	}
 	return nil
-}
-
-// keyList parses the argument of put: one key, or a range of numbers A-B.
-func (s *Session) keyList(a string) ([]string, error) {
-	lo, hi, isRange := strings.Cut(a, "-")
-	if isRange && lo != "" {
-		x, err1 := strconv.Atoi(lo)
-		y, err2 := strconv.Atoi(hi)
-		if err1 == nil && err2 == nil {
-			if x > y || y-x >= maxKeys {
-				return nil, fmt.Errorf("put %s: want A-B with A <= B and at most %d keys", a, maxKeys)
-			}
-			var keys []string
-			for n := x; n <= y; n++ {
-				keys = append(keys, s.keyOf(n))
-			}
-			return keys, nil
-		}
-	}
-	if strings.Contains(a, ",") {
-		return nil, fmt.Errorf("put %s: a key may not hold a comma (the page's link separates operations with commas)", a)
-	}
-	return []string{a}, nil
 }
 
 // State returns what the page draws.

@@ -97,8 +97,7 @@ func (p *Program) Exec(ctx context.Context, args []string, io IO) int {
 // line and the commands, "help NAME" one command's help.
 func (p *Program) Run(ctx context.Context, args []string, io IO) error {
 	if p.Flags != nil {
-		fs := newFlagSet(p.Name)
-		p.Flags(fs)
+		fs := newFlagSet(p.Name, p.Flags)
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
 				return p.help(io.Stdout, nil)
@@ -125,7 +124,7 @@ func (p *Program) Run(ctx context.Context, args []string, io IO) error {
 }
 
 func (p *Program) runCommand(ctx context.Context, c *Command, args []string, io IO) error {
-	fs := c.flagSet()
+	fs := newFlagSet(c.Name, c.Flags)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return p.help(io.Stdout, []string{c.Name})
@@ -144,17 +143,12 @@ func (p *Program) runCommand(ctx context.Context, c *Command, args []string, io 
 // isHelp reports whether arg asks for the program's help: -h, -help or --help.
 func isHelp(arg string) bool { return arg == "-h" || arg == "-help" || arg == "--help" }
 
-func newFlagSet(name string) *flag.FlagSet {
+// newFlagSet is a flag set that prints nothing, with the flags define defines (none if nil).
+func newFlagSet(name string, define func(fs *flag.FlagSet)) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	return fs
-}
-
-// flagSet is a new flag set with the command's flags.
-func (c *Command) flagSet() *flag.FlagSet {
-	fs := newFlagSet(c.Name)
-	if c.Flags != nil {
-		c.Flags(fs)
+	if define != nil {
+		define(fs)
 	}
 	return fs
 }
@@ -223,7 +217,7 @@ func (p *Program) help(w io.Writer, args []string) error {
 		return Usagef("there is no command %q: the commands are %s", args[0], strings.Join(names, ", "))
 	}
 	fmt.Fprintf(w, "usage: %s %s\n\n%s\n", p.Path, c.usage(), wrap(c.Long, 96, ""))
-	fs := c.flagSet()
+	fs := newFlagSet(c.Name, c.Flags)
 	fs.SetOutput(w)
 	fs.PrintDefaults()
 	return nil

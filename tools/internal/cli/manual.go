@@ -113,21 +113,16 @@ func (p *Program) CheckREADME(path string, fix bool) error {
 	}
 	begin := "<!-- commands: " + p.Path + " -->\n"
 	const end = "<!-- end of commands -->"
-	text := string(data)
-	i := strings.Index(text, begin)
-	j := -1
-	if i >= 0 {
-		j = strings.Index(text[i:], end)
-	}
-	if j < 0 {
+	before, rest, ok := strings.Cut(string(data), begin)
+	list, after, ok2 := strings.Cut(rest, end)
+	if !ok || !ok2 {
 		return fmt.Errorf("%s has no list of %s's commands: put the lines %q and %q where it goes, then run go test -run TestManual -fix", path, p.Path, strings.TrimSpace(begin), end)
 	}
-	start, stop := i+len(begin), i+j
-	if text[start:stop] == p.READMECommands() {
+	if list == p.READMECommands() {
 		return nil
 	}
 	if fix {
-		return os.WriteFile(path, []byte(text[:start]+p.READMECommands()+text[stop:]), 0o666)
+		return os.WriteFile(path, []byte(before+begin+p.READMECommands()+end+after), 0o666)
 	}
 	return fmt.Errorf("%s's list of %s's commands is not the command table's: run go test -run TestManual -fix in %s", path, p.Path, strings.TrimPrefix(p.Path, "go run "))
 }
