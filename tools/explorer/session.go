@@ -122,7 +122,8 @@ type Session struct {
 func NewSession(cfg Config) (*Session, error) {
 	cfg.Keys = cmp.Or(cfg.Keys, "int")
 	cfg.Hash = cmp.Or(cfg.Hash, "fixed")
-	s := &Session{cfg: cfg, rng: rand.New(rand.NewPCG(cfg.Seed, 0x6d61_7073)), keys: map[string]bool{}, next: 1}
+	s := &Session{cfg: cfg, rng: rand.New(rand.NewPCG(cfg.Seed, 0x6d61_7073)), keys: map[string]bool{}, next: 1,
+		last: make([][]string, 2), since: make([]any, 2), ranges: make([]*RangeState, 2)}
 	switch cfg.Keys {
 	case "int":
 		s.sides = []side{newBuckets(parseInt), newSwiss(parseInt)}
@@ -137,8 +138,6 @@ func NewSession(cfg Config) (*Session, error) {
 	}
 	buckets.SetHashHook(hash[0])
 	swiss.SetHashHook(hash[1])
-	s.last = make([][]string, len(s.sides))
-	s.ranges = make([]*RangeState, len(s.sides))
 	return s, nil
 }
 
@@ -171,15 +170,12 @@ func spreadHash(key any) uint64 {
 func mixHash(key any) uint64 { return keyBits(key) * 0x9e37_79b9_7f4a_7c15 }
 
 func keyBits(key any) uint64 {
-	switch k := key.(type) {
-	case int64:
-		return uint64(k)
-	case string:
+	if k, ok := key.(string); ok {
 		h := fnv.New64a()
 		h.Write([]byte(k))
 		return h.Sum64()
 	}
-	panic(fmt.Sprintf("the explorer's maps have int64 or string keys, not %T", key))
+	return uint64(key.(int64)) // the explorer's maps have int64 or string keys
 }
 
 // keyOf returns the key of number n for this session's key type: n itself, or "k" and n.
@@ -213,7 +209,6 @@ const maxKeys = 5000
 // keys.
 func (s *Session) Do(op string) error {
 	start := time.Now()
-	s.since = make([]any, len(s.sides))
 	for i, sd := range s.sides {
 		s.since[i] = sd.snap()
 		s.last[i] = []string{}
@@ -299,7 +294,6 @@ func argCount(f []string, n int, usage string) error {
 
 var errFull = fmt.Errorf("the explorer holds at most %d keys: clear the maps first", maxKeys)
 
-// putKeys is put K and put A-B.
 func (s *Session) putKeys(f []string) error {
 	keys := []string{f[1]}
 	lo, hi, _ := strings.Cut(f[1], "-")
@@ -328,7 +322,6 @@ func (s *Session) putKeys(f []string) error {
 	return nil
 }
 
-// putRandom is rand N.
 func (s *Session) putRandom(f []string) error {
 	n, err := strconv.Atoi(f[1])
 	if err != nil || n < 1 || len(s.keys)+n > maxKeys {
@@ -350,7 +343,6 @@ func (s *Session) put(k string) error {
 	return nil
 }
 
-// del is del K.
 func (s *Session) del(f []string) error {
 	if err := s.write("del "+f[1], func(sd side) error { return sd.del(f[1]) }); err != nil {
 		return err
@@ -452,8 +444,8 @@ func (s *Session) stopRanges([]string) error {
 
 // State returns what the page draws.
 func (s *Session) State() State {
-	st := State{Config: s.cfg, Ops: append([]string{}, s.ops...), Error: s.err, Millis: float64(s.took.Microseconds()) / 1000}
-	st.Keys = slices.Collect(maps.Keys(s.keys))
+	st := State{Config: s.cfg, Ops: append([]string{}, s.ops...), Error: s.err, Keys: slices.Collect(maps.Keys(s.keys)),
+		Millis: float64(s.took.Microseconds()) / 1000}
 	sortKeys(st.Keys)
 	for i, sd := range s.sides {
 		m := MapState{Name: sd.name(), Title: sd.title(), Counters: sd.Counters(), Text: sd.LayoutText(),

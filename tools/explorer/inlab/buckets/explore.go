@@ -47,16 +47,17 @@ func (m *Map[K, V]) Counters() [][2]string {
 	return append(c, [2]string{"oldbuckets", fmt.Sprint(len(m.oldbuckets))}, [2]string{"nevacuate", fmt.Sprint(m.nextEvacuate)})
 }
 
-// Header is the map's header, the fields chapter 02 names.
+// Header is what a growth changes of the map's header, the fields chapter 02 names: not the
+// count, nor the number of buckets allocated, which is 0 until the first put allocates 2^B.
 type Header struct {
-	Count, B, Buckets, NOverflow int
-	Growing, SameSize            bool
-	OldBuckets, Nevacuate        int // while growing
+	B, NOverflow          int
+	Growing, SameSize     bool
+	OldBuckets, Nevacuate int // while growing
 }
 
 // Header returns the map's header.
 func (m *Map[K, V]) Header() Header {
-	return Header{m.count, int(m.B), len(m.buckets), int(m.noverflow), m.growing(), m.sameSizeGrow, len(m.oldbuckets), m.nextEvacuate}
+	return Header{int(m.B), int(m.noverflow), m.growing(), m.sameSizeGrow, len(m.oldbuckets), m.nextEvacuate}
 }
 
 // EvacuateNext moves the old bucket at nevacuate (nextEvacuate) to the new array, as the second
