@@ -1,24 +1,22 @@
-// Inspect builds a named sample map and prints the layout the runtime gave
-// it: control bytes of Swiss-table groups, or tophash bytes of classic
-// buckets.
+// Inspect builds a named sample map and prints the layout the runtime gave it: control bytes of
+// Swiss-table groups, or tophash bytes of classic buckets.
 //
 // Usage:
 //
 //	go run ./tools/inspect [-format text|svg] [-noseed] [-rows N] SAMPLE
 //	go run ./tools/inspect list
 //
-// Swiss samples run on Go 1.27, Go 1.26 and Go 1.25; classic samples need the
-// classic lane (env $(go run ./tools/course lanes -env classic) go run
-// ./tools/inspect ...). A sample of the other implementation says so and
-// exits 1. On Go 1.27 with
-// GOEXPERIMENT=mapsplitgroup the Swiss samples show split groups (the 8 keys,
-// then the 8 values); elsewhere interleaved slots; the output says which.
+// Swiss samples run on Go 1.27, Go 1.26 and Go 1.25; classic samples need the classic lane (env
+// $(go run ./tools/course lanes -env classic) go run ./tools/inspect ...). A sample of the
+// other implementation says so and exits 1. On Go 1.27 with GOEXPERIMENT=mapsplitgroup the
+// Swiss samples show split groups (the 8 keys, then the 8 values); elsewhere interleaved slots;
+// the output says which.
 //
-// -noseed leaves out the hash seed and the control bytes or tophash values
-// that depend on it, so the output is the same on every run.
+// -noseed leaves out the hash seed and the control bytes or tophash values that depend on it,
+// so the output is the same on every run.
 //
-// Exit status: 0 when the layout was printed, 1 when the sample does not
-// apply to this runtime or the map could not be read, 2 for a usage error.
+// Exit status: 0 when the layout was printed, 1 when the sample does not apply to this runtime
+// or the map could not be read, 2 for a usage error.
 package main
 
 import (
@@ -95,8 +93,8 @@ func show(args []string, format string, opts inspect.Options, stdout io.Writer) 
 	return err
 }
 
-// unprefixed drops the "inspect: " the package's errors start with: package
-// cli already writes the command's name before the error.
+// unprefixed drops the "inspect: " the package's errors start with: package cli already writes
+// the command's name before the error.
 func unprefixed(err error) error {
 	return errors.New(strings.TrimPrefix(err.Error(), "inspect: "))
 }
@@ -108,8 +106,7 @@ func howToRun(k inspect.Kind) string {
 	return lanes.DefaultLane().Prefix() + "go run ./tools/inspect, or on another lane of Swiss tables (go run ./tools/course lanes lists them)"
 }
 
-// buildText names the map implementation of this build and, for Swiss
-// tables, its group layout.
+// buildText names the map implementation of this build and, for Swiss tables, its group layout.
 func buildText() string {
 	switch {
 	case inspect.Build() != inspect.Swiss:

@@ -14,8 +14,8 @@ type sample struct {
 	build func() (*inspect.Layout, error)
 }
 
-// samples are in the order of the growth chapter: how a map starts, fills,
-// grows, and keeps its memory after deletes and clear.
+// samples are in the order of the growth chapter: how a map starts, fills, grows, and keeps its
+// memory after deletes and clear.
 var samples = []sample{
 	{"small", inspect.Swiss, "8 keys: one group of 8 slots at dirPtr, no table (dirLen 0)", filled(8)},
 	{"table", inspect.Swiss, "9 keys: the 9th moved the map into a 16-slot table (dirLen 1)", filled(9)},
@@ -107,10 +107,9 @@ func classicOverflow() (*inspect.Layout, error) {
 	return inspect.Inspect(m)
 }
 
-// classicSameSize fills bucket 0 of 4 with 24 keys (two overflow buckets),
-// deletes them, then puts 17 keys in bucket 1 (two more): noverflow reaches
-// 1<<B = 4 while the map holds 18 keys, far below 6.5 x 4, so the next
-// insert starts a same-size growth.
+// classicSameSize fills bucket 0 of 4 with 24 keys (two overflow buckets), deletes them, then
+// puts 17 keys in bucket 1 (two more): noverflow reaches 1<<B = 4 while the map holds 18 keys,
+// far below 6.5 x 4, so the next insert starts a same-size growth.
 func classicSameSize() (*inspect.Layout, error) {
 	m := make(map[int]int, 14) // B=2: 14 > 6.5 x 2
 	p := &keyPicker{m: m, B: 2}

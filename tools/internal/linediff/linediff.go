@@ -1,6 +1,6 @@
-// Package linediff computes the line-by-line edits that turn one text into
-// another, from the longest common subsequence of their lines: plenty for the
-// few hundred lines of a lab file or a chapter's output.
+// Package linediff computes the line-by-line edits that turn one text into another, from the
+// longest common subsequence of their lines: plenty for the few hundred lines of a lab file or
+// a chapter's output.
 package linediff
 
 import "strings"
@@ -20,9 +20,8 @@ func Lines(s string) []string {
 	return strings.Split(strings.TrimSuffix(s, "\n"), "\n")
 }
 
-// Edits returns the edit script from a to b. Where a line is replaced, its
-// deletion comes before the insertion, as in a unified diff. It takes time
-// and memory in len(a)*len(b).
+// Edits returns the edit script from a to b. Where a line is replaced, its deletion comes
+// before the insertion, as in a unified diff. It takes time and memory in len(a)*len(b).
 func Edits(a, b []string) []Op {
 	// lcs[i][j] is the length of the longest common subsequence of a[i:] and b[j:].
 	lcs := make([][]int, len(a)+1)
