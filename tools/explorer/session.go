@@ -277,15 +277,57 @@ var operations = map[string]struct {
 	usage string
 	run   func(s *Session, f []string) error
 }{
-	"put":   {1, "put 7, or put 1-9", (*Session).putKeys},
-	"rand":  {1, "rand 100", (*Session).putRandom},
-	"del":   {1, "del 7", (*Session).del},
-	"clear": {0, "clear", (*Session).clear},
-	"grow":  {1, "grow buckets", (*Session).grow},
-	"evac":  {0, "evac", (*Session).evacuate},
+	"put":  {1, "put 7, or put 1-9", (*Session).putKeys},
+	"rand": {1, "rand 100", (*Session).putRandom},
+	"del": {1, "del 7", func(s *Session, f []string) error {
+		if err := s.write("del "+f[1], func(sd side) error { return sd.del(f[1]) }); err != nil {
+			return err
+		}
+		delete(s.keys, f[1])
+		return nil
+	}},
+	"clear": {0, "clear", func(s *Session, _ []string) error {
+		for i, sd := range s.sides {
+			s.last[i] = append(s.last[i], sd.clearEvents(sd.snap())...)
+			sd.Clear()
+			s.since[i] = sd.snap()
+		}
+		clear(s.keys)
+		return nil
+	}},
+	"grow": {1, "grow buckets", (*Session).grow},
+	"evac": {0, "evac", func(s *Session, _ []string) error {
+		for i, sd := range s.sides {
+			s.last[i] = sd.evacuate()
+			s.since[i] = sd.snap()
+		}
+		return nil
+	}},
 	"range": {-1, "range", (*Session).startRanges},
-	"next":  {0, "next", (*Session).nextEntries},
-	"stop":  {0, "stop", (*Session).stopRanges},
+	"next": {0, "next", func(s *Session, _ []string) error { // each range produces its next entry, until it is done
+		if s.ranges[0] == nil || s.ranges[0].Done && s.ranges[1].Done {
+			return fmt.Errorf("no range in progress: start one with range")
+		}
+		for _, r := range s.ranges {
+			if r.Done {
+				continue
+			}
+			if k, ok := r.it.next(); ok {
+				r.Produced = append(r.Produced, k)
+			} else {
+				r.end()
+			}
+		}
+		return nil
+	}},
+	"stop": {0, "stop", func(s *Session, _ []string) error {
+		for _, r := range s.ranges {
+			if r != nil {
+				r.end()
+			}
+		}
+		return nil
+	}},
 }
 
 func argCount(f []string, n int, usage string) error {
@@ -343,24 +385,6 @@ func (s *Session) put(k string) error {
 	return nil
 }
 
-func (s *Session) del(f []string) error {
-	if err := s.write("del "+f[1], func(sd side) error { return sd.del(f[1]) }); err != nil {
-		return err
-	}
-	delete(s.keys, f[1])
-	return nil
-}
-
-func (s *Session) clear([]string) error {
-	for i, sd := range s.sides {
-		s.last[i] = append(s.last[i], sd.clearEvents(sd.snap())...)
-		sd.Clear()
-		s.since[i] = sd.snap()
-	}
-	clear(s.keys)
-	return nil
-}
-
 // grow is grow buckets and grow swiss: it puts the next unused keys until the named map's shape
 // changes.
 func (s *Session) grow(f []string) error {
@@ -379,14 +403,6 @@ func (s *Session) grow(f []string) error {
 		if err := s.put(s.keyOf(s.next)); err != nil {
 			return err
 		}
-	}
-	return nil
-}
-
-func (s *Session) evacuate([]string) error {
-	for i, sd := range s.sides {
-		s.last[i] = sd.evacuate()
-		s.since[i] = sd.snap()
 	}
 	return nil
 }
@@ -411,33 +427,6 @@ func (s *Session) startRanges(f []string) error {
 		}
 		start, it := sd.startRange(r1, r2)
 		s.ranges[i] = &RangeState{Start: start, Produced: []string{}, it: it}
-	}
-	return nil
-}
-
-// nextEntries is next: each map's range produces its next entry, until it is done.
-func (s *Session) nextEntries([]string) error {
-	if s.ranges[0] == nil || s.ranges[0].Done && s.ranges[1].Done {
-		return fmt.Errorf("no range in progress: start one with range")
-	}
-	for _, r := range s.ranges {
-		if r.Done {
-			continue
-		}
-		if k, ok := r.it.next(); ok {
-			r.Produced = append(r.Produced, k)
-		} else {
-			r.end()
-		}
-	}
-	return nil
-}
-
-func (s *Session) stopRanges([]string) error {
-	for _, r := range s.ranges {
-		if r != nil {
-			r.end()
-		}
 	}
 	return nil
 }

@@ -148,10 +148,7 @@ func DecodeModules(out []byte) ([]Module, error) {
 
 // Var returns one of go env's variables in g's environment, "" when it fails.
 func (g Go) Var(name string) string {
-	env, err := g.GoEnv()
-	if err != nil {
-		return ""
-	}
+	env, _ := g.GoEnv() // nil when go env fails
 	return env[name]
 }
 
