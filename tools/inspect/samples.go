@@ -83,8 +83,8 @@ type keyPicker struct {
 	err  error
 }
 
-// in returns n keys whose hash puts them in bucket b.
-func (p *keyPicker) in(b uint64, n int) []int {
+// put picks n keys whose hash puts them in bucket b, then puts them into m, each its own value.
+func (p *keyPicker) put(b uint64, n int) []int {
 	var keys []int
 	for ; len(keys) < n && p.err == nil; p.next++ {
 		var h uint64
@@ -92,47 +92,36 @@ func (p *keyPicker) in(b uint64, n int) []int {
 			keys = append(keys, p.next)
 		}
 	}
+	for _, k := range keys {
+		p.m[k] = k
+	}
 	return keys
 }
 
 func classicOverflow() (*inspect.Layout, error) {
-	m := make(map[int]int, 9) // B=1 from the start: 9 > 8 and 9 > 6.5
-	p := &keyPicker{m: m, B: 1}
-	for _, k := range p.in(0, 13) {
-		m[k] = k
-	}
+	p := &keyPicker{m: make(map[int]int, 9), B: 1} // B=1 from the start: 9 > 8 and 9 > 6.5
+	p.put(0, 13)
 	if p.err != nil {
 		return nil, p.err
 	}
-	return inspect.Inspect(m)
+	return inspect.Inspect(p.m)
 }
 
 // classicSameSize fills bucket 0 of 4 with 24 keys (two overflow buckets), deletes them, then
 // puts 17 keys in bucket 1 (two more): noverflow reaches 1<<B = 4 while the map holds 18 keys,
 // far below 6.5 x 4, so the next insert starts a same-size growth.
 func classicSameSize() (*inspect.Layout, error) {
-	m := make(map[int]int, 14) // B=2: 14 > 6.5 x 2
-	p := &keyPicker{m: m, B: 2}
-	for _, k := range p.in(3, 1) { // one key stays, so the seed does not change
-		m[k] = 0
+	p := &keyPicker{m: make(map[int]int, 14), B: 2} // B=2: 14 > 6.5 x 2
+	p.put(3, 1)                                     // one key stays, so the seed does not change
+	for _, k := range p.put(0, 24) {
+		delete(p.m, k)
 	}
-	b0 := p.in(0, 24)
-	for _, k := range b0 {
-		m[k] = k
-	}
-	for _, k := range b0 {
-		delete(m, k)
-	}
-	for _, k := range p.in(1, 17) {
-		m[k] = k
-	}
-	for _, k := range p.in(2, 1) {
-		m[k] = 0
-	}
+	p.put(1, 17)
+	p.put(2, 1)
 	if p.err != nil {
 		return nil, p.err
 	}
-	l, err := inspect.Inspect(m)
+	l, err := inspect.Inspect(p.m)
 	if err == nil && !l.Classic.SameSizeGrow() {
 		return nil, fmt.Errorf("inspect: expected a same-size growth in progress, got flags %#x", l.Classic.Flags)
 	}

@@ -17,15 +17,12 @@ import (
 )
 
 // Where a lane's toolchain is. The go command switches to the toolchain GOTOOLCHAIN names by
-// running another go binary, the one it unpacked in the module cache (lanes.ToolchainGo), with
-// GOROOT set to that toolchain's folder; and a go command puts its GOROOT's bin folder first on
-// the PATH of the programs it runs. So a tool that a switched go command runs (a reader of a
-// newer release's course exported its GOTOOLCHAIN, then ran go run ./tools/course) finds that
-// release first on PATH, and that go, asked for the installed go's release, fetches it rather
-// than run the installed go.
-// So a go command that names its toolchain runs the installed go, by its path, in an
-// environment without the switch's GOROOT and PATH (lanes.Unswitched): it runs the toolchain
-// as it does from the reader's shell, itself or the module cache's.
+// running the go binary it unpacked in the module cache (lanes.ToolchainGo), with GOROOT set to
+// that toolchain's folder, whose bin folder a go command puts first on the PATH of the programs
+// it runs. So a tool that a switched go command runs finds that release first on PATH, and that
+// go, asked for the installed go's release, fetches it. So a go command that names its
+// toolchain runs the installed go, by its path, without the switch's GOROOT and PATH
+// (lanes.Unswitched): as from the reader's shell.
 
 // Installed is the go command installed on this machine: the first go on PATH past the bin
 // folders of toolchains unpacked in the module cache (those a switching go command put first).
