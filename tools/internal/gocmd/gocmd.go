@@ -8,6 +8,7 @@ package gocmd
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -108,11 +109,16 @@ func (g Go) GoEnvContext(ctx context.Context) (map[string]string, error) {
 }
 
 // envJSON runs cmd, a go env -json of the go command called name in its errors, and returns
-// the variables it printed; check is what to check when they are not JSON.
+// the variables it printed; check is what to check when they are not JSON. When it fails, the
+// error says the first line it printed (on stderr, else on stdout), or how it failed.
 func envJSON(cmd *exec.Cmd, name, check string) (map[string]string, error) {
 	out, err := cmd.Output()
 	if err != nil {
-		return nil, fmt.Errorf("%s env fails (%v): fix that first", name, firstLine(out, err))
+		if ee, ok := err.(*exec.ExitError); ok && len(ee.Stderr) > 0 {
+			out = ee.Stderr
+		}
+		line, _, _ := strings.Cut(strings.TrimSpace(string(out)), "\n")
+		return nil, fmt.Errorf("%s env fails (%v): fix that first", name, cmp.Or(line, err.Error()))
 	}
 	var vars map[string]string
 	if err := json.Unmarshal(out, &vars); err != nil {
@@ -150,15 +156,4 @@ func DecodeModules(out []byte) ([]Module, error) {
 func (g Go) Var(name string) string {
 	env, _ := g.GoEnv() // nil when go env fails
 	return env[name]
-}
-
-func firstLine(out []byte, err error) string {
-	if ee, ok := err.(*exec.ExitError); ok && len(ee.Stderr) > 0 {
-		out = ee.Stderr
-	}
-	line, _, _ := strings.Cut(strings.TrimSpace(string(out)), "\n")
-	if line == "" {
-		return err.Error()
-	}
-	return line
 }

@@ -78,25 +78,21 @@ var installs sync.Map // PATH "\x00" GOROOT -> func() (Installed, error)
 func FindInstalled(ctx context.Context) (Installed, error) {
 	path, goroot := os.Getenv("PATH"), os.Getenv("GOROOT")
 	v, _ := installs.LoadOrStore(path+"\x00"+goroot, sync.OnceValues(func() (Installed, error) {
-		return findInstalled(ctx, lanes.UnswitchedPath(path))
+		exe := firstGo(lanes.UnswitchedPath(path))
+		if exe == "" {
+			return Installed{}, errors.New("no go command on PATH but toolchains of the module cache: put the bin folder of the installed Go on PATH")
+		}
+		cmd := exec.CommandContext(ctx, exe, "env", "-json", "GOVERSION", "GOMODCACHE", "GOHOSTOS", "GOHOSTARCH")
+		cmd.Env = append(lanes.Unswitched(os.Environ()), "GOTOOLCHAIN=local", "GOEXPERIMENT=", "GOFLAGS=")
+		cmd.Dir = os.TempDir() // outside any module, whose go line could ask for another toolchain
+		e, err := envJSON(cmd, exe, "it is the Go command")
+		if err != nil {
+			return Installed{}, err
+		}
+		release, _, _ := strings.Cut(e["GOVERSION"], " ")
+		return Installed{Go: exe, Version: release, ModCache: e["GOMODCACHE"], GOOS: e["GOHOSTOS"], GOARCH: e["GOHOSTARCH"]}, nil
 	}))
 	return v.(func() (Installed, error))()
-}
-
-func findInstalled(ctx context.Context, path string) (Installed, error) {
-	exe := firstGo(path)
-	if exe == "" {
-		return Installed{}, errors.New("no go command on PATH but toolchains of the module cache: put the bin folder of the installed Go on PATH")
-	}
-	cmd := exec.CommandContext(ctx, exe, "env", "-json", "GOVERSION", "GOMODCACHE", "GOHOSTOS", "GOHOSTARCH")
-	cmd.Env = append(lanes.Unswitched(os.Environ()), "GOTOOLCHAIN=local", "GOEXPERIMENT=", "GOFLAGS=")
-	cmd.Dir = os.TempDir() // outside any module, whose go line could ask for another toolchain
-	e, err := envJSON(cmd, exe, "it is the Go command")
-	if err != nil {
-		return Installed{}, err
-	}
-	release, _, _ := strings.Cut(e["GOVERSION"], " ")
-	return Installed{Go: exe, Version: release, ModCache: e["GOMODCACHE"], GOOS: e["GOHOSTOS"], GOARCH: e["GOHOSTARCH"]}, nil
 }
 
 // firstGo is the first go binary in the folders of path, or "". Relative folders are skipped,
