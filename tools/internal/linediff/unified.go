@@ -11,7 +11,8 @@ func Unified(nameA, nameB, a, b string) string {
 	if a == b {
 		return ""
 	}
-	ops := Edits(Lines(a), Lines(b))
+	la, lb := Lines(a), Lines(b)
+	ops := Edits(la, lb)
 	const context = 3
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "--- %s\n+++ %s\n", nameA, nameB)
@@ -31,16 +32,11 @@ func Unified(nameA, nameB, a, b string) string {
 			}
 		}
 		end = min(end+context, len(ops))
-		var aLen, bLen int
-		for _, o := range ops[start:end] {
-			if o.Kind != '+' {
-				aLen++
-			}
-			if o.Kind != '-' {
-				bLen++
-			}
+		aEnd, bEnd := len(la), len(lb) // where the hunk ends in a and in b
+		if end < len(ops) {
+			aEnd, bEnd = ops[end].A, ops[end].B
 		}
-		fmt.Fprintf(&sb, "@@ -%s +%s @@\n", hunkRange(ops[start].A, aLen), hunkRange(ops[start].B, bLen))
+		fmt.Fprintf(&sb, "@@ -%s +%s @@\n", hunkRange(ops[start].A, aEnd-ops[start].A), hunkRange(ops[start].B, bEnd-ops[start].B))
 		for _, o := range ops[start:end] {
 			fmt.Fprintf(&sb, "%c%s\n", o.Kind, o.Line)
 		}
