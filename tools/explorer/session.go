@@ -241,10 +241,7 @@ func (s *Session) write(what string, f func(side) error) error {
 			return err
 		}
 		after := sd.snap()
-		if sameShape(before, after) {
-			continue
-		}
-		ev := sd.describe(before, after)
+		ev := sd.describe(before, after) // none when the shape is the same
 		for _, e := range ev {
 			s.last[i] = append(s.last[i], what+": "+e)
 		}

@@ -53,11 +53,6 @@ func main() { program().Main() }
 
 //course:every-lane it prints the map runtime's own structures, which differ from one lane to the next
 
-// run runs inspect as main does, for the tests.
-func run(args []string, stdout, stderr io.Writer) int {
-	return program().Exec(context.Background(), args, cli.IO{Stdout: stdout, Stderr: stderr})
-}
-
 // show writes the layout of the sample args name, or with list, the samples.
 func show(args []string, format string, opts inspect.Options, stdout io.Writer) error {
 	if format != "text" && format != "svg" {

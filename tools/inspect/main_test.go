@@ -2,12 +2,14 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"runtime"
 	"slices"
 	"strings"
 	"testing"
 
 	"gomaps/labs/inspect"
+	"gomaps/tools/internal/cli"
 )
 
 // Each sample of this build shows what its description says.
@@ -82,7 +84,7 @@ func splitRuntime() bool {
 func TestCommand(t *testing.T) {
 	run1 := func(args ...string) (int, string, string) {
 		var out, errOut bytes.Buffer
-		code := run(args, &out, &errOut)
+		code := program().Exec(context.Background(), args, cli.IO{Stdout: &out, Stderr: &errOut})
 		return code, out.String(), errOut.String()
 	}
 	for _, s := range samples {
