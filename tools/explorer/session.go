@@ -71,15 +71,19 @@ type RangeState struct {
 	StartNode string `json:"startNode"`
 	LastNode  string `json:"lastNode"`
 
-	it ranger // the lab's iteration, until the range is done
+	// Until the range is done, the lab's iteration, its keys as text, and the id of the node
+	// where it started ("" when the layout has none).
+	next func() (string, bool)
+	stop func() // nil when the iteration needs no ending
+	node func() string
 }
 
 // end ends the range, and the lab's iteration.
 func (r *RangeState) end() {
-	if r.it.stop != nil {
-		r.it.stop()
+	if r.stop != nil {
+		r.stop()
 	}
-	r.it, r.Done = ranger{}, true
+	r.next, r.stop, r.node, r.Done = nil, nil, nil, true
 }
 
 // side is one lab's map, whatever its key type.
@@ -100,7 +104,7 @@ type side interface {
 	describe(before, after any) []string
 	progress(since, now any) []string
 	clearEvents(before any) []string
-	startRange(r1, r2 uint64) (start string, it ranger)
+	startRange(r1, r2 uint64) *RangeState
 }
 
 // Session is the explorer's state: two maps that receive the same operations.
@@ -309,7 +313,7 @@ var operations = map[string]struct {
 			if r.Done {
 				continue
 			}
-			if k, ok := r.it.next(); ok {
+			if k, ok := r.next(); ok {
 				r.Produced = append(r.Produced, k)
 			} else {
 				r.end()
@@ -422,8 +426,7 @@ func (s *Session) startRanges(f []string) error {
 		if s.ranges[i] != nil {
 			s.ranges[i].end()
 		}
-		start, it := sd.startRange(r1, r2)
-		s.ranges[i] = &RangeState{Start: start, Produced: []string{}, it: it}
+		s.ranges[i] = sd.startRange(r1, r2)
 	}
 	return nil
 }
@@ -439,7 +442,7 @@ func (s *Session) State() State {
 		if r := s.ranges[i]; r != nil {
 			rs := *r
 			if !r.Done {
-				rs.StartNode = r.it.node()
+				rs.StartNode = r.node()
 				if n := len(r.Produced); n > 0 {
 					rs.LastNode = nodeOfKey(m.Mermaid, r.Produced[n-1])
 				}

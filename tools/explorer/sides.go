@@ -23,14 +23,6 @@ func parseInt(s string) (int64, error) {
 
 func parseString(s string) (string, error) { return s, nil }
 
-// ranger is one side's range in progress: the lab's iteration, its keys as text, and the id of
-// the node of the Mermaid layout dump where it started ("" when the layout has none).
-type ranger struct {
-	next func() (string, bool)
-	stop func() // nil when the iteration needs no ending
-	node func() string
-}
-
 // keyText turns the next of a lab's iteration into one that produces keys as text.
 func keyText[K comparable](next func() (K, int64, bool)) func() (string, bool) {
 	return func() (string, bool) {
@@ -170,9 +162,9 @@ func (b *bucketsSide[K]) clearEvents(before any) []string {
 	return nil
 }
 
-func (b *bucketsSide[K]) startRange(r1, _ uint64) (string, ranger) {
+func (b *bucketsSide[K]) startRange(r1, _ uint64) *RangeState {
 	next, node, start := b.bm.Range(r1)
-	return start, ranger{next: keyText(next), node: node}
+	return &RangeState{Start: start, Produced: []string{}, next: keyText(next), node: node}
 }
 
 // swissSide is lab 03's map.
@@ -248,10 +240,10 @@ func (w *swissSide[K]) describe(before, after any) []string {
 
 // startRange marks the slot the range starts at while the map keeps the shape it had then:
 // after a growth, the slot is no longer in the layout.
-func (w *swissSide[K]) startRange(r1, r2 uint64) (string, ranger) {
+func (w *swissSide[K]) startRange(r1, r2 uint64) *RangeState {
 	next, stop, start, node := w.sm.Range(r1, r2)
 	shape := w.snap()
-	return start, ranger{next: keyText(next), stop: stop, node: func() string {
+	return &RangeState{Start: start, Produced: []string{}, next: keyText(next), stop: stop, node: func() string {
 		if !sameShape(w.snap(), shape) {
 			return ""
 		}
