@@ -13,14 +13,12 @@ import (
 func (p *Program) Manual() string {
 	var b strings.Builder
 	b.WriteString(p.Doc + "\n\nUsage:\n\n")
+	w := 0 // the longest command name
 	for _, c := range p.Commands {
 		fmt.Fprintf(&b, "\t%s %s\n", p.pathFlags(), c.usage())
-	}
-	b.WriteString("\nThe commands are:\n\n")
-	w := 0
-	for _, c := range p.Commands {
 		w = max(w, len(c.Name))
 	}
+	b.WriteString("\nThe commands are:\n\n")
 	for _, c := range p.Commands {
 		def := ""
 		if c.Name == p.Default {
