@@ -54,8 +54,8 @@ func Write(replace map[string]string) (string, error) {
 	return f.Name(), f.Close()
 }
 
-// Explorer maps the files the book's explorer (tools/explorer) builds with: the solutions of
-// labs 02 and 03, and the one file of tools/explorer/inlab each lab package gains, which
+// Explorer maps the files the book's explorer (chapters/code/explorer) builds with: the solutions of
+// labs 02 and 03, and the one file of chapters/code/explorer/inlab each lab package gains, which
 // exports what the explorer needs. Build with it and the tag explorer.
 func Explorer(root string) (map[string]string, error) {
 	replace, err := Solutions(root, "02-buckets", "03-swiss")
@@ -67,7 +67,7 @@ func Explorer(root string) (map[string]string, error) {
 		return nil, err
 	}
 	for lab, dir := range map[string]string{"02-buckets": "buckets", "03-swiss": "swiss"} {
-		src := filepath.Join(abs, "tools", "explorer", "inlab", dir, "explore.go")
+		src := filepath.Join(abs, "chapters", "code", "explorer", "inlab", dir, "explore.go")
 		if _, err := os.Stat(src); err != nil {
 			return nil, fmt.Errorf("the explorer's file for lab %s is missing: %v", lab, err)
 		}

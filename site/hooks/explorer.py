@@ -5,7 +5,7 @@ WebAssembly. After every build, mkdocs build as well as each rebuild of mkdocs s
 puts that program and Go's wasm_exec.js into the built book. It compiles them only when what
 they are built from changed since the last time: it runs `go run ./tools/course explorer -o
 build/book-explorer` (some seconds), and keeps there, with the program, a hash of its inputs:
-the files the build reads (the solutions of labs 02 and 03, tools/explorer, the packages it
+the files the build reads (the solutions of labs 02 and 03, chapters/code/explorer, the packages it
 imports from the course, go.mod and go.sum; a learner's own lab files are not among them) and
 the Go toolchain's settings. Otherwise it copies the program it has. Without Go, the page says
 how to get its program; a failed build fails the book's build.
@@ -24,12 +24,12 @@ STAMP = "inputs.sha256"
 FILES = ("explorer.wasm", "wasm_exec.js")
 
 # What the explorer is compiled from (tools/course/internal/explorer/explorer.go and labs/overlay's Explorer): the
-# solutions overlay labs 02 and 03, and tools/explorer/inlab adds one file to each.
+# solutions overlay labs 02 and 03, and chapters/code/explorer/inlab adds one file to each.
 INPUTS = (
     "go.mod",
     "go.sum",
     "tools/course/internal/explorer/explorer.go",
-    "tools/explorer",
+    "chapters/code/explorer",
     "labs/overlay",
     "labs/courseroot",
     "solutions/02-buckets",

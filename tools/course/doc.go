@@ -41,7 +41,7 @@
 //	          of labs/, but those on every lane, chapter 09's claims and those whose tests start an
 //	          API server or run a lab's tests that do (tools/lab's, marked //course:needs-envtest)
 //	          explorer: go run ./tools/course explorer -test (go vet and go test -tags explorer
-//	          ./tools/explorer, natively and its wasm in Node)
+//	          ./chapters/code/explorer, natively and its wasm in Node)
 //	          envtest: go run ./tools/envtest (builds kube-apiserver and etcd when the cache lacks
 //	          them: about 10 minutes); go test -vet=off -count=1 -v ./labs/kubeassets; go test
 //	          -vet=off -timeout=40m of the packages whose tests start an API server or run a lab's
@@ -143,10 +143,10 @@
 //	          outputs writes them again); -check runs every benchmark once and checks that the
 //	          committed tables still have the same rows; -mine measures your own maps of labs 02 and
 //	          03, as they are in labs/, against the built-in map, and writes nothing
-//	explorer  build the book's explorer (tools/explorer: the solutions of labs 02 and 03 compiled to
-//	          WebAssembly) into build/explorer, or -o DIR, with Go's wasm_exec.js; the book's mkdocs
-//	          hook runs it when its inputs changed and copies it into the built book. -test runs its
-//	          tests, natively and in Node
+//	explorer  build the book's explorer (chapters/code/explorer: the solutions of labs 02 and 03
+//	          compiled to WebAssembly) into build/explorer, or -o DIR, with Go's wasm_exec.js; the
+//	          book's mkdocs hook runs it when its inputs changed and copies it into the built book.
+//	          -test runs its tests, natively and in Node
 //
 // Missing tools are installed when that is possible: as root with apt-get, Debian's packages
 // (mkdocs mkdocs-material python3-pymdownx, nodejs npm, chromium); otherwise mkdocs goes into a

@@ -1,4 +1,4 @@
-// The explorer page (chapters/explorer.md): loads explorer/explorer.wasm (tools/explorer, the
+// The explorer page (chapters/explorer.md): loads explorer/explorer.wasm (chapters/code/explorer, the
 // solutions of labs 02 and 03 compiled to WebAssembly), sends it the reader's operations, and
 // shows what it returns: each map's counters, the events of the last operation, the range in
 // progress, each lab's layout dump drawn, and the text dump. Lab 03's Mermaid dump is drawn by

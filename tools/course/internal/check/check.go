@@ -65,7 +65,7 @@ func allSteps() []step {
 		{name: "vet", title: "go vet ./...", run: func(c *checker) error { return c.goCmd(nil, "vet", "./...") }},
 		{name: "test", title: "go test -vet=off " + testTimeout + " ./tools/... ./chapters/... and the shared packages of labs/, but those on every lane, chapter 09's claims and those whose tests start an API server or run a lab's tests that do (tools/lab's, marked " + envtestMarker + ")",
 			run: func(c *checker) error { return c.goTest(nil, append([]string{testTimeout}, c.pkgs.early...)...) }, tests: func(p *pkgs) []string { return p.early }},
-		{name: "explorer", title: "go run ./tools/course explorer -test (go vet and go test -tags explorer ./tools/explorer, natively and its wasm in Node)",
+		{name: "explorer", title: "go run ./tools/course explorer -test (go vet and go test -tags explorer ./chapters/code/explorer, natively and its wasm in Node)",
 			uses: []string{course + "explorer"}, debs: []string{"nodejs", "npm"}, run: func(c *checker) error {
 				if err := install.Node(c.ctx, c.Env); err != nil {
 					return err

@@ -1,5 +1,5 @@
 // Package explorer is the explorer command: it builds the book's explorer page's program, the
-// solutions of labs 02 and 03 compiled to WebAssembly (tools/explorer), into a folder, with the
+// solutions of labs 02 and 03 compiled to WebAssembly (chapters/code/explorer), into a folder, with the
 // toolchain's wasm_exec.js beside it. The book's mkdocs hook (site/hooks/explorer.py) runs it
 // into build/book-explorer when what the program is built from changed since the last build,
 // and copies it into the built book after every build. -test runs the explorer's Go tests
@@ -26,7 +26,7 @@ func Command() *cli.Command {
 		Name:  "explorer",
 		Usage: "[-o DIR] [-test]",
 		Short: "build the book's explorer (the lab maps in WebAssembly), or test it",
-		Long:  "build the book's explorer (tools/explorer: the solutions of labs 02 and 03 compiled to WebAssembly) into build/explorer, or -o DIR, with Go's wasm_exec.js; the book's mkdocs hook runs it when its inputs changed and copies it into the built book. -test runs its tests, natively and in Node",
+		Long:  "build the book's explorer (chapters/code/explorer: the solutions of labs 02 and 03 compiled to WebAssembly) into build/explorer, or -o DIR, with Go's wasm_exec.js; the book's mkdocs hook runs it when its inputs changed and copies it into the built book. -test runs its tests, natively and in Node",
 		Flags: func(fs *flag.FlagSet) {
 			fs.StringVar(&out, "o", filepath.Join("build", "explorer"), "write explorer.wasm and wasm_exec.js to `dir`")
 			fs.BoolVar(&test, "test", false, "go vet and go test the explorer (natively, and its wasm in Node) instead of building it")
@@ -43,7 +43,7 @@ func Command() *cli.Command {
 
 var wasm = []string{"GOOS=js", "GOARCH=wasm"}
 
-// goExplorer runs go verb args ./tools/explorer, with the settings vars, the explorer's build
+// goExplorer runs go verb args ./chapters/code/explorer, with the settings vars, the explorer's build
 // tag and the overlay that puts the solutions of labs 02 and 03 in place.
 func goExplorer(ctx context.Context, env *base.Env, vars []string, verb string, args ...string) error {
 	replace, err := overlay.Explorer(env.Root)
@@ -55,10 +55,10 @@ func goExplorer(ctx context.Context, env *base.Env, vars []string, verb string, 
 		return err
 	}
 	defer os.Remove(ov)
-	cmd := env.Command(ctx, "go", append(append([]string{verb, "-tags", "explorer", "-overlay", ov}, args...), "./tools/explorer")...)
+	cmd := env.Command(ctx, "go", append(append([]string{verb, "-tags", "explorer", "-overlay", ov}, args...), "./chapters/code/explorer")...)
 	cmd.Env = append(cmd.Env, vars...)
 	if err := cmd.Run(); err != nil {
-		return fmt.Errorf("%sgo %s -tags explorer ./tools/explorer: %v", base.EnvPrefix(vars), verb, err)
+		return fmt.Errorf("%sgo %s -tags explorer ./chapters/code/explorer: %v", base.EnvPrefix(vars), verb, err)
 	}
 	return nil
 }

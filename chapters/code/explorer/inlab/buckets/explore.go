@@ -1,6 +1,6 @@
 //go:build explorer
 
-// This file is not part of lab 02. The explorer (tools/explorer) adds it to the lab's package
+// This file is not part of lab 02. The explorer (chapters/code/explorer) adds it to the lab's package
 // when it builds, with go build's -overlay, next to the lab's solution: it exports the little
 // the explorer needs that a program outside the package cannot reach. It draws nothing and
 // decides nothing: the map, its growth, its iteration and its layout dump are the lab's own.

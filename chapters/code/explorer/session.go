@@ -4,7 +4,7 @@
 // 03 (Swiss tables), compiled to WebAssembly and driven from the page chapters/explorer.md.
 //
 // It builds only with the tag explorer and an overlay that puts the labs' solutions and the
-// files of tools/explorer/inlab in place; `go run ./tools/course explorer` does both:
+// files of chapters/code/explorer/inlab in place; `go run ./tools/course explorer` does both:
 //
 //	go run ./tools/course explorer          # build/explorer/: explorer.wasm and wasm_exec.js
 //	go run ./tools/course explorer -test    # the session's tests, natively and in Node
