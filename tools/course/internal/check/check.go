@@ -33,7 +33,7 @@ type step struct {
 	name  string      // for -skip, -lane and the report
 	title string      // what it runs: its ==> line and its line in check's help
 	lane  *lanes.Lane // what depends on the map runtime runs on each lane; nil: once, on the default lane
-	run   func(c *checker) error
+	run   func(s *stepRun) error
 	tests func(p *pkgs) []string // the packages whose tests it runs: those that start an API server wait for envtest's
 	// uses are the course's packages the step runs inside check: their files, with the runner's
 	// (code), are in its key; what it runs with the go command is in its record.
@@ -59,22 +59,22 @@ func allSteps() []step {
 		variants = append(variants, v.Name+", with GOEXPERIMENT="+v.Experiment+": go run ./tools/lab verify "+strings.Join(v.Labs, " "))
 	}
 	all := []step{
-		{name: "gofmt", title: "gofmt -l . (outside build/ and site/node_modules/)", run: (*checker).gofmt},
+		{name: "gofmt", title: "gofmt -l . (outside build/ and site/node_modules/)", run: (*stepRun).gofmt},
 		{name: "zh", title: "go run ./tools/course zh (the Chinese edition is in step with the English book, has no run of English and quotes the seed posts only in its own words)",
-			run: func(c *checker) error { return zh.Check(c.Stdout, c.Root) }, uses: []string{course + "zh"}},
-		{name: "vet", title: "go vet ./...", run: func(c *checker) error { return c.goCmd(nil, "vet", "./...") }},
+			run: func(s *stepRun) error { return zh.Check(s.Stdout, s.Root) }, uses: []string{course + "zh"}},
+		{name: "vet", title: "go vet ./...", run: func(s *stepRun) error { return s.goCmd(nil, "vet", "./...") }},
 		{name: "test", title: "go test -vet=off " + testTimeout + " ./tools/... ./chapters/... and the shared packages of labs/, but those on every lane, chapter 09's claims and those whose tests start an API server or run a lab's tests that do (tools/lab's, marked " + envtestMarker + ")",
-			run: func(c *checker) error { return c.goTest(nil, append([]string{testTimeout}, c.pkgs.early...)...) }, tests: func(p *pkgs) []string { return p.early }},
+			run: func(s *stepRun) error { return s.goTest(nil, append([]string{testTimeout}, s.pkgs.early...)...) }, tests: func(p *pkgs) []string { return p.early }},
 		{name: "explorer", title: "go run ./tools/course explorer -test (go vet and go test -tags explorer ./chapters/code/explorer, natively and its wasm in Node)",
-			uses: []string{course + "explorer"}, debs: []string{"nodejs", "npm"}, run: func(c *checker) error {
-				if err := install.Node(c.ctx, c.Env); err != nil {
+			uses: []string{course + "explorer"}, debs: []string{"nodejs", "npm"}, run: func(s *stepRun) error {
+				if err := install.Node(s.ctx, s.Env); err != nil {
 					return err
 				}
-				return explorer.Test(c.ctx, c.Env)
+				return explorer.Test(s.ctx, s.Env)
 			}},
 		{name: "envtest", title: "go run ./tools/envtest (builds kube-apiserver and etcd when the cache lacks them: about 10 minutes); go test -vet=off -count=1 -v ./labs/kubeassets; go test -vet=off " + testTimeout + " of the packages whose tests start an API server or run a lab's tests that do (tools/lab), which no step before runs",
-			run: (*checker).envtest, tests: func(p *pkgs) []string { return p.late }, uses: []string{"gomaps/labs/kubeassets"}},
-		{name: "lab", title: "go run ./tools/lab verify, for the labs that are not on every lane; then on each variant of labs/lanes, for the labs it names (" + strings.Join(variants, "; ") + ")", run: (*checker).labVerify,
+			run: (*stepRun).envtest, tests: func(p *pkgs) []string { return p.late }, uses: []string{"gomaps/labs/kubeassets"}},
+		{name: "lab", title: "go run ./tools/lab verify, for the labs that are not on every lane; then on each variant of labs/lanes, for the labs it names (" + strings.Join(variants, "; ") + ")", run: (*stepRun).labVerify,
 			tests: func(p *pkgs) []string { return p.onceLabs }},
 	}
 	for _, l := range lanes.All {
@@ -82,23 +82,23 @@ func allSteps() []step {
 		if l.IsDefault() {
 			title = "on this lane, the default one, go test -vet=off -count=1 and go run ./tools/lab verify of the packages and labs marked " + lanes.Marker
 		}
-		all = append(all, step{name: l.Name, title: title, lane: &l, run: func(c *checker) error { return c.laneRun(l) }, tests: func(p *pkgs) []string { return append(slices.Clone(p.laneTests), p.laneLabs...) }})
+		all = append(all, step{name: l.Name, title: title, lane: &l, run: func(s *stepRun) error { return s.laneRun(l) }, tests: func(p *pkgs) []string { return append(slices.Clone(p.laneTests), p.laneLabs...) }})
 	}
 	return append(all,
-		step{name: "claims", title: "go test -vet=off -count=1 " + claimTests + ", but the packages on every lane", run: func(c *checker) error { return c.goTest(nil, append([]string{"-count=1"}, c.pkgs.claims...)...) }, tests: func(p *pkgs) []string { return p.claims }},
-		step{name: "prepare", title: "go run ./tools/course prepare", run: func(c *checker) error { return prepare.Prepare(c.ctx, c.Env) }, uses: []string{course + "prepare"}, debs: bookDebs},
+		step{name: "claims", title: "go test -vet=off -count=1 " + claimTests + ", but the packages on every lane", run: func(s *stepRun) error { return s.goTest(nil, append([]string{"-count=1"}, s.pkgs.claims...)...) }, tests: func(p *pkgs) []string { return p.claims }},
+		step{name: "prepare", title: "go run ./tools/course prepare", run: func(s *stepRun) error { return prepare.Prepare(s.ctx, s.Env) }, uses: []string{course + "prepare"}, debs: bookDebs},
 		step{name: "pack", title: "go run ./tools/course pack -book=false -debs=false DIR; git clone DIR/course.bundle; then in the clone, with a new GOPATH, module cache and envtest cache in the course's cache folder and the machine's own Go, go run ./tools/course unpack DIR, then with GOPROXY=off go run ./tools/lab checkpoint 01 and run 01",
-			run: (*checker).pack, uses: []string{course + "pack", "gomaps/labs/kubeassets"}, git: []string{stepcache.Head}},
-		step{name: "outputs", title: "go run ./tools/course outputs -check (two outputs at a time)", uses: []string{course + "outputs"}, run: func(c *checker) error {
-			return (&outputs.Run{Env: &base.Env{Root: c.Root, Go: c.Go, Stdout: c.Stdout, Stderr: c.Stdout}, Check: true, Step: c.parts}).Outputs(c.ctx, nil)
+			run: (*stepRun).pack, uses: []string{course + "pack", "gomaps/labs/kubeassets"}, git: []string{stepcache.Head}},
+		step{name: "outputs", title: "go run ./tools/course outputs -check (two outputs at a time)", uses: []string{course + "outputs"}, run: func(s *stepRun) error {
+			return (&outputs.Run{Env: &base.Env{Root: s.Root, Go: s.Go, Stdout: s.Stdout, Stderr: s.Stdout}, Check: true, Step: s.parts}).Outputs(s.ctx, nil)
 		}},
-		step{name: "bench", title: "go run ./tools/course bench -check; bench -mine on the labs as shipped must measure nothing and say so", run: (*checker).bench, uses: []string{course + "bench"}},
-		step{name: "mkdocs", title: "mkdocs build --strict (the English book, then the Chinese edition)", run: func(c *checker) error { return book.Build(c.ctx, c.Env, "", nil) },
+		step{name: "bench", title: "go run ./tools/course bench -check; bench -mine on the labs as shipped must measure nothing and say so", run: (*stepRun).bench, uses: []string{course + "bench"}},
+		step{name: "mkdocs", title: "mkdocs build --strict (the English book, then the Chinese edition)", run: func(s *stepRun) error { return book.Build(s.ctx, s.Env, "", nil) },
 			uses: []string{course + "book"}, debs: bookDebs},
 		step{name: "serve", title: "go run ./tools/course serve (the README's first command) on a free port (its pages, a run button's request, a learner's edit of a lab, Ctrl-C)",
-			run: (*checker).serveCheck, uses: []string{course + "book", course + "rerun", "gomaps/tools/internal/syncbuf"}, debs: bookDebs},
+			run: (*stepRun).serveCheck, uses: []string{course + "book", course + "rerun", "gomaps/tools/internal/syncbuf"}, debs: bookDebs},
 		step{name: "browser", title: "mkdocs build --strict (the book it checks); npm ci --prefix site (when needed); node --test site/check/search.test.mjs (the search check's own tests); node site/check/check-book.mjs (the vendored Mermaid against the one npm installs, the built book's pages in Chromium and no run button in them, then in the book served by serve -book the run buttons of a few outputs and the requests the server refuses)",
-			run: (*checker).browser, uses: []string{course + "book"}, debs: append(slices.Clone(bookDebs), "nodejs", "npm", "chromium", install.CJKFont)},
+			run: (*stepRun).browser, uses: []string{course + "book"}, debs: append(slices.Clone(bookDebs), "nodejs", "npm", "chromium", install.CJKFont)},
 	)
 }
 
@@ -181,9 +181,15 @@ type checker struct {
 	cache   *stepcache.Cache // nil: no records (-quick, or no cache folder)
 	pkgs    *pkgs            // the course's packages (nil: -quick, or listErr)
 	listErr error
-	debs    chan struct{}   // closed when the background install of Debian's packages ended
-	debsOut bytes.Buffer    // its line, printed by the first step that waits for it
-	parts   *stepcache.Step // the running step's records of its parts (the outputs, the labs' verify)
+	debs    chan struct{} // closed when the background install of Debian's packages ended
+	debsOut bytes.Buffer  // its line, printed by the first step that waits for it
+}
+
+// stepRun is a step's run: the checker, and the step's records for its parts (the outputs,
+// the labs' verify).
+type stepRun struct {
+	*checker
+	parts *stepcache.Step
 }
 
 // run is the check: every step in order, going on after a failure.
@@ -243,7 +249,7 @@ func (o options) run(ctx context.Context, stdout, stderr io.Writer) error {
 // when it passes.
 func (c *checker) runStep(r *steps.Runner, s step) {
 	start := time.Now()
-	c.parts = nil
+	var parts *stepcache.Step
 	if c.cache != nil {
 		key, err := c.key(s)
 		if err != nil {
@@ -252,21 +258,21 @@ func (c *checker) runStep(r *steps.Runner, s step) {
 			r.Cached(s.name, rec)
 			return
 		} else {
-			c.parts = c.cache.Step(key)
+			parts = c.cache.Step(key)
 		}
 	}
 	if s.debs != nil {
 		c.waitDebs()
 	}
-	in, err := c.parts.Run(func() error {
+	in, err := parts.Run(func() error {
 		if c.listErr != nil && s.tests != nil {
 			return c.listErr
 		}
-		return s.run(c)
+		return s.run(&stepRun{checker: c, parts: parts})
 	})
 	secs := time.Since(start).Seconds()
 	r.End(s.name, secs, "", err)
-	if err != nil || c.parts == nil {
+	if err != nil || parts == nil {
 		return
 	}
 	if in.Unknown != nil {
@@ -277,7 +283,7 @@ func (c *checker) runStep(r *steps.Runner, s step) {
 	// Debian package): the next run finds them and computes this key.
 	key, err := c.key(s)
 	if err == nil {
-		err = c.parts.Record(s.name, key, secs, in)
+		err = parts.Record(s.name, key, secs, in)
 	}
 	if err != nil {
 		fmt.Fprintf(c.Stdout, "check: could not record that %s passed: %v\n", s.name, err)

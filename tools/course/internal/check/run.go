@@ -57,17 +57,17 @@ func (c *checker) goTest(l *lanes.Lane, args ...string) error {
 
 // labVerify checks the contract of the labs not on every lane, then on each variant of
 // labs/lanes of the labs it names (lab 03's step 11 builds only with GOEXPERIMENT=simd).
-func (c *checker) labVerify() error {
-	errs := []error{c.verifyLabs(c.pkgs.onceLabs, nil)}
+func (s *stepRun) labVerify() error {
+	errs := []error{s.verifyLabs(s.pkgs.onceLabs, nil)}
 	for _, v := range lanes.Variants {
-		errs = append(errs, c.verifyLabs(plan.LabDirs(c.Root, v.Labs), &v.Lane))
+		errs = append(errs, s.verifyLabs(plan.LabDirs(s.Root, v.Labs), &v.Lane))
 	}
 	return errors.Join(errs...)
 }
 
 // verifyLabs runs go run ./tools/lab verify of each lab (./labs/NN-word) on lane l (nil: the
 // default one), each a part with a record of its own, which reads its lab's files from git.
-func (c *checker) verifyLabs(labs []string, l *lanes.Lane) error {
+func (s *stepRun) verifyLabs(labs []string, l *lanes.Lane) error {
 	var failed []string
 	for _, dir := range labs {
 		name := strings.TrimPrefix(dir, "./labs/")
@@ -75,9 +75,9 @@ func (c *checker) verifyLabs(labs []string, l *lanes.Lane) error {
 		if l != nil {
 			part, title = part+"-"+l.Name, title+" on "+l.Name
 		}
-		found := func(rec stepcache.Record) { fmt.Fprintf(c.Stdout, "lab %s: ok (%v)\n", nn, rec) }
-		verify := func() error { return c.goCmd(l, "run", "./tools/lab", "verify", nn) }
-		if c.parts.Part(part, title, []string{"labs/" + name, "solutions/" + name}, found, verify) != nil {
+		found := func(rec stepcache.Record) { fmt.Fprintf(s.Stdout, "lab %s: ok (%v)\n", nn, rec) }
+		verify := func() error { return s.goCmd(l, "run", "./tools/lab", "verify", nn) }
+		if s.parts.Part(part, title, []string{"labs/" + name, "solutions/" + name}, found, verify) != nil {
 			failed = append(failed, nn)
 		}
 	}
@@ -89,16 +89,16 @@ func (c *checker) verifyLabs(labs []string, l *lanes.Lane) error {
 
 // laneRun runs on lane l go vet of its packages and labs (but on the default lane, whose vet
 // step vetted everything), go test -count=1 of its packages, and the contract of its labs.
-func (c *checker) laneRun(l lanes.Lane) error {
+func (s *stepRun) laneRun(l lanes.Lane) error {
 	if !l.IsDefault() {
-		if err := c.goCmd(&l, append([]string{"vet"}, append(slices.Clone(c.pkgs.lanes.Packages), c.pkgs.laneLabs...)...)...); err != nil {
+		if err := s.goCmd(&l, append([]string{"vet"}, append(slices.Clone(s.pkgs.lanes.Packages), s.pkgs.laneLabs...)...)...); err != nil {
 			return err
 		}
 	}
-	if err := c.goTest(&l, append([]string{"-count=1"}, c.pkgs.laneTests...)...); err != nil {
+	if err := s.goTest(&l, append([]string{"-count=1"}, s.pkgs.laneTests...)...); err != nil {
 		return err
 	}
-	return c.verifyLabs(c.pkgs.laneLabs, &l)
+	return s.verifyLabs(s.pkgs.laneLabs, &l)
 }
 
 // envtest builds the binaries envtest starts, unless the cache has them, then runs the smoke
@@ -274,19 +274,19 @@ func (c *checker) quickSteps() ([]step, error) {
 		return nil, err
 	}
 	quick := []step{
-		{name: "gofmt", run: (*checker).gofmt},
-		{name: "vet", run: func(c *checker) error { return c.goCmd(nil, "vet", "./...") }},
-		{name: "test", run: func(c *checker) error {
-			pkgs, err := c.quickPackages()
+		{name: "gofmt", run: (*stepRun).gofmt},
+		{name: "vet", run: func(s *stepRun) error { return s.goCmd(nil, "vet", "./...") }},
+		{name: "test", run: func(s *stepRun) error {
+			pkgs, err := s.quickPackages()
 			if err != nil {
 				return err
 			}
-			return c.goTest(nil, append([]string{testTimeout}, pkgs...)...)
+			return s.goTest(nil, append([]string{testTimeout}, pkgs...)...)
 		}},
 	}
 	if len(labs) > 0 {
-		quick = append(quick, step{name: "lab", run: func(c *checker) error {
-			return c.goCmd(nil, append([]string{"run", "./tools/lab", "verify", "-fuzztime=0"}, labs...)...)
+		quick = append(quick, step{name: "lab", run: func(s *stepRun) error {
+			return s.goCmd(nil, append([]string{"run", "./tools/lab", "verify", "-fuzztime=0"}, labs...)...)
 		}})
 	}
 	return quick, nil
