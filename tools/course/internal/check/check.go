@@ -9,6 +9,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"path"
 	"slices"
 	"strings"
 	"time"
@@ -39,7 +40,7 @@ type step struct {
 	// (code), are in its key; what it runs with the go command is in its record.
 	uses []string
 	debs []string // the Debian packages it runs: their versions are in its key
-	git  []string // what it reads of git (stepcache.Head), besides its parts'
+	git  []string // what it reads of git (stepcache.Head, a lab's folder), besides its parts'
 }
 
 const course = "gomaps/tools/course/internal/"
@@ -86,7 +87,7 @@ func allSteps() []step {
 	}
 	return append(all,
 		step{name: "claims", title: "go test -vet=off -count=1 " + claimTests + ", but the packages on every lane", run: func(s *stepRun) error { return s.goTest(nil, append([]string{"-count=1"}, s.pkgs.claims...)...) }, tests: func(p *pkgs) []string { return p.claims }},
-		step{name: "prepare", title: "go run ./tools/course prepare", run: func(s *stepRun) error { return prepare.Prepare(s.ctx, s.Env) }, uses: []string{course + "prepare"}, debs: bookDebs},
+		step{name: "prepare", title: "go run ./tools/course prepare (each of its steps a part with a record of its own)", run: func(s *stepRun) error { return prepare.Prepare(s.ctx, s.Env, s.parts) }, uses: []string{course + "prepare"}, debs: bookDebs},
 		step{name: "pack", title: "go run ./tools/course pack -book=false -debs=false DIR; git clone DIR/course.bundle; then in the clone, with a new GOPATH, module cache and envtest cache in the course's cache folder and the machine's own Go, go run ./tools/course unpack DIR, then with GOPROXY=off go run ./tools/lab checkpoint 01 and run 01",
 			run: (*stepRun).pack, uses: []string{course + "pack", "gomaps/labs/kubeassets"}, git: []string{stepcache.Head}},
 		step{name: "outputs", title: "go run ./tools/course outputs -check (two outputs at a time)", uses: []string{course + "outputs"}, run: func(s *stepRun) error {
@@ -96,8 +97,9 @@ func allSteps() []step {
 		step{name: "mkdocs", title: "mkdocs build --strict (the English book, then the Chinese edition)", run: func(s *stepRun) error { return book.Build(s.ctx, s.Env, "", nil) },
 			uses: []string{course + "book"}, debs: bookDebs},
 		step{name: "serve", title: "go run ./tools/course serve (the README's first command) on a free port (its pages, a run button's request, a learner's edit of a lab, Ctrl-C)",
-			run: (*stepRun).serveCheck, uses: []string{course + "book", course + "rerun", "gomaps/tools/internal/syncbuf"}, debs: bookDebs},
-		step{name: "browser", title: "mkdocs build --strict (the book it checks); npm ci --prefix site (when needed); node --test site/check/search.test.mjs (the search check's own tests); node site/check/check-book.mjs (the vendored Mermaid against the one npm installs, the built book's pages in Chromium and no run button in them, then in the book served by serve -book the run buttons of a few outputs and the requests the server refuses)",
+			run: (*stepRun).serveCheck, uses: []string{course + "book", course + "rerun", "gomaps/tools/internal/syncbuf"}, debs: bookDebs,
+			git: []string{path.Dir(editFile)}}, // the book shows the learner's edit of it as shipped, from git
+		step{name: "browser", title: "mkdocs build --strict (the book it checks); npm ci --prefix site (when needed); node --test site/check/search.test.mjs (the search check's own tests); node site/check/check-book.mjs -only pages (the vendored Mermaid against the one npm installs, the built book's pages in Chromium and no run button in them), then -only runs (in the book served by serve -book the run buttons of a few outputs and the requests the server refuses), each a part with a record of its own",
 			run: (*stepRun).browser, uses: []string{course + "book"}, debs: append(slices.Clone(bookDebs), "nodejs", "npm", "chromium", install.CJKFont)},
 	)
 }
@@ -178,12 +180,28 @@ func splitList(s string) []string {
 type checker struct {
 	*base.Env
 	ctx     context.Context
+	noVCS   string           // the GOFLAGS setting of its go commands (noVCS)
 	cache   *stepcache.Cache // nil: no records (-quick, or no cache folder)
 	pkgs    *pkgs            // the course's packages (nil: -quick, or listErr)
 	listErr error
 	debs    chan struct{} // closed when the background install of Debian's packages ended
 	debsOut bytes.Buffer  // its line, printed by the first step that waits for it
 }
+
+// noVCS is the GOFLAGS setting of the check's go commands: the machine's GOFLAGS, and
+// -buildvcs=false. A build (or a go list) of a main package in a git checkout stamps it with
+// the last commit and whether the work tree is clean: git's own files would be inputs of every
+// step that builds one, and of the outputs run beside it, and no step or output shows that stamp.
+func noVCS(ctx context.Context, root string) (string, error) {
+	env, err := gocmd.Machine().In(root).GoEnvContext(ctx)
+	if err != nil {
+		return "", err
+	}
+	return "GOFLAGS=" + strings.TrimSpace(env["GOFLAGS"]+" -buildvcs=false"), nil
+}
+
+// goOn is the check's go command on lane l.
+func (c *checker) goOn(l lanes.Lane) gocmd.Go { return gocmd.OnLane(l).With(c.noVCS) }
 
 // stepRun is a step's run: the checker, and the step's records for its parts (the outputs,
 // the labs' verify).
@@ -203,7 +221,11 @@ func (o options) run(ctx context.Context, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	c := &checker{Env: &base.Env{Root: root, Stdout: stdout, Stderr: stderr, Go: gocmd.OnLane(lanes.DefaultLane()).In(root)}, ctx: ctx}
+	c := &checker{Env: &base.Env{Root: root, Stdout: stdout, Stderr: stderr}, ctx: ctx}
+	if c.noVCS, err = noVCS(ctx, root); err != nil {
+		return err
+	}
+	c.Go = c.goOn(lanes.DefaultLane()).In(root)
 	start, r := time.Now(), &steps.Runner{Out: stdout, Total: len(all)}
 	if o.quick {
 		if all, err = c.quickSteps(); err != nil {

@@ -16,7 +16,6 @@ import (
 	"gomaps/labs/kubeassets"
 	"gomaps/tools/course/internal/base"
 	"gomaps/tools/course/internal/plan"
-	"gomaps/tools/internal/gocmd"
 )
 
 // pkgs is the course's packages, from one go list of every package and its test (listArgs),
@@ -142,7 +141,7 @@ func (c *checker) key(s step) (string, error) {
 	}
 	g := c.Go
 	if s.lane != nil {
-		g = gocmd.OnLane(*s.lane)
+		g = c.goOn(*s.lane)
 		fmt.Fprintf(h, "lane %s\n", strings.Join(s.lane.Env(), " "))
 	}
 	env, err := g.In(c.Root).GoEnvContext(c.ctx)

@@ -263,7 +263,9 @@ func takeSnapshot(root string) (*snapshot, error) {
 	return t, nil
 }
 
-// gitTrees are the tree ids of Head and of the folders of labs/ and solutions/ in the shipped commit.
+// gitTrees are the tree ids of Head and of the folders of labs/ and solutions/ in the commits
+// the lab runner and the book read the shipped labs from: the branch the course was cloned
+// from, then HEAD (a folder's line holds both).
 func gitTrees(root string) map[string]string {
 	git := func(args ...string) string {
 		cmd := exec.Command("git", args...)
@@ -272,12 +274,16 @@ func gitTrees(root string) map[string]string {
 		return strings.TrimSpace(string(out))
 	}
 	trees := map[string]string{Head: git("rev-parse", "-q", "--verify", "HEAD^{tree}")}
-	ref := cmp.Or(git("rev-parse", "--verify", "-q", "@{upstream}"), "HEAD")
-	for _, line := range strings.Split(git("ls-tree", ref, "labs/", "solutions/"), "\n") {
-		// 040000 tree ID\tlabs/01-basics
-		meta, name, ok := strings.Cut(line, "\t")
-		if f := strings.Fields(meta); ok && len(f) == 3 && f[1] == "tree" {
-			trees[name] = f[2]
+	for _, ref := range []string{git("rev-parse", "--verify", "-q", "@{upstream}"), "HEAD"} {
+		if ref == "" {
+			continue // no branch the course was cloned from
+		}
+		for _, line := range strings.Split(git("ls-tree", ref, "labs/", "solutions/"), "\n") {
+			// 040000 tree ID\tlabs/01-basics
+			meta, name, ok := strings.Cut(line, "\t")
+			if f := strings.Fields(meta); ok && len(f) == 3 && f[1] == "tree" {
+				trees[name] = strings.TrimPrefix(trees[name]+"+"+f[2], "+") // no space: a line's sum is one word
+			}
 		}
 	}
 	return trees

@@ -254,3 +254,26 @@ func (c *course) commit(name, data string) {
 	c.git("commit", "-q", "-m", "a commit", "--", name)
 	ch.undo()
 }
+
+// TestStepCacheGitBothRefs: the lab runner and the book read a shipped lab from the branch the
+// course was cloned from, then from HEAD. In a clone, a commit in the lab that is only on HEAD
+// (not pushed) runs a step that reads the lab of git again, as one on the branch does.
+func TestStepCacheGitBothRefs(t *testing.T) {
+	if !Watchable {
+		t.Skip("what a step reads is not watched here")
+	}
+	origin := newCourse(t)
+	c := &course{t: t, repo: t.TempDir(), records: t.TempDir(), readsGit: true}
+	origin.git("clone", "-q", origin.repo, c.repo)
+	for _, args := range [][]string{{"config", "user.email", "course@example.com"}, {"config", "user.name", "course"}} {
+		c.git(args...)
+	}
+	c.record("labs/01-basics")
+	if !c.passes() {
+		t.Fatal("a step that reads a lab of git is not found again with nothing changed")
+	}
+	c.commit("labs/01-basics/nan.go", "package basics\n\n// committed, not pushed\n")
+	if c.passes() {
+		t.Error("a step that reads a lab of git: a commit in the lab on HEAD only, the cache still says it passed")
+	}
+}
