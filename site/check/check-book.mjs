@@ -11,7 +11,11 @@
 //
 // Usage (from the repository root, after `mkdocs build --strict` and `npm ci --prefix site`):
 //
-//	node site/check/check-book.mjs [-book build/book] [-screenshots build/screenshots]
+//	node site/check/check-book.mjs [-book build/book] [-screenshots build/screenshots] [-only pages|runs]
+//
+// -only pages checks the pages (and the vendored Mermaid, the explorer and the search), -only runs
+// the run buttons of the served book: the check runs them as two parts, each with its own record,
+// since the run buttons run the course command and the pages do not.
 //
 // It serves the book itself on a free localhost port, saves a full-page screenshot of every page
 // in the screenshots folder, prints one line per problem (page: what) and ends with the line
@@ -81,7 +85,7 @@ const contentTypes = {
 
 function usage(msg) {
   console.error(`check-book: ${msg}`);
-  console.error("usage: node site/check/check-book.mjs [-book DIR] [-screenshots DIR]");
+  console.error("usage: node site/check/check-book.mjs [-book DIR] [-screenshots DIR] [-only pages|runs]");
   process.exit(2);
 }
 
@@ -89,6 +93,7 @@ function parseArgs(argv) {
   const opts = {
     book: join(rootDir, "build", "book"),
     screenshots: join(rootDir, "build", "screenshots"),
+    only: "",
   };
   for (let i = 0; i < argv.length; i++) {
     const name = argv[i].replace(/^--?/, "");
@@ -98,7 +103,10 @@ function parseArgs(argv) {
     if (i + 1 >= argv.length) {
       usage(`flag ${argv[i]} needs a value`);
     }
-    opts[name] = resolve(argv[++i]);
+    opts[name] = name === "only" ? argv[++i] : resolve(argv[++i]);
+  }
+  if (!["", "pages", "runs"].includes(opts.only)) {
+    usage(`-only ${opts.only}: pages or runs`);
   }
   return opts;
 }
@@ -330,12 +338,38 @@ function oneLine(s) {
   return s.replace(/\s*\n\s*/g, " | ").trim();
 }
 
+// checkAllPages loads every page (parallelPages at a time) into results, drives the explorer page
+// and types the search queries; it returns what driving the explorer found (null: no such page).
+async function checkAllPages(context, base, pages, opts, results, failures) {
+  let next = 0;
+  async function worker() {
+    while (next < pages.length) {
+      const page = pages[next++];
+      results.set(page, await checkPage(context, base, page, opts.screenshots));
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(parallelPages, pages.length) }, worker));
+  const explorer = pages.includes("explorer.html") ? await checkExplorer(context, base, opts.screenshots) : null;
+  for (const p of await searchProblems(context, base, pages, pageTimeoutMs)) {
+    console.log(p);
+    failures.push(p);
+  }
+  const marked = [...results.values()].reduce((n, r) => n + r.markers, 0);
+  if (marked === 0) {
+    const p = "run buttons: no page marks an output block (data-output): is site/hooks/outputs.py in mkdocs.yml's hooks?";
+    console.log(p);
+    failures.push(p);
+  }
+  return explorer;
+}
+
 async function main() {
   const started = Date.now();
   const opts = parseArgs(process.argv.slice(2));
   const failures = [];
+  const checkPages = opts.only !== "runs";
 
-  for (const p of await vendorProblems()) {
+  for (const p of checkPages ? await vendorProblems() : []) {
     console.log(p);
     failures.push(p);
   }
@@ -354,7 +388,9 @@ async function main() {
     process.exit(1);
   }
 
-  await rm(opts.screenshots, { recursive: true, force: true });
+  if (checkPages) {
+    await rm(opts.screenshots, { recursive: true, force: true });
+  }
   await mkdir(opts.screenshots, { recursive: true });
   const server = await serve(opts.book);
   const base = new URL(`http://127.0.0.1:${server.address().port}/`);
@@ -388,28 +424,10 @@ async function main() {
       offHost.push([page, u.href]);
       return route.abort("blockedbyclient");
     });
-    let next = 0;
-    async function worker() {
-      while (next < pages.length) {
-        const page = pages[next++];
-        results.set(page, await checkPage(context, base, page, opts.screenshots));
-      }
+    if (checkPages) {
+      explorer = await checkAllPages(context, base, pages, opts, results, failures);
     }
-    await Promise.all(Array.from({ length: Math.min(parallelPages, pages.length) }, worker));
-    if (pages.includes("explorer.html")) {
-      explorer = await checkExplorer(context, base, opts.screenshots);
-    }
-    for (const p of await searchProblems(context, base, pages, pageTimeoutMs)) {
-      console.log(p);
-      failures.push(p);
-    }
-    const marked = [...results.values()].reduce((n, r) => n + r.markers, 0);
-    if (marked === 0) {
-      const p = "run buttons: no page marks an output block (data-output): is site/hooks/outputs.py in mkdocs.yml's hooks?";
-      console.log(p);
-      failures.push(p);
-    }
-    for (const p of await checkRuns(context, rootDir, opts.book, opts.screenshots, (origin) => allowed.add(origin))) {
+    for (const p of opts.only === "pages" ? [] : await checkRuns(context, rootDir, opts.book, opts.screenshots, (origin) => allowed.add(origin))) {
       console.log(p);
       failures.push(p);
     }
@@ -438,7 +456,7 @@ async function main() {
   const idsByPage = new Map([...results].map(([page, r]) => [page, r.ids]));
   let passed = 0;
   let failed = 0;
-  for (const page of pages) {
+  for (const page of checkPages ? pages : []) {
     const r = results.get(page);
     const problems = [...r.problems, ...(await linkProblems(opts.book, base, page, r.links, idsByPage))];
     if (problems.length === 0) {
@@ -463,6 +481,10 @@ async function main() {
     );
   }
   const secs = ((Date.now() - started) / 1000).toFixed(1);
+  if (!checkPages) {
+    console.log(`checked the run buttons of the served book in ${secs}s: ${failures.length} problem(s)`);
+    process.exit(failures.length > 0 ? 1 : 0);
+  }
   console.log(`checked ${pages.length} pages in ${secs}s; screenshots in ${relative(process.cwd(), opts.screenshots) || "."}`);
   for (const [page, r] of results) {
     if (r.clipped) {

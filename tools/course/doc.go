@@ -59,7 +59,8 @@
 //	          of the packages and labs marked //course:every-lane
 //	          claims: go test -vet=off -count=1 ./chapters/code/09-claims/..., but the packages on
 //	          every lane
-//	          prepare: go run ./tools/course prepare
+//	          prepare: go run ./tools/course prepare (each of its steps a part with a record of its
+//	          own)
 //	          pack: go run ./tools/course pack -book=false -debs=false DIR; git clone
 //	          DIR/course.bundle; then in the clone, with a new GOPATH, module cache and envtest
 //	          cache in the course's cache folder and the machine's own Go, go run ./tools/course
@@ -72,9 +73,10 @@
 //	          pages, a run button's request, a learner's edit of a lab, Ctrl-C)
 //	          browser: mkdocs build --strict (the book it checks); npm ci --prefix site (when
 //	          needed); node --test site/check/search.test.mjs (the search check's own tests); node
-//	          site/check/check-book.mjs (the vendored Mermaid against the one npm installs, the
-//	          built book's pages in Chromium and no run button in them, then in the book served by
-//	          serve -book the run buttons of a few outputs and the requests the server refuses)
+//	          site/check/check-book.mjs -only pages (the vendored Mermaid against the one npm
+//	          installs, the built book's pages in Chromium and no run button in them), then -only
+//	          runs (in the book served by serve -book the run buttons of a few outputs and the
+//	          requests the server refuses), each a part with a record of its own
 //	          A step that passed before with the same inputs (the files it read, the code it runs
 //	          inside check, the go command's environment on its lane, the envtest binaries, the
 //	          Debian packages it runs) is not run again: -fresh runs it all the same. go test runs

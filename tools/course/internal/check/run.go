@@ -2,6 +2,8 @@ package check
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -32,7 +34,7 @@ import (
 func (c *checker) command(l *lanes.Lane, name string, args ...string) *exec.Cmd {
 	e := c.Env
 	if l != nil {
-		e = c.WithGo(gocmd.OnLane(*l))
+		e = c.WithGo(c.goOn(*l))
 	}
 	cmd := e.Command(c.ctx, name, args...)
 	cmd.Cancel = func() error { return cmd.Process.Signal(os.Interrupt) }
@@ -152,33 +154,60 @@ func (c *checker) gofmt() error {
 }
 
 // browser builds the book (the step's record lists what it is built from: the check does not
-// watch build/), runs the search check's own tests, then checks the book in Chromium.
-func (c *checker) browser() error {
-	if err := book.Build(c.ctx, c.Env, "", nil); err != nil {
+// watch build/), runs the search check's own tests, then checks the book in Chromium in two
+// parts keyed by the built book's sum: its pages, and the run buttons of the book served by the
+// course command (which a change to the command's code runs again, and the pages not).
+func (s *stepRun) browser() error {
+	if err := book.Build(s.ctx, s.Env, "", nil); err != nil {
 		return err
 	}
-	if err := install.Node(c.ctx, c.Env); err != nil {
+	if err := install.Node(s.ctx, s.Env); err != nil {
 		return err
 	}
-	if err := c.command(nil, "node", "--test", "site/check/search.test.mjs").Run(); err != nil {
+	if err := s.command(nil, "node", "--test", "site/check/search.test.mjs").Run(); err != nil {
 		return fmt.Errorf("node --test site/check/search.test.mjs: %v", err)
 	}
-	chromium, err := install.Chromium(c.ctx, c.Env)
+	chromium, err := install.Chromium(s.ctx, s.Env)
 	if err != nil {
 		return err
 	}
-	if err := install.ChineseFont(c.ctx, c.Env); err != nil {
+	if err := install.ChineseFont(s.ctx, s.Env); err != nil {
 		return err
 	}
-	if err := install.NpmCI(c.ctx, c.Env); err != nil {
+	if err := install.NpmCI(s.ctx, s.Env); err != nil {
 		return err
 	}
-	cmd := c.command(nil, "node", "site/check/check-book.mjs")
-	cmd.Env = append(cmd.Env, "CHROMIUM="+chromium)
-	if err := cmd.Run(); err != nil {
-		return fmt.Errorf("node site/check/check-book.mjs: %v", err)
+	sum, err := bookSum(filepath.Join(s.Root, "build", "book"))
+	if err != nil {
+		return fmt.Errorf("the built book: %v", err)
+	}
+	for _, only := range []string{"pages", "runs"} {
+		found := func(rec stepcache.Record) { fmt.Fprintf(s.Stdout, "browser %s: ok (%v)\n", only, rec) }
+		err := s.parts.Part("browser-"+only, "browser "+only+" of the book "+sum, nil, found, func() error {
+			cmd := s.command(nil, "node", "site/check/check-book.mjs", "-only", only)
+			cmd.Env = append(cmd.Env, "CHROMIUM="+chromium)
+			return cmd.Run()
+		})
+		if err != nil {
+			return fmt.Errorf("node site/check/check-book.mjs -only %s: %v", only, err)
+		}
 	}
 	return nil
+}
+
+// bookSum is the sum of the built book's files in dir, but the gzipped sitemaps: gzip's header
+// holds the time of the build.
+func bookSum(dir string) (string, error) {
+	h := sha256.New()
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || d.Name() == "sitemap.xml.gz" {
+			return err
+		}
+		sum, err := base.FileSum(path)
+		fmt.Fprintf(h, "%s %s\n", filepath.ToSlash(base.RelTo(dir, path)), sum)
+		return err
+	})
+	return hex.EncodeToString(h.Sum(nil)), err
 }
 
 // pack makes a room pack (without the book, which the mkdocs step builds, and the Debian

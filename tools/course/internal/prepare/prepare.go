@@ -15,6 +15,7 @@ import (
 	"gomaps/tools/course/internal/base"
 	"gomaps/tools/course/internal/book"
 	"gomaps/tools/course/internal/plan"
+	"gomaps/tools/course/internal/stepcache"
 	"gomaps/tools/course/internal/steps"
 	"gomaps/tools/internal/cli"
 )
@@ -27,7 +28,7 @@ func Command() *cli.Command {
 		Long:   "ready a machine for a workshop without internet: download the dependencies and the classic map's toolchain (labs/lanes), build and vet on both runtimes, warm the race detector's cache, build delve, benchstat, envtest's kube-apiserver and etcd and the book; then run the labs, the classic toolchain, delve and envtest with GOPROXY=off to prove nothing needs the network",
 		NoArgs: true,
 		Run: base.Run(func(ctx context.Context, env *base.Env, _ []string) error {
-			return Prepare(ctx, env)
+			return Prepare(ctx, env, nil)
 		}),
 	}
 }
@@ -69,8 +70,9 @@ func prepareSteps(lanePkgs, laneLabs []string) []prepareStep {
 }
 
 // Prepare readies the machine, with env's go command, and proves it by running the course
-// with the module proxy switched off.
-func Prepare(ctx context.Context, env *base.Env) error {
+// with the module proxy switched off. With parts (the check's), each of its steps is a part
+// with a record of its own, not run again when it passed with the same inputs.
+func Prepare(ctx context.Context, env *base.Env, parts *stepcache.Step) error {
 	lp, err := plan.Read(env.Root, env.Go)
 	if err != nil {
 		return err
@@ -79,8 +81,12 @@ func Prepare(ctx context.Context, env *base.Env) error {
 		return fmt.Errorf("no lab carries %s: the classic map has no lab to warm", lanes.Marker)
 	}
 	var run []steps.Step
-	for _, step := range prepareSteps(lp.Packages, plan.LabDirs(env.Root, lp.Labs)) {
-		run = append(run, steps.Step{Name: step.title, Run: func() (string, error) { return "", runStep(ctx, env, step) }})
+	for i, step := range prepareSteps(lp.Packages, plan.LabDirs(env.Root, lp.Labs)) {
+		run = append(run, steps.Step{Name: step.title, Run: func() (found string, err error) {
+			err = parts.Part(fmt.Sprintf("prepare-%02d", i+1), "prepare: "+step.title, nil,
+				func(rec stepcache.Record) { found = rec.String() }, func() error { return runStep(ctx, env, step) })
+			return found, err
+		}})
 	}
 	if err := (&steps.Runner{Out: env.Stdout, Total: len(run)}).Run(run); err != nil {
 		return err
