@@ -28,7 +28,9 @@ type inputWatch struct {
 }
 
 // startInputWatch watches every folder of the course but build output, npm's packages (their
-// inputs are their sources and site/package-lock.json) and git's own below its top.
+// inputs are their sources and site/package-lock.json) and git's own below its top, which it
+// watches without listing it: a watch started beside another (two outputs at a time) would
+// otherwise make the other see git's files read.
 func startInputWatch(root string) (*inputWatch, error) {
 	fd, err := syscall.InotifyInit1(syscall.IN_CLOEXEC | syscall.IN_NONBLOCK)
 	if err != nil {
@@ -41,7 +43,7 @@ func startInputWatch(root string) (*inputWatch, error) {
 		switch {
 		case err != nil || !d.IsDir():
 			return err
-		case rel == "build" || rel == "site/node_modules" || strings.HasPrefix(rel, ".git/"):
+		case rel == "build" || rel == "site/node_modules":
 			return filepath.SkipDir
 		}
 		wd, err := syscall.InotifyAddWatch(fd, path, syscall.IN_OPEN|syscall.IN_CREATE|syscall.IN_MOVED_TO)
@@ -49,6 +51,9 @@ func startInputWatch(root string) (*inputWatch, error) {
 			return fmt.Errorf("inotify: watch %s: %v", rel, err)
 		}
 		w.dirs[int32(wd)] = rel
+		if rel == ".git" {
+			return filepath.SkipDir
+		}
 		return nil
 	})
 	if err != nil {

@@ -234,6 +234,7 @@ type snapshot struct {
 }
 
 func takeSnapshot(root string) (*snapshot, error) {
+	refreshIndex(root)
 	files, err := CourseFiles(root)
 	if err != nil {
 		return nil, err
@@ -261,6 +262,16 @@ func takeSnapshot(root string) (*snapshot, error) {
 	fmt.Fprintf(h, "last commit's tree %s\n", t.trees[Head])
 	t.tree = hex.EncodeToString(h.Sum(nil))
 	return t, nil
+}
+
+// refreshIndex brings git's index up to date with the work tree. In a fresh clone every entry
+// is as new as the index, and git status (the room pack says whether the clone has changes)
+// opens every file to compare it: once the index is written again, a second or more after the
+// files, it opens none but those changed, and a step's record holds what it read itself.
+func refreshIndex(root string) {
+	cmd := exec.Command("git", "update-index", "-q", "--refresh")
+	cmd.Dir = root
+	cmd.Run() // no repository, or files changed: nothing to do, or git status opens those
 }
 
 // gitTrees are the tree ids of Head and of the folders of labs/ and solutions/ in the commits

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"testing"
+	"time"
 )
 
 // Watchable reports whether inputs can be recorded here: with Linux's inotify.
@@ -275,5 +276,51 @@ func TestStepCacheGitBothRefs(t *testing.T) {
 	c.commit("labs/01-basics/nan.go", "package basics\n\n// committed, not pushed\n")
 	if c.passes() {
 		t.Error("a step that reads a lab of git: a commit in the lab on HEAD only, the cache still says it passed")
+	}
+}
+
+// TestWatchBesideAnother: a watch that starts while another runs (the outputs run two at a
+// time) lists the course's folders, but not git's: the other sees no read of git's files.
+func TestWatchBesideAnother(t *testing.T) {
+	if !Watchable {
+		t.Skip("what a step reads is not watched here")
+	}
+	c := newCourse(t)
+	cache := c.cache(false)
+	in, err := cache.watch(func() error {
+		_, err := cache.watch(c.run)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if in.Unknown != nil || in.Git {
+		t.Errorf("a step that read no file of git's, beside a watch that started: Git %v, Unknown %v", in.Git, in.Unknown)
+	}
+}
+
+// TestSnapshotRefreshesIndex: when git's index is out of date with the work tree (a fresh
+// clone), git status opens the files to compare them; after a run's snapshot it opens none,
+// and a step that runs it (the room pack) does not record the course's files.
+func TestSnapshotRefreshesIndex(t *testing.T) {
+	if !Watchable {
+		t.Skip("what a step reads is not watched here")
+	}
+	c := newCourse(t)
+	hourAgo := time.Now().Add(-time.Hour)
+	if err := os.Chtimes(filepath.Join(c.repo, "labs/01-basics/nan.go"), hourAgo, hourAgo); err != nil {
+		t.Fatal(err)
+	}
+	cache := c.cache(false)
+	in, err := cache.watch(func() error {
+		status := exec.Command("git", "status", "--porcelain", "--untracked-files=no")
+		status.Dir = c.repo
+		return status.Run()
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if in.Files["labs/01-basics/nan.go"] {
+		t.Error("git status after the snapshot opened a file that did not change: the index was not brought up to date")
 	}
 }
