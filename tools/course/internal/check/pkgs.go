@@ -97,10 +97,9 @@ func (p *pkgs) sort(root string) {
 			p.early = append(p.early, pkg)
 		}
 	}
+	p.laneLabs = plan.LabDirs(root, p.lanes.Labs)
 	for _, name := range courseroot.Labs(root) {
-		if slices.Contains(p.lanes.Labs, name[:2]) {
-			p.laneLabs = append(p.laneLabs, "./labs/"+name)
-		} else {
+		if !slices.Contains(p.lanes.Labs, name[:2]) {
 			p.onceLabs = append(p.onceLabs, "./labs/"+name)
 		}
 	}

@@ -93,7 +93,7 @@ func (s *stepRun) verifyLabs(labs []string, l *lanes.Lane) error {
 // step vetted everything), go test -count=1 of its packages, and the contract of its labs.
 func (s *stepRun) laneRun(l lanes.Lane) error {
 	if !l.IsDefault() {
-		if err := s.goCmd(&l, append([]string{"vet"}, append(slices.Clone(s.pkgs.lanes.Packages), s.pkgs.laneLabs...)...)...); err != nil {
+		if err := s.goCmd(&l, append([]string{"vet"}, s.pkgs.lanes.Vetted(s.Root)...)...); err != nil {
 			return err
 		}
 	}

@@ -76,6 +76,11 @@ func HasMarker(dir, marker string) (bool, error) {
 	return false, nil
 }
 
+// Vetted is what a lane vets: its packages, then its labs' folders (./labs/NN-word).
+func (l *Lanes) Vetted(root string) []string {
+	return append(slices.Clone(l.Packages), LabDirs(root, l.Labs)...)
+}
+
 // LabDirs turns lab numbers into ./labs/NN-word.
 func LabDirs(root string, nns []string) []string {
 	var dirs []string

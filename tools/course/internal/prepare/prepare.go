@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"os/exec"
-	"slices"
 	"strings"
 
 	"gomaps/labs/lanes"
@@ -46,8 +45,7 @@ type prepareStep struct {
 // to download. The packages and labs (./labs/NN-word) on every lane are the only ones a room
 // runs on the classic map, so the only ones built and vetted there, and the labs the only ones
 // race-built (labs 07 and 08 would compile the Kubernetes libraries once more, for nothing).
-func prepareSteps(lanePkgs, laneLabs []string) []prepareStep {
-	onLanes := append(slices.Clone(lanePkgs), laneLabs...)
+func prepareSteps(onLanes, laneLabs []string) []prepareStep {
 	classic, off := lanes.Classic().Env(), []string{"GOPROXY=off"}
 	return []prepareStep{
 		{"download the module's dependencies", nil, []string{"mod", "download"}},
@@ -81,7 +79,7 @@ func Prepare(ctx context.Context, env *base.Env, parts *stepcache.Step) error {
 		return fmt.Errorf("no lab carries %s: the classic map has no lab to warm", lanes.Marker)
 	}
 	var run []steps.Step
-	for i, step := range prepareSteps(lp.Packages, plan.LabDirs(env.Root, lp.Labs)) {
+	for i, step := range prepareSteps(lp.Vetted(env.Root), plan.LabDirs(env.Root, lp.Labs)) {
 		run = append(run, steps.Step{Name: step.title, Run: func() (found string, err error) {
 			err = parts.Part(fmt.Sprintf("prepare-%02d", i+1), "prepare: "+step.title, nil,
 				func(rec stepcache.Record) { found = rec.String() }, func() error { return runStep(ctx, env, step) })
