@@ -45,8 +45,8 @@ func Command() *cli.Command {
 }
 
 // Run is one run of the outputs, with its Env's go command. With Check it compares the outputs
-// with the committed ones instead of writing them; with a Step (the check's), an output that
-// passed before with the same inputs is not run again.
+// with the committed ones instead of writing them; with a Step (the check's), an output (or a
+// family of them, checkFamily) that passed before with the same inputs is not run again.
 type Run struct {
 	*base.Env
 	Check bool
@@ -74,15 +74,11 @@ func (r *Run) Outputs(ctx context.Context, names []string) error {
 	if r.Check {
 		workers = 2
 	}
-	results := make([]struct {
-		out  bytes.Buffer
-		err  error
-		done chan struct{}
-	}, len(names))
+	results := make([]result, len(names))
 	for i := range results {
-		results[i].done = make(chan struct{})
+		results[i] = result{name: names[i], done: make(chan struct{})}
 	}
-	next := make(chan []int, len(names))
+	next := make(chan [][]int, len(names))
 	for _, chain := range r.chains(names) {
 		next <- chain
 	}
@@ -90,9 +86,8 @@ func (r *Run) Outputs(ctx context.Context, names []string) error {
 	for range workers {
 		go func() {
 			for chain := range next {
-				for _, i := range chain {
-					results[i].err = r.checkOne(ctx, names[i], &results[i].out)
-					close(results[i].done)
+				for _, family := range chain {
+					r.checkFamily(ctx, results, family)
 				}
 			}
 		}()
@@ -110,15 +105,24 @@ func (r *Run) Outputs(ctx context.Context, names []string) error {
 	return failed
 }
 
-// chains groups the outputs' indexes into chains run side by side: those that share state
-// (outcmd.Cmd.SharesState) the first, the longest; every other output one of its own.
-func (r *Run) chains(names []string) [][]int {
-	chains := [][]int{nil}
-	for i, name := range names {
-		if c, err := outcmd.Read(r.Root, name); err == nil && c.SharesState() {
-			chains[0] = append(chains[0], i)
+// A result is what one output printed, and its error; done is closed when it ran.
+type result struct {
+	name string
+	out  bytes.Buffer
+	err  error
+	done chan struct{}
+}
+
+// chains groups the outputs' indexes into families (families), and those into chains run side
+// by side: the families that share state (outcmd.Cmd.SharesState) the first, the longest; every
+// other one a chain of its own.
+func (r *Run) chains(names []string) [][][]int {
+	chains := [][][]int{nil}
+	for _, family := range r.families(names) {
+		if c, err := outcmd.Read(r.Root, names[family[0]]); err == nil && c.SharesState() {
+			chains[0] = append(chains[0], family)
 		} else {
-			chains = append(chains, []int{i})
+			chains = append(chains, [][]int{family})
 		}
 	}
 	if len(chains[0]) == 0 {
@@ -127,17 +131,67 @@ func (r *Run) chains(names []string) [][]int {
 	return chains
 }
 
-// checkOne runs one output, unless the records say it passed with the same inputs; one that
-// names a file of build/ runs every time (the check does not watch build/).
-func (r *Run) checkOne(ctx context.Context, name string, stdout io.Writer) error {
-	text, _ := os.ReadFile(filepath.Join(r.Root, outDir, name+".cmd"))
-	if r.Step == nil || !r.Check || bytes.Contains(text, []byte("build/")) || bytes.Contains(text, []byte("# save")) {
-		return r.one(ctx, name, stdout)
+// families groups the outputs that name the same file of build/ (one writes it, the others
+// read it: they come after it in name order) into one family, in the order of its first
+// output; every other output is a family of its own.
+func (r *Run) families(names []string) [][]int {
+	var families [][]int
+	of := map[string]int{} // a file of build/ → the family that names it
+	for i, name := range names {
+		c, err := outcmd.Read(r.Root, name)
+		f := -1
+		if err == nil {
+			for _, file := range c.BuildFiles() {
+				if g, ok := of[file]; ok {
+					f = g
+				}
+			}
+		}
+		if f < 0 {
+			f, families = len(families), append(families, nil)
+		}
+		families[f] = append(families[f], i)
+		if err == nil {
+			for _, file := range c.BuildFiles() {
+				of[file] = f
+			}
+		}
 	}
-	found := func(rec stepcache.Record) { fmt.Fprintf(stdout, "ok %s/%s.txt (%v)\n", outDir, name, rec) }
-	return r.Step.Part("output-"+name, "output "+name, nil, found, func() error {
-		return r.one(ctx, name, stdout)
-	})
+	return families
+}
+
+// checkFamily runs a family of outputs, unless the check's records say it passed with the same
+// inputs. A family whose outputs share files of build/ runs, and has its record, as a whole:
+// the check does not watch build/, and what its outputs read there its first ones write.
+func (r *Run) checkFamily(ctx context.Context, results []result, family []int) {
+	run := func() error {
+		var errs []error
+		for _, i := range family {
+			results[i].err = r.one(ctx, results[i].name, &results[i].out)
+			errs = append(errs, results[i].err)
+		}
+		return errors.Join(errs...)
+	}
+	var names []string
+	for _, i := range family {
+		names = append(names, results[i].name)
+	}
+	found := func(rec stepcache.Record) {
+		for _, i := range family {
+			fmt.Fprintf(&results[i].out, "ok %s/%s.txt (%v)\n", outDir, results[i].name, rec)
+		}
+	}
+	first, _ := outcmd.Read(r.Root, names[0])
+	// A family of one that names a file of build/ reads what no output of it writes: it runs.
+	alone := len(family) == 1 && first != nil && len(first.BuildFiles()) > 0
+	if r.Step != nil && r.Check && !alone {
+		r.Step.Part("output-"+names[0], "output "+strings.Join(names, " "), nil, found, run)
+	} else {
+		run()
+	}
+	for _, i := range family {
+		close(results[i].done)
+	}
 }
 
 // one runs one output, then writes its .txt, or with Check compares it with the committed one.

@@ -162,8 +162,8 @@ func TestOutputsCheckSideBySide(t *testing.T) {
 	write("d-quick.cmd", "# raw\necho wrong\n")
 	write("d-quick.txt", "right\n")
 	chains := (&Run{Env: &base.Env{Root: root}}).chains([]string{"a-save", "b-read", "c-quick", "d-quick"})
-	if len(chains) != 3 || !slices.Equal(chains[0], []int{0, 1}) {
-		t.Errorf("chains = %v; want [0 1] first, then one chain for each other output", chains)
+	if len(chains) != 3 || len(chains[0]) != 1 || !slices.Equal(chains[0][0], []int{0, 1}) {
+		t.Errorf("chains = %v; want [[0 1]] first (one family: they share build/shared.txt), then one chain for each other output", chains)
 	}
 	var stdout, stderr bytes.Buffer
 	if err := (&Run{Env: &base.Env{Root: root, Stdout: &stdout, Stderr: &stderr}, Check: true}).Outputs(t.Context(), nil); !errors.Is(err, cli.ErrFailed) {
