@@ -132,29 +132,39 @@ func (r *Run) chains(names []string) [][][]int {
 }
 
 // families groups the outputs that name the same file of build/ (one writes it, the others
-// read it: they come after it in name order) into one family, in the order of its first
-// output; every other output is a family of its own.
+// read it: they come after it in name order), and those that share a file with one of them in
+// turn, into one family, in the order of its first output; every other output is a family of
+// its own.
 func (r *Run) families(names []string) [][]int {
-	var families [][]int
-	of := map[string]int{} // a file of build/ → the family that names it
+	up := make([]int, len(names)) // an output → one before it in its family, or itself (the first)
+	first := func(i int) int {
+		for up[i] != i {
+			i = up[i]
+		}
+		return i
+	}
+	namedBy := map[string]int{} // a file of build/ → the first output that names it
 	for i, name := range names {
+		up[i] = i
 		c, err := outcmd.Read(r.Root, name)
-		f := -1
-		if err == nil {
-			for _, file := range c.BuildFiles() {
-				if g, ok := of[file]; ok {
-					f = g
-				}
+		if err != nil {
+			continue
+		}
+		for _, file := range c.BuildFiles() {
+			if j, ok := namedBy[file]; !ok {
+				namedBy[file] = i
+			} else if a, b := first(j), first(i); a != b {
+				up[max(a, b)] = min(a, b)
 			}
 		}
-		if f < 0 {
-			f, families = len(families), append(families, nil)
-		}
-		families[f] = append(families[f], i)
-		if err == nil {
-			for _, file := range c.BuildFiles() {
-				of[file] = f
-			}
+	}
+	var families [][]int
+	at := map[int]int{} // a family's first output → its index in families
+	for i := range names {
+		if k, ok := at[first(i)]; ok {
+			families[k] = append(families[k], i)
+		} else {
+			at[i], families = len(families), append(families, []int{i})
 		}
 	}
 	return families

@@ -241,3 +241,20 @@ func TestOutputsWritesAndChecks(t *testing.T) {
 		t.Errorf("outputs printed %q; want it to name the exit statuses", stderr.String())
 	}
 }
+
+// TestFamilies: outputs that share a file of build/ are one family, and so are those that share
+// one with a member of it (a benchstat that reads what two outputs saved): the family runs, and
+// is found in the check's records, as a whole.
+func TestFamilies(t *testing.T) {
+	root, write := outFixture(t)
+	write("a-bench.cmd", "# save build/a.txt\n# raw\necho a\n")
+	write("b-bench-classic.cmd", "# save build/b.txt\n# raw\necho b\n")
+	write("c-benchstat.cmd", "# raw\ncat build/a.txt build/b.txt\n")
+	write("d-alone.cmd", "# raw\necho d\n")
+	write("e-top.cmd", "# raw\ncat build/b.txt\n")
+	got := (&Run{Env: &base.Env{Root: root}}).families([]string{"a-bench", "b-bench-classic", "c-benchstat", "d-alone", "e-top"})
+	want := [][]int{{0, 1, 2, 4}, {3}}
+	if !slices.EqualFunc(got, want, slices.Equal) {
+		t.Errorf("families = %v; want %v", got, want)
+	}
+}
