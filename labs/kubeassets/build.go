@@ -138,10 +138,15 @@ func (b *builder) build() error {
 	b.logf("compiling up to %d packages (go build; those built before come from the go build cache)", len(deps))
 	b.total = len(deps)
 	out := filepath.Join(work, b.name)
-	args := []string{"build", "-v", "-trimpath", "-o", out}
+	// Without debug information (the compiler's -dwarf=false, the linker's -s -w), as
+	// Kubernetes' own release build strips it: envtest only runs these binaries, and the
+	// compiler then does about a quarter less work.
+	args := []string{"build", "-v", "-trimpath", "-gcflags=all=-dwarf=false", "-o", out}
+	ld := "-s -w"
 	if b.name == APIServer {
-		args = append(args, "-ldflags="+versionFlags())
+		ld += " " + versionFlags()
 	}
+	args = append(args, "-ldflags="+ld)
 	if err := b.run(nil, append(args, pkg)...); err != nil {
 		return err
 	}
