@@ -11,14 +11,16 @@
 //
 // Usage (from the repository root, after `mkdocs build --strict` and `npm ci --prefix site`):
 //
-//	node site/check/check-book.mjs [-book build/book] [-screenshots build/screenshots] [-only pages|runs]
+//	node site/check/check-book.mjs [-book build/book] [-screenshots build/screenshots] [-page-shots] [-only pages|runs]
 //
 // -only pages checks the pages (and the vendored Mermaid, the explorer and the search), -only runs
 // the run buttons of the served book: the check runs them as two parts, each with its own record,
 // since the run buttons run the course command and the pages do not.
 //
-// It serves the book itself on a free localhost port, saves a full-page screenshot of every page
-// in the screenshots folder, prints one line per problem (page: what) and ends with the line
+// It serves the book itself on a free localhost port, saves screenshots of the explorer and the
+// run buttons in the screenshots folder (with -page-shots, a full-page screenshot of every page
+// too: a record for a reader to look at, not a check, and a third of the pages' time), prints one
+// line per problem (page: what) and ends with the line
 // "N passed, N failed" (pages). Then it drives the explorer page (explorer.mjs) and prints its
 // figures. Before the pages it checks that the vendored Mermaid in
 // site/overrides/assets/vendor/mermaid is byte-identical to the one npm installed from the
@@ -85,7 +87,7 @@ const contentTypes = {
 
 function usage(msg) {
   console.error(`check-book: ${msg}`);
-  console.error("usage: node site/check/check-book.mjs [-book DIR] [-screenshots DIR] [-only pages|runs]");
+  console.error("usage: node site/check/check-book.mjs [-book DIR] [-screenshots DIR] [-page-shots] [-only pages|runs]");
   process.exit(2);
 }
 
@@ -94,9 +96,14 @@ function parseArgs(argv) {
     book: join(rootDir, "build", "book"),
     screenshots: join(rootDir, "build", "screenshots"),
     only: "",
+    pageShots: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const name = argv[i].replace(/^--?/, "");
+    if (name === "page-shots") {
+      opts.pageShots = true;
+      continue;
+    }
     if (!(name in opts) || !argv[i].startsWith("-")) {
       usage(`unknown argument ${argv[i]}`);
     }
@@ -202,6 +209,7 @@ export function serve(book) {
 }
 
 // checkPage loads one page and returns what it found: problems, the ids on the page, and its links.
+// It saves a screenshot of the page in the folder screenshots, unless that is "".
 async function checkPage(context, base, page, screenshots) {
   const problems = [];
   const tab = await context.newPage();
@@ -280,9 +288,13 @@ async function checkPage(context, base, page, screenshots) {
   // of the page, not a check of it, and its time follows the machine's load (one took over
   // 90 s with the load average at 15 on 2 cores): it has no time limit (timeout 0), and only
   // an error fails the page.
+  let clipped = 0;
+  if (!screenshots) {
+    await tab.close();
+    return { problems, ids: new Set(ids), links, clipped, markers };
+  }
   const shot = join(screenshots, page.replace(/\.html$/, "").split("/").join("__") + ".png");
   const height = await tab.evaluate(() => document.documentElement.scrollHeight);
-  let clipped = 0;
   try {
     if (height > shotMaxHeight) {
       clipped = height;
@@ -345,7 +357,7 @@ async function checkAllPages(context, base, pages, opts, results, failures) {
   async function worker() {
     while (next < pages.length) {
       const page = pages[next++];
-      results.set(page, await checkPage(context, base, page, opts.screenshots));
+      results.set(page, await checkPage(context, base, page, opts.pageShots ? opts.screenshots : ""));
     }
   }
   await Promise.all(Array.from({ length: Math.min(parallelPages, pages.length) }, worker));
@@ -485,7 +497,8 @@ async function main() {
     console.log(`checked the run buttons of the served book in ${secs}s: ${failures.length} problem(s)`);
     process.exit(failures.length > 0 ? 1 : 0);
   }
-  console.log(`checked ${pages.length} pages in ${secs}s; screenshots in ${relative(process.cwd(), opts.screenshots) || "."}`);
+  const shots = relative(process.cwd(), opts.screenshots) || ".";
+  console.log(`checked ${pages.length} pages in ${secs}s; screenshots in ${shots}` + (opts.pageShots ? "" : " (the explorer's; -page-shots adds every page's)"));
   for (const [page, r] of results) {
     if (r.clipped) {
       console.log(`(the screenshot of ${page} is its top ${shotMaxHeight} px of ${r.clipped})`);
