@@ -46,17 +46,18 @@
 //	          them: about 10 minutes); go test -vet=off -count=1 -v ./labs/kubeassets; go test
 //	          -vet=off -timeout=40m of the packages whose tests start an API server or run a lab's
 //	          tests that do (tools/lab), which no step before runs
-//	          lab: go run ./tools/lab verify, for the labs that are not on every lane; then on each
-//	          variant of labs/lanes, for the labs it names (simd-1.27, with GOEXPERIMENT=simd: go
-//	          run ./tools/lab verify 03)
+//	          lab: go run ./tools/lab verify (two labs at a time), for the labs that are not on
+//	          every lane; then on each variant of labs/lanes, for the labs it names (simd-1.27, with
+//	          GOEXPERIMENT=simd: go run ./tools/lab verify 03)
 //	          swiss-1.27: on this lane, the default one, go test -vet=off -count=1 and go run
-//	          ./tools/lab verify of the packages and labs marked //course:every-lane
+//	          ./tools/lab verify (two labs at a time) of the packages and labs marked
+//	          //course:every-lane
 //	          split-1.27: on this lane, go vet, go test -vet=off -count=1 and go run ./tools/lab
-//	          verify of the packages and labs marked //course:every-lane
+//	          verify (two labs at a time) of the packages and labs marked //course:every-lane
 //	          swiss-1.26: on this lane, go vet, go test -vet=off -count=1 and go run ./tools/lab
-//	          verify of the packages and labs marked //course:every-lane
+//	          verify (two labs at a time) of the packages and labs marked //course:every-lane
 //	          classic: on this lane, go vet, go test -vet=off -count=1 and go run ./tools/lab verify
-//	          of the packages and labs marked //course:every-lane
+//	          (two labs at a time) of the packages and labs marked //course:every-lane
 //	          claims: go test -vet=off -count=1 ./chapters/code/09-claims/..., but the packages on
 //	          every lane
 //	          prepare: go run ./tools/course prepare (each of its steps a part with a record of its

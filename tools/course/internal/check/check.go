@@ -75,13 +75,13 @@ func allSteps() []step {
 			}},
 		{name: "envtest", title: "go run ./tools/envtest (builds kube-apiserver and etcd when the cache lacks them: about 10 minutes); go test -vet=off -count=1 -v ./labs/kubeassets; go test -vet=off " + testTimeout + " of the packages whose tests start an API server or run a lab's tests that do (tools/lab), which no step before runs",
 			run: (*stepRun).envtest, tests: func(p *pkgs) []string { return p.late }, uses: []string{"gomaps/labs/kubeassets"}},
-		{name: "lab", title: "go run ./tools/lab verify, for the labs that are not on every lane; then on each variant of labs/lanes, for the labs it names (" + strings.Join(variants, "; ") + ")", run: (*stepRun).labVerify,
+		{name: "lab", title: "go run ./tools/lab verify (two labs at a time), for the labs that are not on every lane; then on each variant of labs/lanes, for the labs it names (" + strings.Join(variants, "; ") + ")", run: (*stepRun).labVerify,
 			tests: func(p *pkgs) []string { return p.onceLabs }},
 	}
 	for _, l := range lanes.All {
-		title := "on this lane, go vet, go test -vet=off -count=1 and go run ./tools/lab verify of the packages and labs marked " + lanes.Marker
+		title := "on this lane, go vet, go test -vet=off -count=1 and go run ./tools/lab verify (two labs at a time) of the packages and labs marked " + lanes.Marker
 		if l.IsDefault() {
-			title = "on this lane, the default one, go test -vet=off -count=1 and go run ./tools/lab verify of the packages and labs marked " + lanes.Marker
+			title = "on this lane, the default one, go test -vet=off -count=1 and go run ./tools/lab verify (two labs at a time) of the packages and labs marked " + lanes.Marker
 		}
 		all = append(all, step{name: l.Name, title: title, lane: &l, run: func(s *stepRun) error { return s.laneRun(l) }, tests: func(p *pkgs) []string { return append(slices.Clone(p.laneTests), p.laneLabs...) }})
 	}

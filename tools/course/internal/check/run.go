@@ -60,33 +60,79 @@ func (c *checker) goTest(l *lanes.Lane, args ...string) error {
 // labVerify checks the contract of the labs not on every lane, then on each variant of
 // labs/lanes of the labs it names (lab 03's step 11 builds only with GOEXPERIMENT=simd).
 func (s *stepRun) labVerify() error {
-	errs := []error{s.verifyLabs(s.pkgs.onceLabs, nil)}
+	jobs := verifyJobs(s.pkgs.onceLabs, nil)
 	for _, v := range lanes.Variants {
-		errs = append(errs, s.verifyLabs(plan.LabDirs(s.Root, v.Labs), &v.Lane))
+		jobs = append(jobs, verifyJobs(plan.LabDirs(s.Root, v.Labs), &v.Lane)...)
 	}
-	return errors.Join(errs...)
+	return s.verifyLabs(jobs)
 }
 
-// verifyLabs runs go run ./tools/lab verify of each lab (./labs/NN-word) on lane l (nil: the
-// default one), each a part with a record of its own, which reads its lab's files from git.
-func (s *stepRun) verifyLabs(labs []string, l *lanes.Lane) error {
+// A verifyJob is one lab's verify (dir is ./labs/NN-word) on a lane (nil: the default one).
+type verifyJob struct {
+	dir  string
+	lane *lanes.Lane
+	out  bytes.Buffer
+	err  error
+	done chan struct{}
+}
+
+func verifyJobs(dirs []string, l *lanes.Lane) []*verifyJob {
+	var jobs []*verifyJob
+	for _, dir := range dirs {
+		jobs = append(jobs, &verifyJob{dir: dir, lane: l, done: make(chan struct{})})
+	}
+	return jobs
+}
+
+// verifyLabs runs go run ./tools/lab verify of each job's lab on its lane, each a part with a
+// record of its own, which reads its lab's files from git. They run two at a time (a lab's
+// tests run on one core while the other compiles or waits for an API server) and print what
+// they printed in the jobs' order.
+func (s *stepRun) verifyLabs(jobs []*verifyJob) error {
+	next := make(chan *verifyJob, len(jobs))
+	for _, j := range jobs {
+		next <- j
+	}
+	close(next)
+	for range min(2, len(jobs)) {
+		go func() {
+			for j := range next {
+				s.verifyLab(j)
+				close(j.done)
+			}
+		}()
+	}
 	var failed []string
-	for _, dir := range labs {
-		name := strings.TrimPrefix(dir, "./labs/")
-		nn, part, title := name[:2], "lab-"+name[:2], "lab "+name[:2]
-		if l != nil {
-			part, title = part+"-"+l.Name, title+" on "+l.Name
-		}
-		found := func(rec stepcache.Record) { fmt.Fprintf(s.Stdout, "lab %s: ok (%v)\n", nn, rec) }
-		verify := func() error { return s.goCmd(l, "run", "./tools/lab", "verify", nn) }
-		if s.parts.Part(part, title, []string{"labs/" + name, "solutions/" + name}, found, verify) != nil {
-			failed = append(failed, nn)
+	for _, j := range jobs {
+		<-j.done
+		s.Stdout.Write(j.out.Bytes())
+		if j.err != nil {
+			failed = append(failed, strings.TrimPrefix(j.dir, "./labs/")[:2])
 		}
 	}
 	if len(failed) > 0 {
 		return fmt.Errorf("go run ./tools/lab verify failed for lab %s", strings.Join(failed, ", "))
 	}
 	return nil
+}
+
+// verifyLab runs one job's verify as a part of the step, into j.out.
+func (s *stepRun) verifyLab(j *verifyJob) {
+	name := strings.TrimPrefix(j.dir, "./labs/")
+	nn, part, title := name[:2], "lab-"+name[:2], "lab "+name[:2]
+	if j.lane != nil {
+		part, title = part+"-"+j.lane.Name, title+" on "+j.lane.Name
+	}
+	found := func(rec stepcache.Record) { fmt.Fprintf(&j.out, "lab %s: ok (%v)\n", nn, rec) }
+	verify := func() error {
+		if j.lane != nil {
+			fmt.Fprintf(&j.out, "$ %sgo run ./tools/lab verify %s\n", j.lane.Prefix(), nn)
+		}
+		cmd := s.command(j.lane, "go", "run", "./tools/lab", "verify", nn)
+		cmd.Stdout, cmd.Stderr = &j.out, &j.out
+		return cmd.Run()
+	}
+	j.err = s.parts.Part(part, title, []string{"labs/" + name, "solutions/" + name}, found, verify)
 }
 
 // laneRun runs on lane l go vet of its packages and labs (but on the default lane, whose vet
@@ -100,7 +146,7 @@ func (s *stepRun) laneRun(l lanes.Lane) error {
 	if err := s.goTest(&l, append([]string{"-count=1"}, s.pkgs.laneTests...)...); err != nil {
 		return err
 	}
-	return s.verifyLabs(s.pkgs.laneLabs, &l)
+	return s.verifyLabs(verifyJobs(s.pkgs.laneLabs, &l))
 }
 
 // envtest builds the binaries envtest starts, unless the cache has them, then runs the smoke
