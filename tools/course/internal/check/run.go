@@ -14,6 +14,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"gomaps/labs/courseroot"
@@ -86,9 +87,10 @@ func verifyJobs(dirs []string, l *lanes.Lane) []*verifyJob {
 
 // verifyLabs runs go run ./tools/lab verify of each job's lab on its lane, each a part with a
 // record of its own, which reads its lab's files from git. They run two at a time (a lab's
-// tests run on one core while the other compiles or waits for an API server) and print what
-// they printed in the jobs' order.
+// tests run on one core while the other compiles or waits for an API server), but compile one
+// at a time (warm), and print what they printed in the jobs' order.
 func (s *stepRun) verifyLabs(jobs []*verifyJob) error {
+	var compiling sync.Mutex
 	next := make(chan *verifyJob, len(jobs))
 	for _, j := range jobs {
 		next <- j
@@ -97,7 +99,7 @@ func (s *stepRun) verifyLabs(jobs []*verifyJob) error {
 	for range min(2, len(jobs)) {
 		go func() {
 			for j := range next {
-				s.verifyLab(j)
+				s.verifyLab(j, &compiling)
 				close(j.done)
 			}
 		}()
@@ -116,8 +118,13 @@ func (s *stepRun) verifyLabs(jobs []*verifyJob) error {
 	return nil
 }
 
-// verifyLab runs one job's verify as a part of the step, into j.out.
-func (s *stepRun) verifyLab(j *verifyJob) {
+// verifyLab runs one job's verify as a part of the step, into j.out. Holding compiling, it
+// first compiles what the lab's tests import, with the race detector, and the lab runner: two
+// verifies side by side that both need the race detector's build of the standard library, or
+// of Kubernetes' libraries (labs 07 and 08), would otherwise both compile it, since the go
+// command shares its cache between processes but not its work (in a cold run, lab 07's and lab
+// 08's verifies side by side made the lab step no faster than one at a time).
+func (s *stepRun) verifyLab(j *verifyJob, compiling *sync.Mutex) {
 	name := strings.TrimPrefix(j.dir, "./labs/")
 	nn, part, title := name[:2], "lab-"+name[:2], "lab "+name[:2]
 	if j.lane != nil {
@@ -128,11 +135,23 @@ func (s *stepRun) verifyLab(j *verifyJob) {
 		if j.lane != nil {
 			fmt.Fprintf(&j.out, "$ %sgo run ./tools/lab verify %s\n", j.lane.Prefix(), nn)
 		}
+		compiling.Lock()
+		s.compile(j.lane, "-race", "-test", j.dir)
+		s.compile(j.lane, "./tools/lab")
+		compiling.Unlock()
 		cmd := s.command(j.lane, "go", "run", "./tools/lab", "verify", nn)
 		cmd.Stdout, cmd.Stderr = &j.out, &j.out
 		return cmd.Run()
 	}
 	j.err = s.parts.Part(part, title, []string{"labs/" + name, "solutions/" + name}, found, verify)
+}
+
+// compile compiles the packages args names and what they import, on lane l, without linking or
+// running anything (go list -export); what fails to compile, the command that needs it reports.
+func (s *stepRun) compile(l *lanes.Lane, args ...string) {
+	cmd := s.command(l, "go", append([]string{"list", "-export", "-deps", "-e", "-f", "{{.ImportPath}}"}, args...)...)
+	cmd.Stdout, cmd.Stderr = nil, nil
+	cmd.Run()
 }
 
 // laneRun runs on lane l go vet of its packages and labs (but on the default lane, whose vet
