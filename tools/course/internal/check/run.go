@@ -45,10 +45,17 @@ func (c *checker) command(l *lanes.Lane, name string, args ...string) *exec.Cmd 
 
 // goCmd runs the go command on lane l (nil: the default one, without saying so).
 func (c *checker) goCmd(l *lanes.Lane, args ...string) error {
+	return c.goCmdTo(c.Stdout, c.Stderr, l, args...)
+}
+
+// goCmdTo is goCmd writing the command's line and its output to stdout and stderr.
+func (c *checker) goCmdTo(stdout, stderr io.Writer, l *lanes.Lane, args ...string) error {
 	if l != nil {
-		fmt.Fprintf(c.Stdout, "$ %sgo %s\n", l.Prefix(), strings.Join(args, " "))
+		fmt.Fprintf(stdout, "$ %sgo %s\n", l.Prefix(), strings.Join(args, " "))
 	}
-	return c.command(l, "go", args...).Run()
+	cmd := c.command(l, "go", args...)
+	cmd.Stdout, cmd.Stderr = stdout, stderr
+	return cmd.Run()
 }
 
 // goTest runs go test on lane l (nil: the default one) with -vet=off: the vet step, or the
@@ -132,26 +139,19 @@ func (s *stepRun) verifyLab(j *verifyJob, compiling *sync.Mutex) {
 	}
 	found := func(rec stepcache.Record) { fmt.Fprintf(&j.out, "lab %s: ok (%v)\n", nn, rec) }
 	verify := func() error {
-		if j.lane != nil {
-			fmt.Fprintf(&j.out, "$ %sgo run ./tools/lab verify %s\n", j.lane.Prefix(), nn)
-		}
 		compiling.Lock()
 		s.compile(j.lane, "-race", "-test", j.dir)
 		s.compile(j.lane, "./tools/lab")
 		compiling.Unlock()
-		cmd := s.command(j.lane, "go", "run", "./tools/lab", "verify", nn)
-		cmd.Stdout, cmd.Stderr = &j.out, &j.out
-		return cmd.Run()
+		return s.goCmdTo(&j.out, &j.out, j.lane, "run", "./tools/lab", "verify", nn)
 	}
 	j.err = s.parts.Part(part, title, []string{"labs/" + name, "solutions/" + name}, found, verify)
 }
 
-// compile compiles the packages args names and what they import, on lane l, without linking or
+// compile compiles on lane l what go list's args name, and what it imports, without linking or
 // running anything (go list -export); what fails to compile, the command that needs it reports.
 func (s *stepRun) compile(l *lanes.Lane, args ...string) {
-	cmd := s.command(l, "go", append([]string{"list", "-export", "-deps", "-e", "-f", "{{.ImportPath}}"}, args...)...)
-	cmd.Stdout, cmd.Stderr = nil, nil
-	cmd.Run()
+	s.goCmdTo(io.Discard, io.Discard, l, append([]string{"list", "-export", "-deps", "-e", "-f", "{{.ImportPath}}"}, args...)...)
 }
 
 // laneRun runs on lane l go vet of its packages and labs (but on the default lane, whose vet
