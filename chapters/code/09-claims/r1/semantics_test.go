@@ -20,8 +20,11 @@ func sizeof[T any](x T) uintptr { return unsafe.Sizeof(x) }
 
 // race has two goroutines write one map until the runtime stops the process, each with a
 // deferred recover; it prints "no crash" if the runtime has not stopped it after 20 seconds.
+// The map is made for its 1,000 keys, so it never grows while raced (TestRaceMapDoesNotGrow):
+// a write racing a growth can fault on the half-moved tables (fatal error: fault) before the
+// runtime sees the flag, and the flag is what R1-23 and R1-47 are about.
 func race(read bool) {
-	m := map[int]int{}
+	m := make(map[int]int, raceKeys)
 	stop := time.After(20 * time.Second)
 	var wg sync.WaitGroup
 	for g := range 2 {
@@ -40,15 +43,44 @@ func race(read bool) {
 				default:
 				}
 				if read && g == 1 {
-					_ = m[i%1000]
+					_ = m[i%raceKeys]
 				} else {
-					m[i%1000] = i
+					m[i%raceKeys] = i
 				}
 			}
 		}()
 	}
 	wg.Wait()
 	fmt.Println("no crash")
+}
+
+const raceKeys = 1000
+
+// TestRaceMapDoesNotGrow: race's map keeps its tables (Swiss) or its bucket array (classic) as
+// its 1,000 keys go in, one writer at a time.
+func TestRaceMapDoesNotGrow(t *testing.T) {
+	m := make(map[int]int, raceKeys)
+	before := shape(t, m)
+	for i := range raceKeys {
+		m[i] = i
+	}
+	if after := shape(t, m); after != before {
+		t.Fatalf("make(map[int]int, %d) grew as its keys went in: %s, then %s", raceKeys, before, after)
+	}
+}
+
+// shape is what a growth changes: the directory and each table's capacity, or the number of
+// buckets and whether an evacuation is under way.
+func shape(t *testing.T, m map[int]int) string {
+	l := inspector.Layout(t, m)
+	if c := l.Classic; c != nil {
+		return fmt.Sprintf("B=%d growing=%v", c.B, c.Growing())
+	}
+	caps := []int{}
+	for _, tb := range l.Swiss.Tables {
+		caps = append(caps, tb.Capacity)
+	}
+	return fmt.Sprintf("%d directory entries, tables of %v slots", l.Swiss.DirLen, caps)
 }
 
 func TestR1_23_ConcurrentWritesAreFatalNotPanics(t *testing.T) {
