@@ -58,9 +58,8 @@ func (c *checker) goCmdTo(stdout, stderr io.Writer, l *lanes.Lane, args ...strin
 	return cmd.Run()
 }
 
-// goTest runs go test on lane l (nil: the default one) with -vet=off: the vet step, or the
-// lane's go vet, vetted every package a step tests; go test's vet, with other flags, would vet
-// them and every package they import again.
+// goTest runs go test -vet=off on lane l (nil: the default one): the vet step, or the lane's go
+// vet, vetted what a step tests; go test's vet, with other flags, would vet it and its imports again.
 func (c *checker) goTest(l *lanes.Lane, args ...string) error {
 	return c.goCmd(l, append([]string{"test", "-vet=off"}, args...)...)
 }
@@ -92,15 +91,19 @@ func verifyJobs(dirs []string, l *lanes.Lane) []*verifyJob {
 	return jobs
 }
 
-// verifyLabs runs go run ./tools/lab verify of each job's lab on its lane, each a part with a
-// record of its own, which reads its lab's files from git. They run two at a time (a lab's
-// tests run on one core while the other compiles or waits for an API server), but compile one
-// at a time (warm), and print what they printed in the jobs' order.
+// verifyLabs runs go run ./tools/lab verify of each job's lab on its lane, each a part (its record
+// reads its lab's files from git), two at a time (one's tests run on a core while the other
+// compiles or waits for an API server), and prints what they printed in the jobs' order. Near labs
+// build the same (02 and 03 std for fuzzing, 07 and 08 go test's vet of Kubernetes' libraries), so
+// each job of the first half runs beside one of the second half.
 func (s *stepRun) verifyLabs(jobs []*verifyJob) error {
 	var compiling sync.Mutex
-	next := make(chan *verifyJob, len(jobs))
-	for _, j := range jobs {
-		next <- j
+	next, half := make(chan *verifyJob, len(jobs)), (len(jobs)+1)/2
+	for i := range half {
+		next <- jobs[i]
+		if half+i < len(jobs) {
+			next <- jobs[half+i]
+		}
 	}
 	close(next)
 	for range min(2, len(jobs)) {
@@ -125,12 +128,10 @@ func (s *stepRun) verifyLabs(jobs []*verifyJob) error {
 	return nil
 }
 
-// verifyLab runs one job's verify as a part of the step, into j.out. Holding compiling, it
-// first compiles what the lab's tests import, with the race detector, and the lab runner: two
-// verifies side by side that both need the race detector's build of the standard library, or
-// of Kubernetes' libraries (labs 07 and 08), would otherwise both compile it, since the go
-// command shares its cache between processes but not its work (in a cold run, lab 07's and lab
-// 08's verifies side by side made the lab step no faster than one at a time).
+// verifyLab runs one job's verify as a part of the step, into j.out. Holding compiling, it first
+// compiles what the lab's tests import with -race, and the lab runner (go list -export: no link):
+// two verifies side by side would otherwise both build what both need (std, Kubernetes'
+// libraries), as the go command shares its cache, not its work.
 func (s *stepRun) verifyLab(j *verifyJob, compiling *sync.Mutex) {
 	name := strings.TrimPrefix(j.dir, "./labs/")
 	nn, part, title := name[:2], "lab-"+name[:2], "lab "+name[:2]
@@ -140,18 +141,13 @@ func (s *stepRun) verifyLab(j *verifyJob, compiling *sync.Mutex) {
 	found := func(rec stepcache.Record) { fmt.Fprintf(&j.out, "lab %s: ok (%v)\n", nn, rec) }
 	verify := func() error {
 		compiling.Lock()
-		s.compile(j.lane, "-race", "-test", j.dir)
-		s.compile(j.lane, "./tools/lab")
+		for _, args := range [][]string{{"-race", "-test", j.dir}, {"./tools/lab"}} { // what fails, verify reports
+			s.goCmdTo(io.Discard, io.Discard, j.lane, append([]string{"list", "-export", "-deps", "-e"}, args...)...)
+		}
 		compiling.Unlock()
 		return s.goCmdTo(&j.out, &j.out, j.lane, "run", "./tools/lab", "verify", nn)
 	}
 	j.err = s.parts.Part(part, title, []string{"labs/" + name, "solutions/" + name}, found, verify)
-}
-
-// compile compiles on lane l what go list's args name, and what it imports, without linking or
-// running anything (go list -export); what fails to compile, the command that needs it reports.
-func (s *stepRun) compile(l *lanes.Lane, args ...string) {
-	s.goCmdTo(io.Discard, io.Discard, l, append([]string{"list", "-export", "-deps", "-e", "-f", "{{.ImportPath}}"}, args...)...)
 }
 
 // laneRun runs on lane l go vet of its packages and labs (but on the default lane, whose vet
