@@ -24,7 +24,7 @@ func sizeof[T any](x T) uintptr { return unsafe.Sizeof(x) }
 // a write racing a growth can fault on the half-moved tables (fatal error: fault) before the
 // runtime sees the flag, and the flag is what R1-23 and R1-47 are about.
 func race(read bool) {
-	m := make(map[int]int, raceKeys)
+	m := raceMap()
 	stop := time.After(20 * time.Second)
 	var wg sync.WaitGroup
 	for g := range 2 {
@@ -56,10 +56,13 @@ func race(read bool) {
 
 const raceKeys = 1000
 
+// raceMap is the map race writes, made for its keys.
+func raceMap() map[int]int { return make(map[int]int, raceKeys) }
+
 // TestRaceMapDoesNotGrow: race's map keeps its tables (Swiss) or its bucket array (classic) as
 // its 1,000 keys go in, one writer at a time.
 func TestRaceMapDoesNotGrow(t *testing.T) {
-	m := make(map[int]int, raceKeys)
+	m := raceMap()
 	before := shape(t, m)
 	for i := range raceKeys {
 		m[i] = i
